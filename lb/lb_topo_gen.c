@@ -1,0 +1,220 @@
+/* lb_topo_gen.c: the standard topologies and the spec parser. */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <errno.h>
+#include "lb_topo.h"
+#include "lb_rng.h"
+#include "lb_errno.h"
+
+#define LB_TOPO_MAX_NODES ((size_t)1 << 22)
+
+typedef struct { size_t (*e)[2]; size_t len, cap; } edges;
+
+static int push(edges *b, size_t i, size_t j)
+{
+  if (i == j) return LB_SUCCESS;  /* wrap-arounds of size 1 */
+  if (b->len == b->cap) {
+    size_t cap = b->cap ? 2 * b->cap : 16;
+    void *p = realloc(b->e, cap * sizeof *b->e);
+    if (!p) return lb_error(LB_ENOMEM, "out of memory generating a graph");
+    b->e = p;
+    b->cap = cap;
+  }
+  b->e[b->len][0] = i;
+  b->e[b->len][1] = j;
+  b->len++;
+  return LB_SUCCESS;
+}
+
+static int finish(edges *b, size_t n, const char *name, int status, lb_topo **out)
+{
+  if (status == LB_SUCCESS)
+    status = lb_topo_from_edges(n, (const size_t (*)[2])b->e, b->len, name, out);
+  free(b->e);
+  return status;
+}
+
+static int check_n(size_t n, size_t min, const char *what)
+{
+  if (n < min || n > LB_TOPO_MAX_NODES)
+    return lb_error(LB_ERANGE, "%s needs %zu..%zu nodes, got %zu", what, min,
+                    LB_TOPO_MAX_NODES, n);
+  return LB_SUCCESS;
+}
+
+int lb_topo_ring(size_t n, lb_topo **out)
+{
+  int s = check_n(n, 1, "ring");
+  if (s) return s;
+  edges b = {0};
+  for (size_t i = 0; i < n && !s; i++) s = push(&b, i, (i + 1) % n);
+  char name[64];
+  snprintf(name, sizeof name, "ring:%zu", n);
+  return finish(&b, n, name, s, out);
+}
+
+static int grid(size_t r, size_t c, int wrap, lb_topo **out)
+{
+  const char *kind = wrap ? "torus" : "mesh";
+  if (r == 0 || c == 0 || r > LB_TOPO_MAX_NODES / c)
+    return lb_error(LB_ERANGE, "%s:%zux%zu: both sides must be >= 1 and the size at most %zu",
+                    kind, r, c, LB_TOPO_MAX_NODES);
+  edges b = {0};
+  int s = LB_SUCCESS;
+  for (size_t y = 0; y < r && !s; y++)
+    for (size_t x = 0; x < c && !s; x++) {
+      size_t v = y * c + x;
+      if (x + 1 < c) s = push(&b, v, v + 1);
+      else if (wrap && c > 2) s = push(&b, v, y * c);
+      if (s) break;
+      if (y + 1 < r) s = push(&b, v, v + c);
+      else if (wrap && r > 2) s = push(&b, v, x);
+    }
+  char name[64];
+  snprintf(name, sizeof name, "%s:%zux%zu", kind, r, c);
+  return finish(&b, r * c, name, s, out);
+}
+
+int lb_topo_mesh(size_t rows, size_t cols, lb_topo **out) { return grid(rows, cols, 0, out); }
+int lb_topo_torus(size_t rows, size_t cols, lb_topo **out) { return grid(rows, cols, 1, out); }
+
+int lb_topo_hypercube(unsigned dim, lb_topo **out)
+{
+  if (dim > 22) return lb_error(LB_ERANGE, "hypercube dimension %u > 22", dim);
+  size_t n = (size_t)1 << dim;
+  edges b = {0};
+  int s = LB_SUCCESS;
+  for (size_t v = 0; v < n && !s; v++)
+    for (unsigned d = 0; d < dim && !s; d++)
+      if (!(v & ((size_t)1 << d))) s = push(&b, v, v | ((size_t)1 << d));
+  char name[64];
+  snprintf(name, sizeof name, "hypercube:%u", dim);
+  return finish(&b, n, name, s, out);
+}
+
+int lb_topo_complete(size_t n, lb_topo **out)
+{
+  int s = check_n(n, 1, "complete graph");
+  if (!s && n > 4096) s = lb_error(LB_ERANGE, "complete graph limited to 4096 nodes, got %zu", n);
+  if (s) return s;
+  edges b = {0};
+  for (size_t i = 0; i < n && !s; i++)
+    for (size_t j = i + 1; j < n && !s; j++) s = push(&b, i, j);
+  char name[64];
+  snprintf(name, sizeof name, "complete:%zu", n);
+  return finish(&b, n, name, s, out);
+}
+
+int lb_topo_star(size_t n, lb_topo **out)
+{
+  int s = check_n(n, 1, "star");
+  if (s) return s;
+  edges b = {0};
+  for (size_t i = 1; i < n && !s; i++) s = push(&b, 0, i);
+  char name[64];
+  snprintf(name, sizeof name, "star:%zu", n);
+  return finish(&b, n, name, s, out);
+}
+
+int lb_topo_random(size_t n, size_t extra, lb_rng *r, lb_topo **out)
+{
+  int s = check_n(n, 1, "random graph");
+  if (s) return s;
+  size_t room = n * (n - 1) / 2 - (n - 1);
+  if (extra > room)
+    return lb_error(LB_ERANGE, "random:%zu can take at most %zu extra edges, asked %zu",
+                    n, room, extra);
+  size_t *order = malloc(n * sizeof *order);
+  if (!order) return lb_error(LB_ENOMEM, "out of memory generating a graph");
+  for (size_t i = 0; i < n; i++) order[i] = i;
+  lb_rng_shuffle(r, order, n);
+  edges b = {0};
+  for (size_t k = 1; k < n && !s; k++)
+    s = push(&b, order[k], order[lb_rng_below(r, k)]);
+  free(order);
+  lb_topo *tree = NULL;
+  if (!s) s = lb_topo_from_edges(n, (const size_t (*)[2])b.e, b.len, "tmp", &tree);
+  /* Rejection sampling for the extra edges; dense requests are rare. */
+  for (size_t added = 0; !s && added < extra;) {
+    size_t i = lb_rng_below(r, n), j = lb_rng_below(r, n);
+    if (i == j || lb_topo_adjacent(tree, i, j)) continue;
+    int dup = 0;
+    for (size_t k = n - 1; k < b.len && !dup; k++)
+      dup = (b.e[k][0] == i && b.e[k][1] == j) || (b.e[k][0] == j && b.e[k][1] == i);
+    if (dup) continue;
+    s = push(&b, i, j);
+    added++;
+  }
+  lb_topo_free(tree);
+  char name[64];
+  snprintf(name, sizeof name, "random:%zu:%zu:%lu", n, extra, r->seed);
+  return finish(&b, n, name, s, out);
+}
+
+/* Strict unsigned parse of the whole of [p, end). */
+static int num(const char *p, const char *end, size_t *v)
+{
+  if (p == end || *p < '0' || *p > '9') return 0;
+  size_t x = 0;
+  for (; p < end; p++) {
+    if (*p < '0' || *p > '9') return 0;
+    if (x > ((size_t)-1 - 9) / 10) return 0;
+    x = 10 * x + (size_t)(*p - '0');
+  }
+  *v = x;
+  return 1;
+}
+
+/* Split `s` on `sep` into at most `max` numbers; returns the count or -1. */
+static int nums(const char *s, char sep, size_t *v, int max)
+{
+  int k = 0;
+  while (k < max) {
+    const char *e = strchr(s, sep);
+    if (!e) e = s + strlen(s);
+    if (!num(s, e, &v[k])) return -1;
+    k++;
+    if (!*e) return k;
+    s = e + 1;
+  }
+  return -1;
+}
+
+int lb_topo_from_spec(const char *spec, lb_topo **out)
+{
+  const char *colon = strchr(spec, ':');
+  size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
+  const char *arg = colon ? colon + 1 : "";
+  size_t v[3];
+  int k, s;
+  size_t len = strlen(spec);
+  if ((klen == 4 && !strncmp(spec, "file", 4)) || strchr(spec, '/') ||
+      (len > 6 && !strcmp(spec + len - 6, ".graph")))
+    return lb_topo_read_file(klen == 4 && !strncmp(spec, "file", 4) ? arg : spec, out);
+
+#define KIND(w) (klen == sizeof(w) - 1 && !strncmp(spec, w, klen))
+  if (KIND("ring") && nums(arg, ':', v, 1) == 1) s = lb_topo_ring(v[0], out);
+  else if (KIND("mesh") && nums(arg, 'x', v, 2) == 2) s = lb_topo_mesh(v[0], v[1], out);
+  else if (KIND("torus") && nums(arg, 'x', v, 2) == 2) s = lb_topo_torus(v[0], v[1], out);
+  else if (KIND("hypercube") && nums(arg, ':', v, 1) == 1) {
+    if (v[0] > 22) return lb_error(LB_ERANGE, "topology '%s': hypercube dimension %zu > 22", spec, v[0]);
+    s = lb_topo_hypercube((unsigned)v[0], out);
+  }
+  else if (KIND("complete") && nums(arg, ':', v, 1) == 1) s = lb_topo_complete(v[0], out);
+  else if (KIND("star") && nums(arg, ':', v, 1) == 1) s = lb_topo_star(v[0], out);
+  else if (KIND("random") && (k = nums(arg, ':', v, 3)) >= 1) {
+    lb_rng *r;
+    if ((s = lb_rng_alloc(k >= 3 ? v[2] : 1, &r))) return s;
+    s = lb_topo_random(v[0], k >= 2 ? v[1] : v[0], r, out);
+    lb_rng_free(r);
+  }
+  else
+    return lb_error(LB_EINVAL,
+                    "unknown topology '%s' (expected ring:N, mesh:RxC, torus:RxC, "
+                    "hypercube:D, complete:N, star:N, random:N[:EXTRA[:SEED]] or file:PATH)",
+                    spec);
+#undef KIND
+  if (s) return lb_error_wrap(s, "topology '%s'", spec);
+  return LB_SUCCESS;
+}

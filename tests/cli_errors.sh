@@ -1,0 +1,37 @@
+#!/bin/sh
+# Bad input gives a clear message naming the problem and exit status 2.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+T=$top_builddir/tools/lbtopo
+M=$top_builddir/master/lbmaster
+W=$top_builddir/worker/lbworker
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+for p in "$T" "$M" "$W"; do
+  "$p" --help | grep -q Usage && ok "$p --help" || fail "$p --help"
+done
+expect_status 2 "unknown option '--frobnicate'" "$T" --frobnicate info ring:4
+expect_status 2 "unknown command 'blah'" "$T" blah ring:4
+expect_status 2 "expected COMMAND and TOPOLOGY" "$T" info
+expect_status 2 "unknown topology 'blob:3'" "$T" info blob:3
+expect_status 2 "ring needs 1.." "$T" info ring:0
+
+printf 'nodes 3\n1: 2 3\n2: 1\n3: 2\n' >"$tmp/asym.graph"
+expect_status 2 "asym.graph:2: node 1 lists 3, but node 3 (line 4) does not list 1" "$T" check "$tmp/asym.graph"
+printf 'nodes 4\n1: 2\n2: 1\n3: 4\n4: 3\n' >"$tmp/split.graph"
+expect_status 2 "split.graph:4: the graph is not connected" "$T" check "$tmp/split.graph"
+printf 'nodes 3\n1: 2 x\n' >"$tmp/junk.graph"
+expect_status 2 "junk.graph:2: 'x' is not a node id" "$T" check "$tmp/junk.graph"
+printf '\001\002\377binary' >"$tmp/bin.graph"
+expect_status 2 "bin.graph:1:" "$T" check "$tmp/bin.graph"
+expect_status 2 "cannot open" "$T" check "$tmp/missing.graph"
+expect_status 0 "" "$T" check "$top_srcdir/data/graphs/seed002-g6.graph"
+
+expect_status 2 "option '--hosts' needs an argument" "$M" --hosts
+expect_status 2 "--hosts: '0' is not an integer in 1..256" "$M" --hosts 0
+expect_status 2 "--hosts: 'six' is not an integer" "$M" --hosts six
+expect_status 2 "--timeout: 'nan'" "$M" --timeout nan
+expect_status 2 "unexpected argument 'extra'" "$M" extra
+expect_status 2 "unknown option '--bogus'" "$M" --bogus
+expect_status 2 "expected exactly one argument" "$W"
+expect_status 2 "RUN-ID: 'x'" "$W" x
+finish

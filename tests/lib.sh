@@ -1,0 +1,55 @@
+# tests/lib.sh: helpers for the shell tests (sourced).
+# Automake's test driver: exit 0 pass, 77 skip, 99 hard error, else fail.
+set -u
+top_builddir=${LB_TOP_BUILDDIR:-.}
+top_srcdir=${LB_TOP_SRCDIR:-.}
+fails=0
+
+fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# expect_status WANT NEEDLE CMD...: run CMD, check its exit status and
+# that stderr contains NEEDLE.
+expect_status() {
+  want=$1 needle=$2
+  shift 2
+  err=$("$@" 2>&1 >/dev/null)
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$* exited $got, wanted $want (stderr: $err)"
+  elif [ -n "$needle" ] && ! printf '%s' "$err" | grep -qF -- "$needle"; then
+    fail "$*: stderr lacks '$needle' (stderr: $err)"
+  else
+    ok "$* -> $got"
+  fi
+}
+
+finish() {
+  [ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
+  exit 0
+}
+
+# A private PVM: its own PVM_TMP and PVM_VMID; halted and removed on exit.
+pvm_private() {
+  PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-pvm.XXXXXX")
+  PVM_VMID=lbt$$
+  PVM_ALLOW_ROOT=yes
+  export PVM_TMP PVM_VMID PVM_ALLOW_ROOT
+  trap pvm_cleanup EXIT
+}
+
+pvmd_pids() {
+  # pvmd processes started with our private PVM_TMP in their environment.
+  for p in $(pgrep -x pvmd3 2>/dev/null; pgrep -x pvmd 2>/dev/null); do
+    if (tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP"; then
+      echo "$p"
+    fi
+  done
+}
+
+pvm_cleanup() {
+  for p in $(pvmd_pids); do kill "$p" 2>/dev/null; done
+  sleep 0.2
+  for p in $(pvmd_pids); do kill -9 "$p" 2>/dev/null; done
+  rm -rf "$PVM_TMP"
+}

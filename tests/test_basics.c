@@ -1,0 +1,139 @@
+/* Load index, balance metrics and the random source. */
+#include "testutil.h"
+#include "lb_load.h"
+#include "lb_metrics.h"
+#include "lb_rng.h"
+#include "lb_errno.h"
+
+static void test_threshold_rounding(void **state)
+{
+  (void)state;
+  assert_int_equal(lb_load_threshold(10, 10), 1);
+  assert_int_equal(lb_load_threshold(4, 10), 1);   /* 0.4 rounds up */
+  assert_int_equal(lb_load_threshold(25, 10), 3);  /* 2.5 rounds up */
+  assert_int_equal(lb_load_threshold(30, 10), 3);  /* exact stays */
+  assert_int_equal(lb_load_threshold(0, 10), 0);
+  assert_int_equal(lb_load_threshold(10, 0), 0);
+}
+
+static void test_bands(void **state)
+{
+  (void)state;
+  int C = 10, A = lb_load_threshold(C, 10);  /* band [9, 11] */
+  assert_int_equal(lb_load_state(12, C, A), LB_HEAVY);
+  assert_int_equal(lb_load_epn(12, C, A), 1);
+  assert_int_equal(lb_load_state(11, C, A), LB_NORMAL);
+  assert_int_equal(lb_load_epn(11, C, A), 0);
+  assert_int_equal(lb_load_state(9, C, A), LB_NORMAL);
+  assert_int_equal(lb_load_ipn(9, C, A), 0);
+  assert_int_equal(lb_load_state(8, C, A), LB_LIGHT);
+  assert_int_equal(lb_load_ipn(8, C, A), 3);  /* fills up to C + A */
+  assert_int_equal(lb_load_ipn(0, C, A), 11);
+  assert_int_equal(lb_load_epn(30, C, A), 19);
+  assert_string_equal(lb_load_state_name(LB_LIGHT), "light");
+  /* The heavy node drains to C+A and the light node fills to C+A: both
+   * land on the top of the normal band. */
+  for (int q = 0; q < 40; q++) {
+    lb_state s = lb_load_state(q, C, A);
+    if (s == LB_HEAVY) assert_int_equal(lb_load_state(q - lb_load_epn(q, C, A), C, A), LB_NORMAL);
+    if (s == LB_LIGHT) assert_int_equal(lb_load_state(q + lb_load_ipn(q, C, A), C, A), LB_NORMAL);
+  }
+}
+
+static void test_metrics_hand(void **state)
+{
+  (void)state;
+  double l[4] = { 3, 5, 7, 5 };
+  assert_close(lb_metric_m1(l, 4), 4.0, 0);
+  assert_close(lb_metric_m3(l, 4), 7.0, 0);
+  /* sum (l-5)^2 = 8; sqrt(8/3)/7 */
+  assert_close(lb_metric_m2(l, 4), sqrt(8.0 / 3.0) / 7.0, 1e-15);
+  double flat[3] = { 2, 2, 2 };
+  assert_close(lb_metric_m1(flat, 3), 0, 0);
+  assert_close(lb_metric_m2(flat, 3), 0, 0);
+  /* Seed 003 worked example after T: nine at 100 and one at 97. */
+  double t[10] = { 100, 100, 100, 100, 100, 100, 100, 100, 100, 97 };
+  assert_close(lb_metric_m1(t, 10), 3, 0);
+  assert_close(lb_metric_m3(t, 10), 100, 0);
+  size_t before[5] = { 0, 0, 1, 2, 2 }, after[5] = { 0, 1, 1, 0, 2 };
+  assert_int_equal(lb_metric_q(before, after, 5), 2);
+}
+
+/* Q counted per task equals the set form (1/2) sum |C\C'| + |C'\C|. */
+static void test_q_set_form(void **state)
+{
+  (void)state;
+  lb_rng *r;
+  assert_int_equal(lb_rng_alloc(5, &r), 0);
+  size_t a[500], b[500];
+  for (int rep = 0; rep < 20; rep++) {
+    for (size_t t = 0; t < 500; t++) {
+      a[t] = lb_rng_below(r, 7);
+      b[t] = lb_rng_uniform(r) < 0.3 ? lb_rng_below(r, 7) : a[t];
+    }
+    size_t twice = 0;
+    for (size_t k = 0; k < 7; k++)
+      for (size_t t = 0; t < 500; t++)
+        twice += (a[t] == k && b[t] != k) + (b[t] == k && a[t] != k);
+    assert_int_equal(2 * lb_metric_q(a, b, 500), twice);
+  }
+  lb_rng_free(r);
+}
+
+static void test_rng(void **state)
+{
+  (void)state;
+  lb_rng *a, *b, *c;
+  assert_int_equal(lb_rng_alloc(42, &a), 0);
+  assert_int_equal(lb_rng_alloc(42, &b), 0);
+  assert_int_equal(lb_rng_alloc_stream(42, 1, &c), 0);
+  int same = 1, differ = 0;
+  double mean = 0;
+  for (int i = 0; i < 100000; i++) {
+    double x = lb_rng_uniform(a), y = lb_rng_uniform(b), z = lb_rng_uniform(c);
+    same &= x == y;
+    differ |= x != z;
+    mean += x;
+  }
+  assert_true(same);
+  assert_true(differ);
+  assert_close(mean / 100000, 0.5, 0.01);
+  size_t p[50], seen[50] = { 0 };
+  for (size_t i = 0; i < 50; i++) p[i] = i;
+  lb_rng_shuffle(a, p, 50);
+  for (size_t i = 0; i < 50; i++) seen[p[i]]++;
+  for (size_t i = 0; i < 50; i++) assert_int_equal(seen[i], 1);
+  assert_int_equal(lb_rng_below(a, 0), 0);
+  for (int i = 0; i < 1000; i++) {
+    double v = lb_rng_range(a, 1.0, 10.0);
+    assert_true(v >= 1.0 && v < 10.0);
+  }
+  lb_rng_free(a);
+  lb_rng_free(b);
+  lb_rng_free(c);
+}
+
+static void test_errors(void **state)
+{
+  (void)state;
+  assert_int_equal(lb_error(LB_EINVAL, "speed %g <= 0", -1.0), LB_EINVAL);
+  assert_string_equal(lb_errmsg(), "speed -1 <= 0");
+  lb_error_wrap(LB_EINVAL, "node %d", 3);
+  assert_string_equal(lb_errmsg(), "node 3: speed -1 <= 0");
+  assert_string_equal(lb_strerror(LB_ETOPO), "invalid topology");
+  lb_error_clear();
+  assert_string_equal(lb_errmsg(), "");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_threshold_rounding),
+    cmocka_unit_test(test_bands),
+    cmocka_unit_test(test_metrics_hand),
+    cmocka_unit_test(test_q_set_form),
+    cmocka_unit_test(test_rng),
+    cmocka_unit_test(test_errors),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

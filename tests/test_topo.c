@@ -1,0 +1,149 @@
+/* Topology generators, neighbour lists and matrices. */
+#include "testutil.h"
+#include "lb_topo.h"
+#include "lb_rng.h"
+#include "lb_errno.h"
+
+static lb_topo *spec(const char *s)
+{
+  lb_topo *t = NULL;
+  int st = lb_topo_from_spec(s, &t);
+  if (st) fprintf(stderr, "%s: %s\n", s, lb_errmsg());
+  assert_int_equal(st, LB_SUCCESS);
+  return t;
+}
+
+static void check_sym_sorted(const lb_topo *t)
+{
+  size_t sum = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    const size_t *nb = lb_topo_neighbours(t, i);
+    for (size_t k = 0; k < lb_topo_degree(t, i); k++) {
+      if (k) assert_true(nb[k - 1] < nb[k]);
+      assert_true(lb_topo_adjacent(t, nb[k], i));
+      assert_int_not_equal(nb[k], i);
+    }
+    sum += lb_topo_degree(t, i);
+  }
+  assert_int_equal(sum, 2 * t->m);
+}
+
+static void test_edge_counts(void **state)
+{
+  (void)state;
+  struct { const char *s; size_t n, m; } c[] = {
+    { "ring:8", 8, 8 },          { "ring:2", 2, 1 },
+    { "mesh:3x4", 12, 17 },      { "torus:4x5", 20, 40 },
+    { "torus:32x32", 1024, 2048 }, { "hypercube:4", 16, 32 },
+    { "complete:7", 7, 21 },     { "star:6", 6, 5 },
+    { "random:50:30:9", 50, 79 },
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    lb_topo *t = spec(c[i].s);
+    assert_int_equal(t->n, c[i].n);
+    assert_int_equal(t->m, c[i].m);
+    assert_true(lb_topo_is_connected(t));
+    check_sym_sorted(t);
+    lb_topo_free(t);
+  }
+}
+
+static void test_degrees(void **state)
+{
+  (void)state;
+  lb_topo *t = spec("torus:6x6");
+  for (size_t i = 0; i < t->n; i++) assert_int_equal(lb_topo_degree(t, i), 4);
+  lb_topo_free(t);
+  t = spec("star:9");
+  assert_int_equal(lb_topo_degree(t, 0), 8);
+  for (size_t i = 1; i < 9; i++) assert_int_equal(lb_topo_degree(t, i), 1);
+  lb_topo_free(t);
+  t = spec("mesh:3x3");
+  assert_int_equal(lb_topo_degree(t, 4), 4);  /* centre */
+  assert_int_equal(lb_topo_degree(t, 0), 2);  /* corner */
+  assert_int_equal(lb_topo_degree(t, 1), 3);  /* side */
+  lb_topo_free(t);
+}
+
+static void test_random_is_seeded(void **state)
+{
+  (void)state;
+  lb_topo *a = spec("random:40:20:7"), *b = spec("random:40:20:7"), *c = spec("random:40:20:8");
+  assert_int_equal(a->m, b->m);
+  assert_memory_equal(a->edge, b->edge, a->m * sizeof *a->edge);
+  int differ = c->m != a->m || memcmp(a->edge, c->edge, a->m * sizeof *a->edge);
+  assert_true(differ);
+  lb_topo_free(a);
+  lb_topo_free(b);
+  lb_topo_free(c);
+}
+
+static void test_bad_specs(void **state)
+{
+  (void)state;
+  const char *bad[] = { "ring", "ring:", "ring:x", "ring:0", "mesh:3", "mesh:3x",
+                        "torus:0x4", "hypercube:40", "blob:3", "random:5:100", "ring:-3" };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    lb_topo *t = NULL;
+    assert_int_not_equal(lb_topo_from_spec(bad[i], &t), LB_SUCCESS);
+    assert_null(t);
+    assert_true(strlen(lb_errmsg()) > 0);
+  }
+}
+
+/* L = A A^T, and every row of L sums to 0. */
+static void test_laplacian_incidence(void **state)
+{
+  (void)state;
+  lb_topo *t = spec("random:12:10:3");
+  gsl_matrix *L = gsl_matrix_alloc(t->n, t->n), *A = gsl_matrix_alloc(t->n, t->m);
+  assert_int_equal(lb_topo_laplacian(t, L), LB_SUCCESS);
+  assert_int_equal(lb_topo_incidence(t, A), LB_SUCCESS);
+  for (size_t i = 0; i < t->n; i++) {
+    double row = 0;
+    for (size_t j = 0; j < t->n; j++) {
+      double aat = 0;
+      for (size_t k = 0; k < t->m; k++) aat += gsl_matrix_get(A, i, k) * gsl_matrix_get(A, j, k);
+      assert_close(gsl_matrix_get(L, i, j), aat, 1e-12);
+      row += gsl_matrix_get(L, i, j);
+    }
+    assert_close(row, 0.0, 1e-12);
+  }
+  /* seed 002 orientation: +1 at the larger end. */
+  for (size_t k = 0; k < t->m; k++) {
+    assert_close(gsl_matrix_get(A, t->edge[k][1], k), 1.0, 0);
+    assert_close(gsl_matrix_get(A, t->edge[k][0], k), -1.0, 0);
+  }
+  gsl_matrix *wrong = gsl_matrix_alloc(3, 3);
+  assert_int_equal(lb_topo_laplacian(t, wrong), LB_EINVAL);
+  gsl_matrix_free(wrong);
+  gsl_matrix_free(L);
+  gsl_matrix_free(A);
+  lb_topo_free(t);
+}
+
+static void test_from_edges_rejects(void **state)
+{
+  (void)state;
+  lb_topo *t = NULL;
+  size_t loop[1][2] = { { 2, 2 } }, out[1][2] = { { 0, 5 } };
+  assert_int_equal(lb_topo_from_edges(3, (const size_t (*)[2])loop, 1, "x", &t), LB_ETOPO);
+  assert_int_equal(lb_topo_from_edges(3, (const size_t (*)[2])out, 1, "x", &t), LB_ETOPO);
+  size_t dup[3][2] = { { 0, 1 }, { 1, 0 }, { 0, 1 } };
+  assert_int_equal(lb_topo_from_edges(2, (const size_t (*)[2])dup, 3, "x", &t), LB_SUCCESS);
+  assert_int_equal(t->m, 1);
+  lb_topo_free(t);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_edge_counts),
+    cmocka_unit_test(test_degrees),
+    cmocka_unit_test(test_random_is_seeded),
+    cmocka_unit_test(test_bad_specs),
+    cmocka_unit_test(test_laplacian_incidence),
+    cmocka_unit_test(test_from_edges_rejects),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
