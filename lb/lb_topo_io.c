@@ -125,7 +125,7 @@ static int parse_line(parser *ps, char *s, size_t line)
 
 static int check_and_build(parser *ps, lb_topo **out)
 {
-  qsort(ps->arcs, ps->narcs, sizeof *ps->arcs, cmp_arc);
+  if (ps->narcs) qsort(ps->arcs, ps->narcs, sizeof *ps->arcs, cmp_arc);
   size_t (*e)[2] = malloc((ps->narcs ? ps->narcs : 1) * sizeof *e);
   if (!e) return lb_error(LB_ENOMEM, "%s: out of memory", ps->f);
   size_t ne = 0;
