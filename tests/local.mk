@@ -1,25 +1,15 @@
 # tests/: cmocka unit tests and shell integration tests.
+# A unit test tests/test_X is built from tests/test_X.c with the default
+# LDADD below; list it in UNIT_TESTS and nothing else is needed.
 TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 TEST_LIBS = $(LB_LIBS) $(CMOCKA_LIBS)
+LDADD = $(TEST_LIBS)
+AM_CFLAGS += $(CMOCKA_CFLAGS)
+noinst_HEADERS = tests/testutil.h
 
 UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_spectrum tests/test_basics
 check_PROGRAMS += $(UNIT_TESTS)
-tests_test_topo_SOURCES = tests/test_topo.c tests/testutil.h
-tests_test_topo_CFLAGS = $(TEST_CFLAGS)
-tests_test_topo_LDADD = $(TEST_LIBS)
-tests_test_topo_io_SOURCES = tests/test_topo_io.c tests/testutil.h
-tests_test_topo_io_CFLAGS = $(TEST_CFLAGS)
-tests_test_topo_io_LDADD = $(TEST_LIBS)
-tests_test_paths_SOURCES = tests/test_paths.c tests/testutil.h
-tests_test_paths_CFLAGS = $(TEST_CFLAGS)
-tests_test_paths_LDADD = $(TEST_LIBS)
-tests_test_spectrum_SOURCES = tests/test_spectrum.c tests/testutil.h
-tests_test_spectrum_CFLAGS = $(TEST_CFLAGS)
-tests_test_spectrum_LDADD = $(TEST_LIBS)
-tests_test_basics_SOURCES = tests/test_basics.c tests/testutil.h
-tests_test_basics_CFLAGS = $(TEST_CFLAGS)
-tests_test_basics_LDADD = $(TEST_LIBS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/pvm_selftest.sh
 TESTS += $(UNIT_TESTS) $(SHELL_TESTS)
