@@ -11,7 +11,7 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_spectrum tests/test_basics
 check_PROGRAMS += $(UNIT_TESTS)
 
-SHELL_TESTS = tests/cli_errors.sh tests/pvm_selftest.sh
+SHELL_TESTS = tests/cli_errors.sh tests/pvm_selftest.sh tests/pvm_console.sh
 TESTS += $(UNIT_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \

@@ -1,0 +1,25 @@
+#!/bin/sh
+# The README's console recipe: a pvmd started by the PVM console with a
+# hostfile whose ep= points at lbmaster; `spawn -> lbmaster` runs it in
+# that VM, its output appears in the console, and the VM stays up until
+# the console halts it.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+command -v pvm >/dev/null || { echo "SKIP: no pvm console"; exit 77; }
+pvm_private
+printf '* ep=%s/master\n' "$top_builddir" >"$PVM_TMP/hostfile"
+out=$( (echo "spawn -> lbmaster --hosts 4 --ints 300 --seed 3"
+        i=0
+        while [ $i -lt 100 ] && ! grep -q 'finished' "$PVM_TMP/console.out" 2>/dev/null; do
+          sleep 0.2; i=$((i + 1))
+        done
+        echo "conf"; sleep 0.5; echo halt) |
+      timeout 60 pvm "$PVM_TMP/hostfile" 2>&1 | tee "$PVM_TMP/console.out")
+printf '%s\n' "$out"
+printf '%s\n' "$out" | grep -q '\[1:t[0-9a-f]*\] lbmaster: .*already running' \
+  && ok "lbmaster joined the console's VM, output in the console" || fail "no lbmaster output in the console"
+printf '%s\n' "$out" | grep -q '^\[1:t[0-9a-f]*\] selftest: 4/4 workers returned the right sum' \
+  && ok "4/4 sums verified" || fail "sums not verified"
+printf '%s\n' "$out" | grep -q '^\[1\] finished' && ok "lbmaster finished" || fail "lbmaster did not finish"
+sleep 0.5
+[ -z "$(pvmd_pids)" ] && ok "console halted the VM" || fail "pvmd still running"
+finish
