@@ -1,0 +1,4 @@
+# lb/ planners: transport balancing (seed 003), Hu-Blake diffusion,
+# divisible-load sharing (seed 004).
+lb_liblb_a_SOURCES += \
+	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h

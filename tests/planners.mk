@@ -1,0 +1,7 @@
+# tests/ for the planners (transport, Hu-Blake, divisible load).
+PLANNER_TESTS = tests/test_transport
+check_PROGRAMS += $(PLANNER_TESTS)
+TESTS += $(PLANNER_TESTS)
+tests_test_transport_SOURCES = tests/test_transport.c tests/tp_glpk.c tests/tp_glpk.h tests/testutil.h
+tests_test_transport_CFLAGS = $(TEST_CFLAGS)
+tests_test_transport_LDADD = $(TEST_LIBS) $(GLPK_LIBS)
