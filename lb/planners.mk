@@ -1,4 +1,5 @@
 # lb/ planners: transport balancing (seed 003), Hu-Blake diffusion,
 # divisible-load sharing (seed 004).
 lb_liblb_a_SOURCES += \
-	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h
+	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h \
+	lb/lb_hublake.c lb/lb_hublake.h

@@ -1,7 +1,10 @@
 # tests/ for the planners (transport, Hu-Blake, divisible load).
-PLANNER_TESTS = tests/test_transport
+PLANNER_TESTS = tests/test_transport tests/test_hublake
 check_PROGRAMS += $(PLANNER_TESTS)
 TESTS += $(PLANNER_TESTS)
 tests_test_transport_SOURCES = tests/test_transport.c tests/tp_glpk.c tests/tp_glpk.h tests/testutil.h
 tests_test_transport_CFLAGS = $(TEST_CFLAGS)
 tests_test_transport_LDADD = $(TEST_LIBS) $(GLPK_LIBS)
+tests_test_hublake_SOURCES = tests/test_hublake.c tests/testutil.h
+tests_test_hublake_CFLAGS = $(TEST_CFLAGS)
+tests_test_hublake_LDADD = $(TEST_LIBS)
