@@ -1,5 +1,5 @@
 # tests/ for the planners (transport, Hu-Blake, divisible load).
-PLANNER_TESTS = tests/test_transport tests/test_hublake
+PLANNER_TESTS = tests/test_transport tests/test_hublake tests/test_share
 check_PROGRAMS += $(PLANNER_TESTS)
 TESTS += $(PLANNER_TESTS)
 tests_test_transport_SOURCES = tests/test_transport.c tests/tp_glpk.c tests/tp_glpk.h tests/testutil.h
@@ -8,3 +8,6 @@ tests_test_transport_LDADD = $(TEST_LIBS) $(GLPK_LIBS)
 tests_test_hublake_SOURCES = tests/test_hublake.c tests/testutil.h
 tests_test_hublake_CFLAGS = $(TEST_CFLAGS)
 tests_test_hublake_LDADD = $(TEST_LIBS)
+tests_test_share_SOURCES = tests/test_share.c tests/testutil.h
+tests_test_share_CFLAGS = $(TEST_CFLAGS)
+tests_test_share_LDADD = $(TEST_LIBS)
