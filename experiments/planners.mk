@@ -10,3 +10,4 @@ experiments_bench_bench_planners_SOURCES = experiments/bench/bench_planners.c \
 experiments_bench_bench_planners_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 experiments_bench_bench_planners_LDADD = $(LB_LIBS) $(GLPK_LIBS)
 dist_noinst_SCRIPTS += experiments/bench/planners.sh
+EXTRA_DIST += docs/PLANNERS.md
