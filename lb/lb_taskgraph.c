@@ -93,42 +93,50 @@ static long rank(const lb_topo *g, const size_t *owner, const size_t *origin,
   return -gain;
 }
 
-typedef struct cand { long key; size_t t; } cand;
-
-static int cand_cmp(const void *a, const void *b)
-{
-  const cand *x = a, *y = b;
-  if (x->key != y->key) return x->key < y->key ? -1 : 1;
-  return x->t < y->t ? -1 : x->t > y->t;
-}
-
 int lb_taskgraph_migrate(const lb_topo *tasks, size_t *owner, const size_t *origin,
                          const lb_transfer *tr, size_t ntr)
 {
   size_t n = tasks->n;
-  cand *c = malloc(n * sizeof *c);
+  long *key = malloc(n * sizeof *key);
+  size_t *cand = malloc(n * sizeof *cand), *pos = malloc(n * sizeof *pos);
   size_t *arrived = calloc(n, sizeof *arrived); /* round + 1 of last arrival */
-  if (!c || !arrived) { free(c); free(arrived); return lb_error(LB_ENOMEM, "migration of %zu tasks", n); }
+  int rc = LB_SUCCESS;
+  if (!key || !cand || !pos || !arrived) { rc = lb_error(LB_ENOMEM, "migration of %zu tasks", n); goto done; }
   for (size_t q = 0; q < ntr; q++) {
     size_t u = tr[q].from, v = tr[q].to, nc = 0;
     /* A task that reached u in this round cannot leave it in the same
      * round: u sends only what it held when the round began. */
-    for (size_t t = 0; t < n; t++)
-      if (owner[t] == u && arrived[t] != tr[q].round + 1)
-        c[nc++] = (cand){rank(tasks, owner, origin, t, u, v), t};
-    if ((long)nc < tr[q].amount) {
-      free(c);
-      free(arrived);
-      return lb_error(LB_ERANGE, "transfer %zu: processor %zu holds %zu tasks, asked for %ld",
-                      q, u, nc, tr[q].amount);
+    for (size_t t = 0; t < n; t++) {
+      pos[t] = n;
+      if (owner[t] == u && arrived[t] != tr[q].round + 1) {
+        pos[t] = nc;
+        cand[nc] = t;
+        key[nc++] = rank(tasks, owner, origin, t, u, v);
+      }
     }
-    qsort(c, nc, sizeof *c, cand_cmp);
+    if ((long)nc < tr[q].amount) {
+      rc = lb_error(LB_ERANGE, "transfer %zu: processor %zu holds %zu tasks, asked for %ld",
+                    q, u, nc, tr[q].amount);
+      goto done;
+    }
+    /* Greedy, one task at a time: moving a task changes its
+     * neighbours' gains, so those are re-ranked before the next pick. */
     for (long k = 0; k < tr[q].amount; k++) {
-      owner[c[k].t] = v;
-      arrived[c[k].t] = tr[q].round + 1;
+      size_t best = nc;
+      for (size_t i = 0; i < nc; i++)
+        if (cand[i] < n && (best == nc || key[i] < key[best])) best = i;
+      size_t t = cand[best];
+      owner[t] = v;
+      arrived[t] = tr[q].round + 1;
+      cand[best] = n; /* taken */
+      const size_t *nb = lb_topo_neighbours(tasks, t);
+      for (size_t e = 0; e < lb_topo_degree(tasks, t); e++) {
+        size_t w = nb[e];
+        if (pos[w] < n && cand[pos[w]] == w) key[pos[w]] = rank(tasks, owner, origin, w, u, v);
+      }
     }
   }
-  free(c);
-  free(arrived);
-  return LB_SUCCESS;
+done:
+  free(key); free(cand); free(pos); free(arrived);
+  return rc;
 }
