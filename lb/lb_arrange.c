@@ -162,6 +162,9 @@ void lb_arrange_random(lb_rng *r, const size_t *order, size_t n, size_t *arr)
 
 double lb_arrange_pr(const lb_arrange_stats *st, double p1)
 {
+  /* p1 tied with the minimum (an automorphic image of it) is 0, not a
+   * rounding residue. */
+  if (fabs(p1 - st->p_min) <= LB_ARRANGE_TIE * p1) return 0.0;
   return (p1 - st->p_min) / (st->p_max - st->p_min);
 }
 

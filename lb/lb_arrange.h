@@ -83,7 +83,8 @@ int lb_arrange_monte_carlo(const lb_topo *t, const double *speed, size_t count,
                            size_t *hist, size_t nbins, lb_arrange_stats *st);
 
 /* P_r = (p1 - p_min) / (p_max - p_min) and
- * pct = N< / (N< + N> + 1), both as fractions (the paper's definitions). */
+ * pct = N< / (N< + N> + 1), both as fractions (the paper's definitions).
+ * P_r is exactly 0 when p1 ties with p_min (LB_ARRANGE_TIE). */
 double lb_arrange_pr(const lb_arrange_stats *st, double p1);
 double lb_arrange_pct(const lb_arrange_stats *st);
 

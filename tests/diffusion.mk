@@ -15,3 +15,5 @@ tests_test_hetero_LDADD = $(TEST_LIBS)
 tests_test_arrange_SOURCES = tests/test_arrange.c tests/testutil.h
 tests_test_arrange_CFLAGS = $(TEST_CFLAGS)
 tests_test_arrange_LDADD = $(TEST_LIBS)
+TESTS += tests/diffusion_cli.sh
+EXTRA_DIST += tests/diffusion_cli.sh
