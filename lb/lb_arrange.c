@@ -55,8 +55,8 @@ double lb_arrange_ratio(lb_arrange_ws *ws, const double *node_speed)
     for (size_t j = 0; j < n; j++) B[i * n + j] = L[i * n + j] * r[i] * r[j];
   lb_symtri_reduce(B, n, ws->d, ws->e, ws->scratch);
   for (size_t i = 0; i + 1 < n; i++) ws->e2[i] = ws->e[i] * ws->e[i];
-  double l2, lP;
-  lb_symtri_bisect2(ws->d, ws->e2, n, 1, n - 1, LB_ARRANGE_RTOL, &l2, &lP);
+  double l2 = lb_symtri_kth(ws->d, ws->e2, n, 1, LB_ARRANGE_RTOL);
+  double lP = lb_symtri_kth(ws->d, ws->e2, n, n - 1, LB_ARRANGE_RTOL);
   return lP / l2;
 }
 

@@ -11,8 +11,8 @@
 
 #include <stddef.h>
 
-/* Reduce symmetric a (n x n, row-major, both triangles, destroyed) to
- * tridiagonal form: diagonal d (n), off-diagonal e (n-1).  scratch
+/* Reduce symmetric a (n x n, row-major, both triangles set; destroyed)
+ * to tridiagonal form: diagonal d (n), off-diagonal e (n-1).  scratch
  * needs 2n doubles. */
 void lb_symtri_reduce(double *a, size_t n, double *d, double *e, double *scratch);
 
@@ -26,5 +26,11 @@ size_t lb_symtri_count(const double *d, const double *e2, size_t n, double sigma
 void lb_symtri_bisect2(const double *d, const double *e2, size_t n,
                        size_t k1, size_t k2, double rtol,
                        double *x1, double *x2);
+
+/* The k-th smallest eigenvalue (0-based) to relative accuracy rtol:
+ * bisection until it is alone in its bracket, then Illinois regula
+ * falsi on det(T - sigma I), which needs far fewer steps than
+ * bisection alone.  A multiple eigenvalue is found by bisection. */
+double lb_symtri_kth(const double *d, const double *e2, size_t n, size_t k, double rtol);
 
 #endif

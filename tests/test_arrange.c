@@ -55,6 +55,7 @@ static void test_symtri_vs_gsl(void **state)
       lb_symtri_bisect2(d, e2, n, k, n - 1 - k, 1e-14, &x1, &x2);
       assert_true(fabs(x1 - gsl_vector_get(sp->eval, k)) < 1e-12 * scale);
       assert_true(fabs(x2 - gsl_vector_get(sp->eval, n - 1 - k)) < 1e-12 * scale);
+      assert_true(fabs(lb_symtri_kth(d, e2, n, k, 1e-14) - gsl_vector_get(sp->eval, k)) < 1e-12 * scale);
     }
     assert_int_equal(lb_symtri_count(d, e2, n, 1e9), n);
     free(buf);
