@@ -79,21 +79,15 @@ int lb_arrange_check(const size_t *arr, size_t n)
   return st;
 }
 
-static const double *sort_key;
-static int by_speed_desc(const void *a, const void *b)
-{
-  size_t i = *(const size_t *)a, j = *(const size_t *)b;
-  double x = sort_key[i], y = sort_key[j];
-  if (x != y) return x > y ? -1 : 1;
-  return i < j ? -1 : i > j;   /* stable: equal speeds keep their order */
-}
-
-/* Indices of speed[] in descending order of speed. */
 int lb_arrange_order_desc(const double *speed, size_t n, size_t *order)
 {
-  for (size_t i = 0; i < n; i++) order[i] = i;
-  sort_key = speed;   /* qsort has no context argument; not re-entrant */
-  qsort(order, n, sizeof *order, by_speed_desc);
+  /* Insertion sort: stable (equal speeds keep index order), no shared
+   * state for a qsort comparator, and n is at most a few thousand. */
+  for (size_t i = 0; i < n; i++) {
+    size_t j = i;
+    for (; j > 0 && speed[order[j - 1]] < speed[i]; j--) order[j] = order[j - 1];
+    order[j] = i;
+  }
   return LB_SUCCESS;
 }
 
