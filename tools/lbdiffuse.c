@@ -35,7 +35,8 @@ static void usage(void)
          "                     default 1e-6)\n"
          "  -i, --integer      integer loads with the non-negativity guard\n"
          "  -M, --max-iter N   give up after N steps (default 1000000)\n"
-         "  -T, --trace FILE   write step,imbalance as CSV\n"
+         "  -T, --trace FILE   write step,imbalance,predicted as CSV (predicted:\n"
+         "                     initial imbalance x rate^step)\n"
          "  -c, --csv          one CSV header and row instead of text\n"
          "  -h, --help         show this help and exit\n\n"
          "The rate is the asymptotic factor per step: gamma (first order), the\n"
@@ -152,11 +153,11 @@ int main(int argc, char **argv)
 
   FILE *tf = NULL;
   if (trace && !(tf = fopen(trace, "w"))) cli_die(CLI_EXIT_USAGE, "--trace: cannot open '%s'", trace);
-  if (tf) fprintf(tf, "step,imbalance\n");
+  if (tf) fprintf(tf, "step,imbalance,predicted\n");
   size_t it = 0, guarded = 0;
   double imb = imb0, wmin = INFINITY;
   for (; imb > tol && it < max_iter; it++) {
-    if (tf) fprintf(tf, "%zu,%.10g\n", it, imb);
+    if (tf) fprintf(tf, "%zu,%.10g,%.10g\n", it, imb, imb0 * pow(rate, (double)it));
     double b = it == 0 ? 1.0 : beta;
     if (hetero) lb_hetero_step(t, speed, coef, w, y, NULL);
     else if (integer) {
@@ -169,7 +170,7 @@ int main(int argc, char **argv)
       wmin = fmin(wmin, w[i]);
     }
   }
-  if (tf) { fprintf(tf, "%zu,%.10g\n", it, imb); fclose(tf); }
+  if (tf) { fprintf(tf, "%zu,%.10g,%.10g\n", it, imb, imb0 * pow(rate, (double)it)); fclose(tf); }
   int done = imb <= tol;
   if (csv) {
     printf("topology,scheme,coefficient,P,alpha_or_tau,beta,rate,iterations,predicted,min_load,guarded,balanced\n");
