@@ -55,6 +55,30 @@ int lb_hetero_tau_opt(const lb_topo *t, const double *speed,
   return LB_SUCCESS;
 }
 
+int lb_hetero_tau_safe(const lb_topo *t, const double *speed, double *tau)
+{
+  int st = lb_hetero_check_speeds(speed, t->n);
+  if (st) return st;
+  double m = INFINITY;
+  for (size_t i = 0; i < t->n; i++) {
+    size_t d = lb_topo_degree(t, i);
+    if (d == 0) return lb_error(LB_ETOPO, "node %zu of %s has no neighbours", i + 1, t->name);
+    if (speed[i] / (double)d < m) m = speed[i] / (double)d;
+  }
+  *tau = m;
+  return LB_SUCCESS;
+}
+
+int lb_hetero_rate(const lb_topo *t, const double *speed, double tau, double *rate)
+{
+  if (!(tau > 0)) return lb_error(LB_EINVAL, "tau %g <= 0", tau);
+  double l2, lP;
+  int st = lb_hetero_extremes(t, speed, &l2, &lP);
+  if (st) return st;
+  *rate = fmax(fabs(1 - tau * l2), fabs(1 - tau * lP));
+  return LB_SUCCESS;
+}
+
 int lb_hetero_step(const lb_topo *t, const double *speed, double tau,
                    double *l, double *y, double *x)
 {

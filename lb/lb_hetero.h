@@ -40,6 +40,16 @@ int lb_hetero_extremes(const lb_topo *t, const double *speed,
 int lb_hetero_tau_opt(const lb_topo *t, const double *speed,
                       double *tau, double *rate);
 
+/* The largest tau that keeps the paper's constraint (4),
+ * 1 - tau deg_i / s_i >= 0 at every node: min_i s_i / deg_i.  With it
+ * M is non-negative, so no time (or load) ever goes negative; tau_opt
+ * may exceed it. */
+int lb_hetero_tau_safe(const lb_topo *t, const double *speed, double *tau);
+
+/* The contraction per step for a given tau:
+ * max(|1 - tau lambda_2|, |1 - tau lambda_P|). */
+int lb_hetero_rate(const lb_topo *t, const double *speed, double tau, double *rate);
+
 /* One step: l (n) in place, y (m) receives this step's edge flows and,
  * if x is not NULL, they are added to x (m). */
 int lb_hetero_step(const lb_topo *t, const double *speed, double tau,

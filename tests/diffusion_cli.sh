@@ -27,6 +27,8 @@ expect_status 2 "unknown option" "$A" --frobnicate ring:4
 expect_status 2 "unknown scheme 'third'" "$D" --scheme third ring:4
 expect_status 2 "--beta needs --scheme second" "$D" --beta 1.5 ring:4
 expect_status 2 "--beta: '2.5' is not" "$D" --scheme second --beta 2.5 ring:4
+expect_status 2 "--tau needs --scheme hetero" "$D" --tau safe ring:4
+expect_status 2 "diffusion would not converge" "$D" --scheme hetero --tau 5 ring:4
 expect_status 2 "--integer applies to first and second order only" "$D" --scheme hetero -i ring:4
 
 # Hypercube of dimension 3, equal speeds: p = 2d/2 = 3 for every arrangement.
@@ -44,4 +46,9 @@ total=$(awk -F, 'NR > 1 { s += $2 } END { print s }' "$tmp/h1.csv")
 # log(tol/imbalance)/log(gamma).
 "$D" --scheme first --alpha optimal --csv ring:16 | tail -1 | awk -F, '{ exit !($8 > 0.9 * $9 && $8 < 1.1 * $9) }' \
   && ok "ring:16 first order meets the predicted count" || fail "ring:16 first order"
+# Graph 1, speeds 1..9: tau_opt drives a time below 0, the safe tau not.
+"$D" --scheme hetero --csv -s 1,2,3,4,5,6,7,8,9 "$G/seed002-g1.graph" | tail -1 |
+  awk -F, '{ exit !($10 < 0) }' && ok "tau_opt breaks constraint (4)" || fail "tau_opt min time"
+"$D" --scheme hetero --tau safe --csv -s 1,2,3,4,5,6,7,8,9 "$G/seed002-g1.graph" | tail -1 |
+  awk -F, '{ exit !($10 >= 0 && $12 == 1) }' && ok "safe tau keeps times >= 0" || fail "safe tau"
 finish

@@ -131,6 +131,38 @@ static void test_run_and_flows(void **state)
   lb_topo_free(t);
 }
 
+/* tau_opt breaks constraint (4) on graph 1 with speeds 1..9 and a time
+ * goes negative; the safe tau keeps every time >= 0, at the slower rate
+ * lb_hetero_rate predicts. */
+static void test_safe_tau(void **state)
+{
+  (void)state;
+  lb_topo *t;
+  assert_int_equal(lb_topo_read_file(srcpath("data/graphs/seed002-g1.graph"), &t), LB_SUCCESS);
+  size_t n = t->n;
+  double s[9], l[9], y[16], topt, tsafe, ropt, rsafe, r2;
+  for (size_t i = 0; i < n; i++) s[i] = (double)(i + 1);
+  assert_int_equal(lb_hetero_tau_opt(t, s, &topt, &ropt), LB_SUCCESS);
+  assert_int_equal(lb_hetero_tau_safe(t, s, &tsafe), LB_SUCCESS);
+  assert_close(tsafe, 1.0 / 1.0, 1e-15);   /* node 1: speed 1, degree 1 */
+  assert_true(topt > tsafe);
+  assert_int_equal(lb_hetero_rate(t, s, topt, &r2), LB_SUCCESS);
+  assert_close(r2, ropt, 1e-12);
+  assert_int_equal(lb_hetero_rate(t, s, tsafe, &rsafe), LB_SUCCESS);
+  assert_true(rsafe > ropt && rsafe < 1);
+  for (int k = 0; k < 2; k++) {
+    double tau = k ? tsafe : topt, lo = 0;
+    for (size_t i = 0; i < n; i++) l[i] = i == 0 ? 100.0 : 0.0;
+    for (int step = 0; step < 200; step++) {
+      lb_hetero_step(t, s, tau, l, y, NULL);
+      for (size_t i = 0; i < n; i++) lo = fmin(lo, l[i]);
+    }
+    if (k) assert_true(lo >= -1e-12);   /* rounding only */
+    else assert_true(lo < -1e-3);
+  }
+  lb_topo_free(t);
+}
+
 static void test_errors(void **state)
 {
   (void)state;
@@ -154,6 +186,7 @@ int main(void)
     cmocka_unit_test(test_closed_forms),
     cmocka_unit_test(test_nonsymm_crosscheck),
     cmocka_unit_test(test_run_and_flows),
+    cmocka_unit_test(test_safe_tau),
     cmocka_unit_test(test_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

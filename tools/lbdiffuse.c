@@ -30,6 +30,8 @@ static void usage(void)
          "                     number (uniform alpha)\n"
          "  -b, --beta B       second order: beta in (0,2), or opt (default)\n"
          "  -s, --speeds LIST  hetero: one speed per node (default all 1)\n"
+         "  -u, --tau T        hetero: opt (default, 2/(lambda_2+lambda_P)), safe\n"
+         "                     (largest tau keeping 1 - tau deg_i/s_i >= 0) or a number\n"
          "  -w, --load W       the point load (default 100 P)\n"
          "  -e, --tol T        stop when max |w_i - mean| <= T (times for hetero;\n"
          "                     default 1e-6)\n"
@@ -62,7 +64,7 @@ int main(int argc, char **argv)
 {
   static const struct option opts[] = {
     { "scheme", required_argument, 0, 'k' }, { "alpha", required_argument, 0, 'a' },
-    { "beta", required_argument, 0, 'b' }, { "speeds", required_argument, 0, 's' },
+    { "beta", required_argument, 0, 'b' }, { "speeds", required_argument, 0, 's' }, { "tau", required_argument, 0, 'u' },
     { "load", required_argument, 0, 'w' }, { "tol", required_argument, 0, 'e' },
     { "integer", no_argument, 0, 'i' }, { "max-iter", required_argument, 0, 'M' },
     { "trace", required_argument, 0, 'T' }, { "csv", no_argument, 0, 'c' },
@@ -71,15 +73,16 @@ int main(int argc, char **argv)
   cli_init(argv[0]);
   static double speed[MAXP];
   size_t nspeed = 0;
-  const char *scheme = "first", *alpha_s = "optimal", *beta_s = "opt", *trace = NULL;
+  const char *scheme = "first", *alpha_s = "optimal", *beta_s = "opt", *trace = NULL, *tau_s = "opt";
   double load = -1, tol = 1e-6;
   unsigned long max_iter = 1000000;
   int integer = 0, csv = 0, c;
-  while ((c = getopt_long(argc, argv, ":k:a:b:s:w:e:iM:T:ch", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":k:a:b:s:u:w:e:iM:T:ch", opts, NULL)) != -1) {
     switch (c) {
     case 'k': scheme = optarg; break;
     case 'a': alpha_s = optarg; break;
     case 'b': beta_s = optarg; break;
+    case 'u': tau_s = optarg; break;
     case 's': nspeed = cli_doubles("--speeds", optarg, speed, MAXP, -DBL_MAX, DBL_MAX); break;
     case 'w': load = cli_double("--load", optarg, 0, 1e15); break;
     case 'e': tol = cli_double("--tol", optarg, 1e-300, 1e300); break;
@@ -99,6 +102,7 @@ int main(int argc, char **argv)
   double beta = 1.0;
   int beta_opt = second && !strcmp(beta_s, "opt");
   if (second && !beta_opt) beta = cli_double("--beta", beta_s, 1e-9, 2 - 1e-9);
+  if (strcmp(tau_s, "opt") && !hetero) cli_usage_error("--tau needs --scheme hetero");
   if (hetero && integer) cli_usage_error("--integer applies to first and second order only");
   lb_diffusion_kind kind;
   double alpha = 0;
@@ -124,7 +128,16 @@ int main(int argc, char **argv)
   if (!w || !ea || !y || !eta || !wi || !yi) cli_die(CLI_EXIT_FAIL, "out of memory");
   double rate, coef = 0;
   if (hetero) {
-    if (lb_hetero_tau_opt(t, speed, &coef, &rate)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+    int st = 0;
+    if (!strcmp(tau_s, "opt")) st = lb_hetero_tau_opt(t, speed, &coef, &rate);
+    else {
+      if (!strcmp(tau_s, "safe")) st = lb_hetero_tau_safe(t, speed, &coef);
+      else coef = cli_double("--tau", tau_s, 1e-12, 1e12);
+      if (!st) st = lb_hetero_rate(t, speed, coef, &rate);
+      if (!st && rate >= 1)
+        cli_usage_error("--tau: %g gives a rate %g >= 1: diffusion would not converge", coef, rate);
+    }
+    if (st) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
   } else {
     if (lb_diffusion_edge_alphas(t, kind, alpha, ea)) cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
     coef = ea[0];
@@ -175,15 +188,15 @@ int main(int argc, char **argv)
   if (csv) {
     printf("topology,scheme,coefficient,P,alpha_or_tau,beta,rate,iterations,predicted,min_load,guarded,balanced\n");
     printf("%s,%s%s,%s,%zu,%.10g,%.10g,%.10g,%zu,%.0f,%.6g,%zu,%d\n", t->name, scheme,
-           integer ? "-int" : "", hetero ? "tau_opt" : lb_diffusion_kind_name(kind), n, coef,
+           integer ? "-int" : "", hetero ? (strcmp(tau_s, "opt") ? (strcmp(tau_s, "safe") ? "tau_given" : "tau_safe") : "tau_opt") : lb_diffusion_kind_name(kind), n, coef,
            beta, rate, it, predicted, wmin, guarded, done);
   } else {
     printf("%s on %s (%zu nodes): %s = %.6g%s", scheme, t->name, n,
-           hetero ? "tau_opt" : "alpha", coef, second ? "" : "\n");
+           hetero ? "tau" : "alpha", coef, second ? "" : "\n");
     if (second) printf(", beta = %.6g\n", beta);
     printf("rate per step %.6g: predicted %.0f steps; took %zu steps%s\n", rate, predicted, it,
            done ? "" : " (not balanced)");
-    printf("least load seen %.6g%s\n", wmin, integer ? "" : " (real loads)");
+    printf("least %s seen %.6g%s\n", hetero ? "time" : "load", wmin, integer || hetero ? "" : " (real loads)");
     if (integer) printf("guard cut a node's outflow %zu times\n", guarded);
   }
   free(w); free(ea); free(y); free(eta); free(wi); free(yi);
