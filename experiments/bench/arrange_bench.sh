@@ -10,4 +10,5 @@ lbarrange=${LBARRANGE:-${LB_TOP_BUILDDIR:-.}/tools/lbarrange}
 py=/usr/bin/python3
 "$py" -c 'import numpy' 2>/dev/null || { echo "$0: $py has no numpy (Debian: python3-numpy)" >&2; exit 2; }
 echo "machine: $(nproc) processors; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+export PYTHONDONTWRITEBYTECODE=1
 exec "$py" "$here/arrange_bench.py" "$lbarrange" "$top_srcdir/data/graphs/seed002-g1.graph" "${1:-3}"
