@@ -9,7 +9,8 @@
  *
  * The searches use an evaluator that allocates nothing per call:
  * S^-1/2 L S^-1/2 is reduced to tridiagonal form and only lambda_2 and
- * lambda_P are found, by bisection (lb_symtri.h), to relative accuracy
+ * lambda_P are found, by Sturm bisection and regula falsi
+ * (lb_symtri_kth), to relative accuracy
  * LB_ARRANGE_RTOL.  Ties: two arrangements whose p agree to within
  * LB_ARRANGE_TIE (relative) count as equal; graph automorphisms give
  * such exact ties. */
