@@ -1,0 +1,15 @@
+# experiments/seed002/common.sh: shared set-up for the seed 002 drivers
+# (sourced).  Run the drivers from the build directory, or set
+# LB_TOP_BUILDDIR; the first argument is the output directory.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top_srcdir=${LB_TOP_SRCDIR:-$(cd "$here/../.." && pwd)}
+top_builddir=${LB_TOP_BUILDDIR:-.}
+LBARRANGE=${LBARRANGE:-$top_builddir/tools/lbarrange}
+LBDIFFUSE=${LBDIFFUSE:-$top_builddir/tools/lbdiffuse}
+GRAPHS=$top_srcdir/data/graphs
+out=${1:-out/seed002}
+for p in "$LBARRANGE" "$LBDIFFUSE"; do
+  [ -x "$p" ] || { echo "$0: $p not found: run from the build directory after make" >&2; exit 2; }
+done
+mkdir -p "$out"
