@@ -1,0 +1,6 @@
+# tests/farm.mk: tests of the PVM task farm (workloads, master, worker).
+check_PROGRAMS += tests/test_apps
+TESTS += tests/test_apps
+tests_test_apps_SOURCES = tests/test_apps.c tests/testutil.h master/farm_verify.c master/farm_verify.h
+tests_test_apps_CFLAGS = $(TEST_CFLAGS)
+tests_test_apps_LDADD = worker/libfarmapp.a $(OPENBLAS_LIBS) $(TEST_LIBS)
