@@ -4,3 +4,7 @@ TESTS += tests/test_apps
 tests_test_apps_SOURCES = tests/test_apps.c tests/testutil.h master/farm_verify.c master/farm_verify.h
 tests_test_apps_CFLAGS = $(TEST_CFLAGS)
 tests_test_apps_LDADD = worker/libfarmapp.a $(OPENBLAS_LIBS) $(TEST_LIBS)
+
+FARM_SHELL_TESTS = tests/farm_run.sh
+TESTS += $(FARM_SHELL_TESTS)
+EXTRA_DIST += $(FARM_SHELL_TESTS)

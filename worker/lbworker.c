@@ -1,11 +1,41 @@
 /* lbworker: the lbfarm PVM worker, one per logical host.  Spawned by
- * lbmaster; not meant to be run by hand. */
+ * lbmaster; not meant to be run by hand.
+ *
+ * It runs its processes in short quanta; between two quanta it drains
+ * its messages (pvm_nrecv through farm_msg) and gives the policy its
+ * turn (see POLICY SEAM below), then carries out what comes back. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <cblas.h>
 #include <pvm3.h>
 #include "farm_msg.h"
+#include "farm_wire.h"
+#include "farm_app.h"
+#include "farm_throttle.h"
 #include "cli.h"
+#include "lb_errno.h"
+
+#define MAX_TRACE 200000
+
+typedef struct trace_rec { double t; int dst, tag, bytes; } trace_rec;
+
+typedef struct worker {
+  int run, parent, me, nhosts, policy, throttle, tracing;
+  int *tids;
+  int *nbr, nnbr;
+  farm_workload w;
+  double speed, capacity, quantum, t0;
+  farm_task **q;            /* run queue; q[0] runs next */
+  size_t len, cap;
+  long long c[FARM_NCOUNTERS];
+  double busy, cpu;
+  double unit_s;            /* CPU seconds per unit, learned */
+  trace_rec *trace;
+  int ntrace;
+  int stop;
+} worker;
 
 static void usage(void)
 {
@@ -16,7 +46,35 @@ static void usage(void)
          "  -h, --help   show this help and exit\n");
 }
 
-/* FARM_SUM_REQ: int n, then n ints; reply with their sum as a long. */
+static double wall(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double cpu_now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int host_of(const worker *w, int tid)
+{
+  for (int i = 0; i < w->nhosts; i++)
+    if (w->tids[i] == tid) return i;
+  return tid == w->parent ? -2 : -1;
+}
+
+static void on_send(int tid, int tag, int bytes, void *arg)
+{
+  worker *w = arg;
+  if (!w->tracing || w->ntrace >= MAX_TRACE) return;
+  w->trace[w->ntrace++] = (trace_rec){ wall() - w->t0, host_of(w, tid), tag, bytes };
+}
+
+/* FARM_SUM_REQ (self-test): int n, then n ints; reply with their sum. */
 static int do_sum(int run, const farm_in *in)
 {
   int n;
@@ -32,6 +90,265 @@ static int do_sum(int run, const farm_in *in)
   return farm_msg_send(in->src, FARM_SUM_REP);
 }
 
+static int do_setup(worker *w, const farm_in *in)
+{
+  int hdr[7];
+  long long l[3];
+  double d[4];
+  if (farm_msg_upk_int(hdr, 7) || farm_msg_upk_i64(l, 3) || farm_msg_upk_double(d, 4)) return -1;
+  w->me = hdr[0];
+  w->nhosts = hdr[1];
+  w->policy = hdr[2];
+  w->nnbr = hdr[6];
+  if (w->nhosts < 1 || w->nhosts > 4096 || w->me < 0 || w->me >= w->nhosts || w->nnbr < 0 ||
+      w->nnbr >= w->nhosts + 1 || in->items != FARM_SETUP_ITEMS(w->nhosts, w->nnbr))
+    return -1;
+  w->w = (farm_workload){ (farm_app_kind)hdr[3], (unsigned long)l[0], (unsigned long)l[1],
+                          (unsigned long)l[2] };
+  w->throttle = hdr[4];
+  w->tracing = hdr[5];
+  w->speed = d[0];
+  w->capacity = d[1];
+  w->quantum = d[2];
+  w->t0 = d[3];
+  w->tids = malloc((size_t)w->nhosts * sizeof *w->tids);
+  w->nbr = malloc((size_t)(w->nnbr + 1) * sizeof *w->nbr);
+  if (!w->tids || !w->nbr || farm_msg_upk_int(w->tids, w->nhosts) || farm_msg_upk_int(w->nbr, w->nnbr))
+    return -1;
+  if (farm_workload_check(&w->w) || !(w->speed > 0 && w->speed <= 1) || !(w->quantum > 0)) return -1;
+  if (w->tracing && !(w->trace = malloc(MAX_TRACE * sizeof *w->trace))) w->tracing = 0;
+  char why[256];
+  int m = farm_throttle_start(w->speed, (farm_throttle_mode)w->throttle, why, sizeof why);
+  if (m < 0) {
+    fprintf(stderr, "%s: host %d: cgroup throttling failed: %s\n", cli_prog(), w->me, why);
+    return -1;
+  }
+  if (why[0] && w->speed < 1)
+    fprintf(stderr, "%s: host %d: duty-cycle throttling (%s)\n", cli_prog(), w->me, why);
+  w->throttle = m;
+  return 0;
+}
+
+static int push(worker *w, farm_task *t)
+{
+  if (w->len == w->cap) {
+    size_t cap = w->cap ? 2 * w->cap : 16;
+    farm_task **q = realloc(w->q, cap * sizeof *q);
+    if (!q) return -1;
+    w->q = q;
+    w->cap = cap;
+  }
+  w->q[w->len++] = t;
+  return 0;
+}
+
+/* TASKS or LMM: int from, count, then count x (len, blob).  Each blob
+ * becomes a process at the tail of the run queue; a migrated one
+ * resumes from its saved cursor. */
+static int do_tasks(worker *w, const farm_in *in)
+{
+  int head[2];
+  if (farm_msg_upk_int(head, 2) || head[1] < 0) return -1;
+  int items = 2;
+  for (int k = 0; k < head[1]; k++) {
+    int len;
+    if (farm_msg_upk_int(&len, 1) || len <= 0 || (items += 1 + farm_msg_words(len)) > in->items)
+      return -1;
+    unsigned char *blob = malloc((size_t)len);
+    farm_task *t = NULL;
+    if (!blob || farm_msg_upk_bytes(blob, len)) { free(blob); return -1; }
+    int s = farm_task_load(blob, (size_t)len, &t);
+    free(blob);
+    if (s) {
+      fprintf(stderr, "%s: host %d: a process from t%x is damaged: %s\n", cli_prog(), w->me,
+              in->src, lb_errmsg());
+      return -1;
+    }
+    if (in->tag == FARM_TASKS) farm_task_set_origin(t, w->me);
+    if (push(w, t)) return -1;
+    w->c[FARM_C_RECEIVED]++;
+  }
+  return items == in->items ? 0 : -1;
+}
+
+/* Pack `count` processes from the head of the queue (the head may be
+ * half done: it resumes there) into one LMM for host `dst`. */
+static int migrate(worker *w, int dst, int count)
+{
+  if (dst < 0 || dst >= w->nhosts || dst == w->me || count <= 0) return -1;
+  if ((size_t)count > w->len) count = (int)w->len;
+  if (!count) return 0;
+  long items = 2;
+  for (int k = 0; k < count; k++) items += 1 + farm_msg_words((long)farm_task_blob_size(w->q[k]));
+  int head[2] = { w->me, count };
+  farm_msg_begin(w->run, (int)items);
+  farm_msg_pk_int(head, 2);
+  for (int k = 0; k < count; k++) {
+    farm_task *t = w->q[k];
+    if (farm_task_units_left(t) < farm_task_units_total(t)) w->c[FARM_C_MOVED_STARTED]++;
+    farm_task_add_hop(t);
+    size_t n = farm_task_blob_size(t);
+    unsigned char *blob = malloc(n);
+    if (!blob || farm_task_save(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot save a process");
+    int len = (int)n;
+    farm_msg_pk_int(&len, 1);
+    farm_msg_pk_bytes(blob, len);
+    free(blob);
+  }
+  int s = farm_msg_send(w->tids[dst], FARM_LMM);
+  if (s < 0) return s;
+  for (int k = 0; k < count; k++) farm_task_free(w->q[k]);
+  memmove(w->q, w->q + count, (w->len - (size_t)count) * sizeof *w->q);
+  w->len -= (size_t)count;
+  w->c[FARM_C_MIGRATED] += count;
+  w->c[FARM_C_HOPS] += count;
+  return 0;
+}
+
+static void send_result(worker *w, int tid, int tag, int origin, int exec, const unsigned char *blob, int len)
+{
+  int head[3] = { origin, exec, len };
+  farm_msg_begin(w->run, 3 + farm_msg_words(len));
+  farm_msg_pk_int(head, 3);
+  farm_msg_pk_bytes(blob, len);
+  farm_msg_send(tid, tag);
+}
+
+/* RESULT or DRM: a result reached its origin (here) or comes back to
+ * it; the origin hands it to the master, exactly once. */
+static int do_drm(worker *w, const farm_in *in)
+{
+  int head[3];
+  if (farm_msg_upk_int(head, 3) || head[0] != w->me || head[2] <= 0 ||
+      in->items != 3 + farm_msg_words(head[2]))
+    return -1;
+  unsigned char *blob = malloc((size_t)head[2]);
+  if (!blob || farm_msg_upk_bytes(blob, head[2])) { free(blob); return -1; }
+  send_result(w, w->parent, FARM_RESULT, head[0], head[1], blob, head[2]);
+  w->c[FARM_C_FORWARDED]++;
+  free(blob);
+  return 0;
+}
+
+static void finish_task(worker *w, farm_task *t)
+{
+  size_t n = farm_task_result_size(t);
+  unsigned char *blob = malloc(n);
+  if (!blob || farm_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a result");
+  int origin = farm_task_origin(t);
+  if (origin == w->me)
+    send_result(w, w->parent, FARM_RESULT, origin, w->me, blob, (int)n);
+  else
+    send_result(w, w->tids[origin], FARM_DRM, origin, w->me, blob, (int)n);
+  free(blob);
+  w->c[FARM_C_FINISHED]++;
+}
+
+/* One quantum of the head process: about `quantum` CPU seconds, sized
+ * from what the last quanta cost per unit. */
+static void run_quantum(worker *w)
+{
+  farm_task *t = w->q[0];
+  double units = w->unit_s > 0 ? w->quantum / w->unit_s : 1;
+  unsigned long u = units < 1 ? 1 : units > 1e9 ? 1000000000UL : (unsigned long)units, ran;
+  double c0 = cpu_now(), t0 = wall();
+  if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
+  double dc = cpu_now() - c0;
+  farm_task_add_cost(t, dc);
+  if (ran) {
+    double per = dc / (double)ran;
+    w->unit_s = w->unit_s > 0 ? 0.5 * w->unit_s + 0.5 * per : per;
+    if (w->unit_s <= 0) w->unit_s = 1e-9;
+  }
+  farm_throttle_after(dc);
+  w->busy += wall() - t0;
+  w->cpu += dc;
+  w->c[FARM_C_UNITS] += (long long)ran;
+  if (farm_task_finished(t)) {
+    finish_task(w, t);
+    farm_task_free(t);
+    memmove(w->q, w->q + 1, (w->len - 1) * sizeof *w->q);
+    w->len--;
+  }
+}
+
+/* ===================== POLICY SEAM =====================================
+ * This is where the sans-I/O policy node of lb/ is driven:
+ *   - every protocol message (RM, AM, CM, LMM, DRM, ...) that farm_msg
+ *     accepted is decoded into an lb_msg and given as LB_EV_MSG;
+ *   - after every quantum, LB_EV_RAN (work done, new context) and
+ *     LB_EV_TICK; LB_EV_TICK also when the queue is empty;
+ *   - the actions that come back are carried out here: SEND -> pack with
+ *     pvm_pk* and farm_msg_send (an LMM through migrate()'s packing),
+ *     TIMER -> remembered and turned into LB_EV_TIMER when due,
+ *     HOME -> send_result() to the master.
+ * In this build only the policy `none` exists, which never acts; the
+ * master-ordered migration (FARM_ORDER) exercises the same transfer
+ * path (migrate() / do_tasks()) without a policy. */
+static void policy_tick(worker *w)
+{
+  if (w->policy == FARM_POLICY_NONE) return;
+  w->c[FARM_C_INVOCATIONS]++;
+}
+/* ======================================================================= */
+
+static void report(worker *w)
+{
+  for (int i = 0; i < FARM_NTAGS; i++) w->c[FARM_C_SENT0 + i] = farm_msg_sent(FARM_TAG_MIN + i);
+  w->c[FARM_C_DROPPED] = farm_msg_dropped();
+  /* The REPORT itself is counted before it is sent. */
+  w->c[FARM_C_SENT0 + (FARM_REPORT - FARM_TAG_MIN)]++;
+  int head[3] = { w->me, w->throttle, w->ntrace };
+  double d[2] = { w->busy, w->cpu };
+  farm_msg_begin(w->run, FARM_REPORT_ITEMS(w->ntrace));
+  farm_msg_pk_int(head, 3);
+  farm_msg_pk_i64(w->c, FARM_NCOUNTERS);
+  farm_msg_pk_double(d, 2);
+  for (int i = 0; i < w->ntrace; i++) {
+    int v[3] = { w->trace[i].dst, w->trace[i].tag, w->trace[i].bytes };
+    farm_msg_pk_double(&w->trace[i].t, 1);
+    farm_msg_pk_int(v, 3);
+  }
+  farm_msg_send(w->parent, FARM_REPORT);
+}
+
+static void handle(worker *w, const farm_in *in)
+{
+  int from = host_of(w, in->src), bad = 0;
+  switch (in->tag) {
+  case FARM_STOP: if (from == -2) { w->stop = 1; return; } bad = 1; break;
+  case FARM_QUIT: if (from == -2) { w->stop = 2; return; } bad = 1; break;
+  case FARM_TASKS: bad = from != -2 || do_tasks(w, in); break;
+  case FARM_LMM: bad = from < 0 || do_tasks(w, in); break;
+  case FARM_DRM: bad = from < 0 || do_drm(w, in); break;
+  case FARM_ORDER: {
+    int o[2];
+    bad = from != -2 || in->items != 2 || farm_msg_upk_int(o, 2) || migrate(w, o[0], o[1]);
+    break;
+  }
+  default: bad = 1;
+  }
+  if (bad)
+    fprintf(stderr, "%s: host %d: unexpected or malformed %s from t%x dropped\n", cli_prog(),
+            w->me, farm_tag_name(in->tag) ? farm_tag_name(in->tag) : "message", in->src);
+}
+
+static void farm_loop(worker *w)
+{
+  while (!w->stop) {
+    farm_in in;
+    int r;
+    while (!w->stop && (r = farm_msg_recv(w->run, -1, -1, 0, &in)) == 1) handle(w, &in);
+    if (w->stop || r < 0) break;
+    policy_tick(w);
+    if (w->len) run_quantum(w);
+    else if ((r = farm_msg_recv(w->run, -1, -1, 0.05, &in)) == 1) handle(w, &in);
+    else if (r < 0) break;
+  }
+  if (w->stop == 1) report(w);
+  farm_throttle_stop();
+}
+
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
@@ -41,17 +358,29 @@ int main(int argc, char **argv)
   }
   if (argc != 2) cli_usage_error("expected exactly one argument, the run id");
   int run = (int)cli_ulong("RUN-ID", argv[1], 0, 0x7fffffff);
+  /* One host = one core's worth of work: no BLAS threads of its own. */
+  openblas_set_num_threads(1);
   pvm_setopt(PvmAutoErr, 0);
   if (pvm_mytid() < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");
-  int parent = pvm_parent();
+  /* Direct task-to-task TCP: migrated contexts are bulk data. */
+  pvm_setopt(PvmRoute, PvmRouteDirect);
+  worker w = { .run = run, .parent = pvm_parent() };
+  farm_msg_on_send(on_send, &w);
+  /* Before SETUP only the master may speak: the self-test, SETUP, QUIT.
+   * Messages from other workers wait in PVM's queue until then. */
   for (;;) {
     farm_in in;
-    int r = farm_msg_recv(run, -1, -1, -1.0, &in);
-    if (r < 0) break;
-    if (in.tag == FARM_QUIT && in.src == parent) break;
+    if (farm_msg_recv(run, w.parent, -1, -1.0, &in) < 0) break;
+    if (in.tag == FARM_QUIT) break;
     if (in.tag == FARM_SUM_REQ) {
       if (do_sum(run, &in) < 0)
         fprintf(stderr, "%s: malformed SUM_REQ from t%x dropped\n", cli_prog(), in.src);
+    } else if (in.tag == FARM_SETUP) {
+      if (do_setup(&w, &in) == 0) {
+        farm_loop(&w);
+        break;
+      }
+      fprintf(stderr, "%s: malformed SETUP from t%x dropped\n", cli_prog(), in.src);
     } else {
       fprintf(stderr, "%s: unexpected %s from t%x dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", in.src);

@@ -6,5 +6,5 @@ worker_libfarmapp_a_SOURCES = worker/farm_app.c worker/farm_app.h worker/farm_ap
 	worker/app_matmul.c worker/app_primes.c
 
 pkglibexec_PROGRAMS += worker/lbworker
-worker_lbworker_SOURCES = worker/lbworker.c
+worker_lbworker_SOURCES = worker/lbworker.c worker/farm_wire.h worker/farm_throttle.c worker/farm_throttle.h
 worker_lbworker_LDADD = worker/libfarm.a worker/libfarmapp.a tools/libcli.a $(OPENBLAS_LIBS) $(LB_LIBS)
