@@ -175,14 +175,13 @@ static void write_csv(const farm_opts *o, FILE *f, int header, double makespan, 
 
 int farm_run(const farm_vm *vm, int run, const farm_opts *o)
 {
-  lb_topo *topo;
-  if (lb_topo_from_spec(o->topo_spec, &topo)) cli_die(CLI_EXIT_USAGE, "--topology: %s", lb_errmsg());
-  if ((int)topo->n != o->hosts)
-    cli_die(CLI_EXIT_USAGE, "--topology %s has %zu nodes but --hosts is %d", o->topo_spec, topo->n, o->hosts);
-  FILE *trace = NULL;
-  if (o->trace && !(trace = fopen(o->trace, "w"))) cli_die(CLI_EXIT_USAGE, "cannot write --trace %s", o->trace);
+  const lb_topo *topo = o->topo;
+  FILE *trace = o->trace_file;
   farm_verifier *ver;
-  if (farm_verify_alloc(&o->w, &ver)) cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
+  if (farm_verify_alloc(&o->w, &ver)) {
+    fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
+    return 1;
+  }
   int n = o->hosts;
   int *tids = calloc((size_t)n, sizeof *tids), *where = calloc(o->w.nproc, sizeof *where);
   host_rep *rep = calloc((size_t)n, sizeof *rep);
@@ -319,7 +318,6 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   if (f != stdout) fclose(f);
   if (trace) fclose(trace);
   farm_verify_free(ver);
-  lb_topo_free(topo);
   free(tids);
   free(where);
   free(rep);

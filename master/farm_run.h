@@ -14,6 +14,7 @@ typedef struct farm_opts {
   const char *policy_name;
   int hosts;
   const char *topo_spec;
+  struct lb_topo *topo;        /* parsed from topo_spec, --hosts nodes */
   double *speed, *capacity;   /* hosts values each */
   int init;
   const char *init_name;
@@ -21,6 +22,7 @@ typedef struct farm_opts {
   double quantum_s;
   int throttle;
   const char *out, *trace;
+  FILE *trace_file;            /* opened from trace */
   double timeout;
   int order;                   /* test path: processes moved per neighbour */
   double order_delay;

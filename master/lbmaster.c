@@ -12,6 +12,7 @@
 #include "lb_rng.h"
 #include "lb_errno.h"
 #include "farm_run.h"
+#include "lb_topo.h"
 #include "farm_wire.h"
 #include "farm_throttle.h"
 
@@ -197,6 +198,18 @@ static void parse(int argc, char **argv, options *o)
   if (farm_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
   if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
   f->topo_spec = o->topo;
+  /* Everything that can be wrong with the input is found here, before
+   * a pvmd is started, so a usage error never leaves one behind. */
+  if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
+  if (f->topo->n != o->hosts)
+    cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
+  if (f->trace && !(f->trace_file = fopen(f->trace, "w")))
+    cli_usage_error("--trace: cannot write '%s'", f->trace);
+  if (f->out) {
+    FILE *probe = fopen(f->out, "a");
+    if (!probe) cli_usage_error("--out: cannot write '%s'", f->out);
+    fclose(probe);
+  }
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
   double cap = (double)((f->w.nproc + o->hosts - 1) / o->hosts);
   f->capacity = per_host("--capacities", o->capacities, o->hosts, cap, 0, 1e9);
@@ -294,6 +307,7 @@ int main(int argc, char **argv)
     /* Children's output (e.g. a dropped message) shows up here. */
     pvm_catchout(stderr);
     rc = farm_run(&vm, run, &o.f) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    lb_topo_free(o.f.topo);
     free(o.f.speed);
     free(o.f.capacity);
   } else if (tids && farm_spawn_workers(&vm, run, (int)o.hosts, tids) == 0)

@@ -32,7 +32,7 @@ $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >
 # sends 2 processes to each of its 2 ring neighbours.
 rm -f "$csv"
 out=$($m --workload primes --size 6000000 --hosts 3 --procs 9 --init one --order 2 --order-delay 0.15 \
-  --out "$csv" 2>&1)
+  --out "$csv" --trace "$PVM_TMP/trace.csv" 2>&1)
 printf '%s\n' "$out" | grep -v 'BEGIN\|EOF'
 [ "$(col verified)" = yes ] && ok "migrated run verified" || fail "migrated run not verified"
 [ "$(col migrations)" = 4 ] && ok "4 processes migrated" || fail "$(col migrations) migrated"
@@ -40,6 +40,9 @@ printf '%s\n' "$out" | grep -v 'BEGIN\|EOF'
 [ "$(col msgs_DRM)" = 4 ] && ok "4 results came home by DRM" || fail "$(col msgs_DRM) DRMs"
 printf '%s\n' "$out" | grep -Eq '4 migrations \([1-4] mid-run\)' && ok "a half-done process resumed elsewhere" \
   || fail "no process moved mid-run"
+
+[ "$(grep -c ',LMM,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,[12],LMM,[0-9]*$' "$PVM_TMP/trace.csv" \
+  && ok "trace has the 2 LMMs from host 0" || fail "trace lacks the LMMs: $(head -3 "$PVM_TMP/trace.csv")"
 
 expect_status 2 "not available in this build" $m --policy rmtlb
 expect_status 2 "--workload" $m --workload fft
