@@ -126,7 +126,7 @@ static int send_tasks(const farm_opts *o, int run, const int *where, const int *
 typedef struct host_rep {
   int got, throttle, initial;
   long long c[FARM_NCOUNTERS];
-  double busy, cpu;
+  double busy, cpu, span;
 } host_rep;
 
 static int host_index(const int *tids, int n, int tid)
@@ -139,13 +139,14 @@ static int host_index(const int *tids, int n, int tid)
 static int read_report(host_rep *h, const farm_in *in, FILE *trace, int host)
 {
   int head[3];
-  double d[2];
+  double d[3];
   if (farm_msg_upk_int(head, 3) || head[2] < 0 || in->items != FARM_REPORT_ITEMS(head[2]) ||
-      farm_msg_upk_i64(h->c, FARM_NCOUNTERS) || farm_msg_upk_double(d, 2))
+      farm_msg_upk_i64(h->c, FARM_NCOUNTERS) || farm_msg_upk_double(d, 3))
     return -1;
   h->throttle = head[1];
   h->busy = d[0];
   h->cpu = d[1];
+  h->span = d[2];
   for (int i = 0; i < head[2]; i++) {
     double t;
     int v[3];
@@ -286,8 +287,10 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   double makespan = tend - tstart, ideal = ideal_work / speeds;
   long long msgs[FARM_NTAGS], migr = 0, hops = 0, inv = 0, dropped = 0;
   for (int t = 0; t < FARM_NTAGS; t++) msgs[t] = farm_msg_sent(FARM_TAG_MIN + t);
-  printf("%-5s %-9s %6s %-6s %5s %5s %9s %9s %8s %8s %6s %7s\n", "host", "tid", "speed", "thrott",
-         "init", "done", "units", "busy_s", "cpu_s", "s/unit", "moved", "dropped");
+  /* s/unit = span/units: wall time per unit of work while the host was
+   * working, throttling included wherever it struck. */
+  printf("%-5s %-9s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %7s\n", "host", "tid", "speed", "thrott",
+         "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "dropped");
   for (int i = 0; i < n; i++) {
     host_rep *h = &rep[i];
     for (int t = 0; t < FARM_NTAGS; t++) msgs[t] += h->c[FARM_C_SENT0 + t];
@@ -295,10 +298,10 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
     hops += h->c[FARM_C_HOPS];
     inv += h->c[FARM_C_INVOCATIONS];
     dropped += h->c[FARM_C_DROPPED];
-    printf("%-5d t%-8x %6.3f %-6s %5d %5lld %9lld %9.4f %8.4f %8.2e %6lld %7lld\n", i, tids[i], o->speed[i],
+    printf("%-5d t%-8x %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %7lld\n", i, tids[i], o->speed[i],
            h->got ? farm_throttle_name((farm_throttle_mode)h->throttle) : "-", h->initial,
-           h->c[FARM_C_FINISHED], h->c[FARM_C_UNITS], h->busy, h->cpu,
-           h->c[FARM_C_UNITS] ? h->busy / (double)h->c[FARM_C_UNITS] : 0.0, h->c[FARM_C_MIGRATED],
+           h->c[FARM_C_FINISHED], h->c[FARM_C_UNITS], h->busy, h->span, h->cpu,
+           h->c[FARM_C_UNITS] ? h->span / (double)h->c[FARM_C_UNITS] : 0.0, h->c[FARM_C_MIGRATED],
            h->c[FARM_C_DROPPED]);
   }
   long long started = 0;

@@ -31,6 +31,7 @@ typedef struct worker {
   size_t len, cap;
   long long c[FARM_NCOUNTERS];
   double busy, cpu;
+  double first, last;       /* wall clock at the first and last quantum */
   double unit_s;            /* CPU seconds per unit, learned */
   trace_rec *trace;
   int ntrace;
@@ -252,6 +253,7 @@ static void run_quantum(worker *w)
   double units = w->unit_s > 0 ? w->quantum / w->unit_s : 1;
   unsigned long u = units < 1 ? 1 : units > 1e9 ? 1000000000UL : (unsigned long)units, ran;
   double c0 = cpu_now(), t0 = wall();
+  if (w->first == 0) w->first = t0;
   if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
   double dc = cpu_now() - c0;
   farm_task_add_cost(t, dc);
@@ -261,7 +263,8 @@ static void run_quantum(worker *w)
     if (w->unit_s <= 0) w->unit_s = 1e-9;
   }
   farm_throttle_after(dc);
-  w->busy += wall() - t0;
+  w->last = wall();
+  w->busy += w->last - t0;
   w->cpu += dc;
   w->c[FARM_C_UNITS] += (long long)ran;
   if (farm_task_finished(t)) {
@@ -299,11 +302,11 @@ static void report(worker *w)
   /* The REPORT itself is counted before it is sent. */
   w->c[FARM_C_SENT0 + (FARM_REPORT - FARM_TAG_MIN)]++;
   int head[3] = { w->me, w->throttle, w->ntrace };
-  double d[2] = { w->busy, w->cpu };
+  double d[3] = { w->busy, w->cpu, w->last - w->first };
   farm_msg_begin(w->run, FARM_REPORT_ITEMS(w->ntrace));
   farm_msg_pk_int(head, 3);
   farm_msg_pk_i64(w->c, FARM_NCOUNTERS);
-  farm_msg_pk_double(d, 2);
+  farm_msg_pk_double(d, 3);
   for (int i = 0; i < w->ntrace; i++) {
     int v[3] = { w->trace[i].dst, w->trace[i].tag, w->trace[i].bytes };
     farm_msg_pk_double(&w->trace[i].t, 1);
@@ -345,8 +348,10 @@ static void farm_loop(worker *w)
     else if ((r = farm_msg_recv(w->run, -1, -1, 0.05, &in)) == 1) handle(w, &in);
     else if (r < 0) break;
   }
-  if (w->stop == 1) report(w);
+  /* Leave the cgroup first: once the master has every report it may
+   * halt the VM, which kills this task. */
   farm_throttle_stop();
+  if (w->stop == 1) report(w);
 }
 
 int main(int argc, char **argv)
