@@ -204,7 +204,9 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   int ordered = o->order <= 0;
   unsigned long results = 0;
   while (ok && results < o->w.nproc) {
-    if (!ordered && wall() - tstart >= o->order_delay) {
+    /* After the first result: the busiest host is then in the middle
+     * of its next process, which the order moves half done. */
+    if (!ordered && results > 0 && wall() - tstart >= o->order_delay) {
       /* Test path: the busiest host moves `order` processes to each of
        * its neighbours, through the same LMM packing a policy uses. */
       int src = 0;

@@ -65,9 +65,10 @@ static void usage(void)
          "                   cycle), cgroup, duty or off (default auto)\n"
          "  --out FILE       append the CSV row to FILE (header if new), not stdout\n"
          "  --trace FILE     write every message the workers sent: time_s,src,dst,type,bytes\n"
-         "  --order K        test the transfer path: after --order-delay the busiest\n"
-         "                   host sends K processes to each neighbour (default 0)\n"
-         "  --order-delay SEC  when to send that order (default 0.3)\n"
+         "  --order K        test the transfer path: once the first result is in\n"
+         "                   and --order-delay has passed, the busiest host sends K\n"
+         "                   processes to each neighbour (default 0)\n"
+         "  --order-delay SEC  earliest time for that order (default 0)\n"
          "  --inject-junk    test the codec: send every worker a message with a\n"
          "                   foreign tag and one with a bad header first\n"
          "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
@@ -139,7 +140,7 @@ static void parse(int argc, char **argv, options *o)
   f->policy_name = "none";
   f->init_name = "one";
   f->quantum_s = 0.010;
-  f->order_delay = 0.3;
+  f->order_delay = 0;
   int c;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {

@@ -3,6 +3,7 @@
 # every worker in the middle of a run: each is logged and dropped, and
 # the run still verifies with nothing lost.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+farm_lock
 pvm_private
 csv="$PVM_TMP/out.csv"
 col() {

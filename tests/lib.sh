@@ -29,6 +29,14 @@ finish() {
   exit 0
 }
 
+# Serialise the CPU-heavy farm tests of one build: each measures or
+# times itself, and the machine has two cores.
+farm_lock() {
+  command -v flock >/dev/null || return 0
+  exec 9>"$top_builddir/tests/farm-cpu.lock"
+  flock 9
+}
+
 # A private PVM: its own PVM_TMP and PVM_VMID; halted and removed on exit.
 pvm_private() {
   PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-pvm.XXXXXX")

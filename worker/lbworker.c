@@ -36,6 +36,8 @@ typedef struct worker {
   trace_rec *trace;
   int ntrace;
   int stop;
+  int order[64][2];         /* pending master orders: (dst host, count) */
+  int norders;
 } worker;
 
 static void usage(void)
@@ -326,7 +328,9 @@ static void handle(worker *w, const farm_in *in)
   case FARM_DRM: bad = from < 0 || do_drm(w, in); break;
   case FARM_ORDER: {
     int o[2];
-    bad = from != -2 || in->items != 2 || farm_msg_upk_int(o, 2) || migrate(w, o[0], o[1]);
+    bad = from != -2 || in->items != 2 || w->norders == 64 || farm_msg_upk_int(o, 2) ||
+          o[0] < 0 || o[0] >= w->nhosts || o[0] == w->me || o[1] < 0;
+    if (!bad) { w->order[w->norders][0] = o[0]; w->order[w->norders][1] = o[1]; w->norders++; }
     break;
   }
   default: bad = 1;
@@ -344,6 +348,14 @@ static void farm_loop(worker *w)
     while (!w->stop && (r = farm_msg_recv(w->run, -1, -1, 0, &in)) == 1) handle(w, &in);
     if (w->stop || r < 0) break;
     policy_tick(w);
+    /* Master orders (the transfer test path) move the running process
+     * first, so they wait until it has run at least one quantum. */
+    if (w->norders && (!w->len || farm_task_units_left(w->q[0]) < farm_task_units_total(w->q[0]))) {
+      for (int k = 0; k < w->norders; k++)
+        if (migrate(w, w->order[k][0], w->order[k][1]))
+          fprintf(stderr, "%s: host %d: cannot carry out an order\n", cli_prog(), w->me);
+      w->norders = 0;
+    }
     if (w->len) run_quantum(w);
     else if ((r = farm_msg_recv(w->run, -1, -1, 0.05, &in)) == 1) handle(w, &in);
     else if (r < 0) break;
