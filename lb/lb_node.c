@@ -214,6 +214,7 @@ static const lb_policy_ops *ops_of(lb_policy p)
 {
   switch (p) {
   case LB_POLICY_NONE: return &lb_policy_none_ops;
+  case LB_POLICY_RMTLB: return &lb_policy_rmtlb_ops;
   default: return NULL;
   }
 }
