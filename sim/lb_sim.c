@@ -42,7 +42,13 @@ typedef struct sim {
 static void violation(sim *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void violation(sim *S, const char *fmt, ...)
 {
-  if (getenv("LBSIM_DEBUG")) { va_list aq; va_start(aq, fmt); vfprintf(stderr, fmt, aq); fputc(10, stderr); va_end(aq); }
+  if (S->c->violation_log) {
+    va_list aq;
+    va_start(aq, fmt);
+    vfprintf(S->c->violation_log, fmt, aq);
+    fputc('\n', S->c->violation_log);
+    va_end(aq);
+  }
   if (!S->r->violations++) {
     va_list ap;
     va_start(ap, fmt);

@@ -39,6 +39,7 @@ typedef struct lb_sim_config {
   double sample_dt;             /* load CSV sampling interval (0: none) */
   FILE *load_csv;               /* time,queued,max,min,heavy,light */
   FILE *msg_trace;              /* one line per message sent */
+  FILE *violation_log;          /* every violation, one per line */
   unsigned long max_events;     /* 0: 200 million */
 } lb_sim_config;
 

@@ -40,6 +40,7 @@ static void usage(void)
          "      --msg-trace F   write one CSV line per message sent\n"
          "      --csv           print one CSV header line and one data line\n"
          "  -h, --help          show this help and exit\n\n"
+         "Every invariant violation is printed on stderr.\n\n"
          "Exit status: 0 success, 1 an invariant was violated, 2 bad input.\n");
 }
 
@@ -126,6 +127,7 @@ int main(int argc, char **argv)
     c.msg_trace = open_out("--msg-trace", trace_path);
     fprintf(c.msg_trace, "time,src,dst,type,hv,lv,n,procs,bytes\n");
   }
+  c.violation_log = stderr;
   lb_sim_result r;
   int rc = lb_sim_run(&c, &r);
   if (c.load_csv) fclose(c.load_csv);
