@@ -15,7 +15,7 @@
 
 typedef struct nrt_rec {
   size_t hv, dv;       /* heavy node; light node (the paper's DV / LV) */
-  uint64_t tag;        /* chosen by the light node: (HV, DV) alone is ambiguous [R9] */
+  uint64_t tag;        /* chosen by the light node: (HV, DV) alone is ambiguous [R8] */
   size_t pv, nxv;      /* prior vertex (towards HV), next vertex (towards DV) */
   int confirmed;       /* CM(True) seen here */
   long total;          /* processes of the transaction, -1 until an LMM tells */
@@ -118,7 +118,7 @@ static int own_awaiting(const rmtlb *s, size_t self)
 }
 
 /* LIPN returns to -1 when no transaction towards this node is still
- * unconfirmed or still bringing processes [R17, R25]. */
+ * unconfirmed or still bringing processes [R26]. */
 static void lipn_settle(lb_node *nd)
 {
   rmtlb *s = S(nd);
@@ -130,7 +130,7 @@ static void lipn_settle(lb_node *nd)
 }
 
 /* Release the rmtv lock once no answer of its search is awaiting a CM
- * here [R13, R14]. */
+ * here [R13]. */
 static void lock_settle(rmtlb *s, size_t hv)
 {
   if (s->rmtv != LB_NO_NODE && s->rmtv_hv == hv && !awaiting_cm(s, hv)) s->rmtv = s->rmtv_hv = LB_NO_NODE;
@@ -249,7 +249,7 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
   r->total = r->got = depn;
   int rc = send_cm(nd, out, from, nd->id, lv, tag, 1, depn);
   /* One LMM per process, FON on the last; n carries the total so the
-   * path can count results even if LMMs overtake each other [R24]. */
+   * path can count results even if LMMs overtake each other [R26]. */
   for (long k = 0; !rc && k < depn; k++) {
     lb_msg *l;
     if ((rc = new_msg(LB_MSG_LMM, nd->id, lv, tag, depn, k == depn - 1, &l))) break;
@@ -271,17 +271,19 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   double lease = m->load > 0 ? m->load : s->tmax;
   uint64_t round = m->round;
   lb_msg_free(m);
-  /* Locked nodes neither answer nor forward (Rules 1, 3) [R11]; heavy
+  /* Locked nodes neither answer nor forward (Rules 1, 3) [R10]; heavy
    * nodes do not forward (Rule 3). */
   if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active ||
       lb_node_state(nd) == LB_HEAVY || epn <= 0) return LB_SUCCESS;
   if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT)
     s->lipn = lb_load_ipn((int)nd->nq, nd->C, nd->A);
+  /* LIPN = 0 (all seats promised) or an answer still unconfirmed: act
+   * as a normal node [R12]. */
   int answer = s->lipn > 0 && !own_awaiting(s, nd->id);
   size_t deg = lb_topo_degree(nd->topo, nd->id);
-  int forward = deg > 1 && (!answer || s->lipn < epn);   /* Rule 2: EPN > LIPN [R10] */
+  int forward = deg > 1 && (!answer || s->lipn < epn);   /* Rule 2: EPN > LIPN [R9] */
   if (!answer && !forward) return LB_SUCCESS;
-  /* Every node that takes part sets rmtv, forwarding ones too [R12]. */
+  /* Every node that takes part sets rmtv, forwarding ones too [R11]. */
   s->rmtv = from;
   s->rmtv_hv = hv;
   s->lock_seq++;
@@ -314,13 +316,13 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
   if (m->hv == nd->id) return heavy_am(nd, m, out);
   size_t from = m->src, up = LB_NO_NODE;
   /* Steps 2.2 / 3.2: the path back is the lock's rmtv while it is held
-   * for this HV, else an existing record's PV [R5, R7]. */
+   * for this HV, else an existing record's PV [R4]. */
   if (s->rmtv != LB_NO_NODE && s->rmtv_hv == m->hv) up = s->rmtv;
   for (size_t k = 0; up == LB_NO_NODE && k < s->nnrt; k++)
     if (s->nrt[k].hv == m->hv && s->nrt[k].pv != LB_NO_NODE) up = s->nrt[k].pv;
   /* No way back (the search is over here), or a path that came back to
    * a node it passed (old records can form a loop): refuse on the HV's
-   * behalf [R18]. */
+   * behalf [R22, R27]. */
   if (up == LB_NO_NODE || up == from || m->round > nd->topo->n ||
       nrt_find(s, m->hv, m->lv, m->tag)) {
     int rc = send_cm(nd, out, from, m->hv, m->lv, m->tag, 0, 0);

@@ -165,8 +165,8 @@ static void assert_quiet(net *N)
 /* Path 0-1-2-3, C = 4, A = 1 (normal band 3..5).  Node 0 holds 11
  * (EPN 6), nodes 1 and 2 hold 2 each (IPN 3), node 3 holds 0.  One round
  * places all six: 3 on node 1, 3 on node 2 (each light node's own share,
- * not the remainder [R16]); node 2 does not forward because the EPN left
- * equals its LIPN (Rule 2's strict "EPN > LIPN" [R10]), so node 3 never
+ * not the remainder [R15]); node 2 does not forward because the EPN left
+ * equals its LIPN (Rule 2's strict "EPN > LIPN" [R9]), so node 3 never
  * hears of it. */
 static void path_case(int lifo)
 {
@@ -210,12 +210,12 @@ static void path_case(int lifo)
 
 static void test_path_fifo(void **s) { (void)s; path_case(0); }
 /* The same with every later message overtaking the earlier ones: LMMs
- * before their CM, DRMs in reverse [R25]. */
+ * before their CM, DRMs in reverse [R26]. */
 static void test_path_reordered(void **s) { (void)s; path_case(1); }
 
 /* Star with hub 0 and leaves 1, 2: both leaves heavy, the hub light.
  * The hub answers the first RM and ignores the second until the first
- * HV's CM comes (Rule 1) [R11]; the second heavy node then finds it in a
+ * HV's CM comes (Rule 1) [R10]; the second heavy node then finds it in a
  * later round. */
 static void test_rule1_lock(void **state)
 {
@@ -234,7 +234,7 @@ static void test_rule1_lock(void **state)
   drain(N, 0);
   assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
   assert_int_equal(lb_node_queue_len(N->nd[0]), 2);
-  assert_int_equal(lb_node_lipn(N->nd[0]), -1);  /* seats used, LMM FON in [R17] */
+  assert_int_equal(lb_node_lipn(N->nd[0]), -1);  /* seats used, LMM FON in [R26] */
   /* Node 2's round times out with no answer: it backs off, then tries
    * again and is answered. */
   fire_timers(N, 2);    /* Tmax: no AM -> back-off timer */
@@ -263,7 +263,7 @@ static void test_tmax_backoff_lease(void **state)
   assert_close(N->at[0][0], 6, 0);
   drain(N, 0);
   assert_int_equal(N->sent[LB_MSG_AM], 0);
-  assert_int_equal(lb_node_rmtv(N->nd[1]), 0);       /* Step 3.1 sets rmtv [R12] */
+  assert_int_equal(lb_node_rmtv(N->nd[1]), 0);       /* Step 3.1 sets rmtv [R11] */
   assert_int_equal(lb_node_rmtv(N->nd[3]), 2);
   fire_timers(N, 1);                                   /* lease expires */
   assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
@@ -291,7 +291,7 @@ static void test_tmax_backoff_lease(void **state)
 
 /* Two light neighbours answer an HV that wants only one process: the
  * second AM still gets an answer, CM(False), and its light node frees
- * its seats and its lock [R15, R18]. */
+ * its seats and its lock [R16, R17, R22]. */
 static void test_surplus_answer_rejected(void **state)
 {
   (void)state;
@@ -313,7 +313,7 @@ static void test_surplus_answer_rejected(void **state)
 }
 
 /* A relay node turns heavy in the middle of a transaction: it still
- * passes the LMMs on and the results back [R26, R27]. */
+ * passes the LMMs on and the results back [R18, R25]. */
 static void test_relay_turns_heavy(void **state)
 {
   (void)state;
@@ -366,6 +366,37 @@ static void test_two_stage_return(void **state)
   net_free(N);
 }
 
+/* Path 0-1-2: node 1 light (IPN 3) promises all its seats to node 0;
+ * with LIPN = 0 and the LMMs still on their way it acts as a normal node
+ * and forwards node 2's RM instead of answering it [R12]. */
+static void test_pseudo_light_forwards(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x3", 4);
+  arrive(N, 0, 8);     /* EPN 3 */
+  arrive(N, 1, 2);     /* IPN 3 */
+  arrive(N, 2, 7);     /* EPN 2 */
+  tick(N, 0);
+  deliver(N, 0);       /* RM 0 -> 1: AM, no forward (EPN = LIPN) */
+  assert_int_equal(N->nq, 1);
+  deliver(N, 0);       /* AM at 0: CM and three LMMs */
+  assert_int_equal(N->q[0]->type, LB_MSG_CM);
+  deliver(N, 0);       /* CM at 1 */
+  assert_int_equal(lb_node_lipn(N->nd[1]), 0);
+  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
+  tick(N, 2);
+  deliver(N, N->nq - 1);   /* node 2's RM at 1 */
+  const lb_node_stats *st = lb_node_stats_get(N->nd[1]);
+  assert_int_equal(st->sent[LB_MSG_AM], 1);
+  assert_int_equal(st->sent[LB_MSG_RM], 1);
+  assert_int_equal(lb_node_rmtv(N->nd[1]), 2);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -376,6 +407,7 @@ int main(void)
     cmocka_unit_test(test_surplus_answer_rejected),
     cmocka_unit_test(test_relay_turns_heavy),
     cmocka_unit_test(test_two_stage_return),
+    cmocka_unit_test(test_pseudo_light_forwards),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
