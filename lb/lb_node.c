@@ -37,7 +37,7 @@ void lb_node_params_default(lb_node_params *p)
   p->period = 1;
   p->controller = 0;
   p->alpha = 0;
-  p->beta = 1;
+  p->beta = 0;
 }
 
 /* ---- output list ---- */
@@ -209,12 +209,38 @@ int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, size_t *sen
   return lb_node_send(nd, out, dst, m);
 }
 
+int lb_node_track_heavy(lb_node *nd)
+{
+  int h = lb_load_state((int)nd->nq, nd->C, nd->A) == LB_HEAVY;
+  if (h && !nd->was_heavy) nd->st.episodes++;
+  nd->was_heavy = h;
+  return h;
+}
+
+size_t lb_node_nbr_index(const lb_node *nd, size_t j)
+{
+  const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+  size_t lo = 0, hi = lb_topo_degree(nd->topo, nd->id);
+  while (lo < hi) {   /* neighbour lists are sorted */
+    size_t mid = (lo + hi) / 2;
+    if (nb[mid] == j) return mid;
+    if (nb[mid] < j) lo = mid + 1;
+    else hi = mid;
+  }
+  return (size_t)-1;
+}
+
 /* ---- life cycle ---- */
 static const lb_policy_ops *ops_of(lb_policy p)
 {
   switch (p) {
   case LB_POLICY_NONE: return &lb_policy_none_ops;
   case LB_POLICY_RMTLB: return &lb_policy_rmtlb_ops;
+  case LB_POLICY_LOWEST: return &lb_policy_lowest_ops;
+  case LB_POLICY_DASUD: return &lb_policy_dasud_ops;
+  case LB_POLICY_CCHSPMD: return &lb_policy_cchspmd_ops;
+  case LB_POLICY_DIFFUSION:
+  case LB_POLICY_DIFFUSION2: return &lb_policy_diffusion_ops;
   default: return NULL;
   }
 }

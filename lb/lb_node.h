@@ -43,12 +43,13 @@ typedef struct lb_node_params {
   size_t probes;        /* LOWEST: nodes probed per attempt */
   double period;        /* DASUD / diffusion / CCHSPMD exchange period */
   size_t controller;    /* CCHSPMD controller node */
-  double alpha, beta;   /* diffusion: coefficient (<= 0: uniform 1/(d+1)), 2nd order beta */
+  double alpha, beta;   /* diffusion: uniform alpha (<= 0: Boillat's); 2nd-order beta in (0, 2) */
   unsigned long seed;   /* this node's random stream (LOWEST probes) */
 } lb_node_params;
 
 /* Defaults: C = 4, A from lb_load, speed 1, hop_time 1, backoff_max 5,
- * 3 probes, period 1, controller 0, alpha 0, beta 1. */
+ * 3 probes, period 1, controller 0, alpha 0, beta 0 (second-order
+ * diffusion then refuses to start: its driver must choose beta). */
 void lb_node_params_default(lb_node_params *p);
 
 /* ---- events in ---- */

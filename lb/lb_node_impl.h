@@ -37,6 +37,7 @@ struct lb_node {
   lb_node_stats st;
   lb_rng *rng;
   void *ps;             /* policy state */
+  int was_heavy;        /* for counting heavy episodes */
 };
 
 extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,
@@ -59,6 +60,11 @@ int lb_node_result_direct(lb_node *nd, uint64_t pid, size_t origin,
 int lb_node_accept_transfer(lb_node *nd, lb_msg *m);
 /* Send k tail processes to dst in one TRANSFER; returns how many went. */
 int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, size_t *sent);
+/* Count a heavy episode when the node has just turned heavy; returns
+ * whether it is heavy now. */
+int lb_node_track_heavy(lb_node *nd);
+/* Index of neighbour j in t's list of nd's neighbours, or (size_t)-1. */
+size_t lb_node_nbr_index(const lb_node *nd, size_t j);
 int lb_node_tracef(lb_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -8,6 +8,7 @@
 #include "lb_rng.h"
 #include "lb_load.h"
 #include "lb_errno.h"
+#include "lb_diffusion.h"
 
 void lb_sim_config_default(lb_sim_config *c)
 {
@@ -312,6 +313,20 @@ static int run(sim *S)
   return rc;
 }
 
+/* beta_opt of second-order diffusion for the graph, from the same
+ * coefficients the nodes use (Boillat's, or the given uniform alpha). */
+static int diffusion_beta(const lb_sim_config *c, double *beta)
+{
+  double *ea = malloc((c->topo->m ? c->topo->m : 1) * sizeof *ea);
+  if (!ea) return lb_error(LB_ENOMEM, "edge coefficients");
+  int rc = c->node.alpha > 0
+    ? lb_diffusion_edge_alphas(c->topo, LB_DIFFUSION_UNIFORM, c->node.alpha, ea)
+    : lb_diffusion_edge_alphas(c->topo, LB_DIFFUSION_BOILLAT, 0, ea);
+  if (!rc) rc = lb_diffusion_beta_opt(c->topo, ea, beta, NULL);
+  free(ea);
+  return rc ? lb_error_wrap(rc, "second-order beta") : LB_SUCCESS;
+}
+
 int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
 {
   memset(res, 0, sizeof *res);
@@ -337,9 +352,16 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     for (size_t j = 0; j < S.n; j++) S.dist[i * S.n + j] = (unsigned short)row[j];
   }
   if ((rc = lb_out_alloc(&S.out)) || (rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
-  double sum_speed = 0;
+  double sum_speed = 0, beta = c->node.beta;
+  if (c->policy == LB_POLICY_DIFFUSION2 && !(beta > 0) && (rc = diffusion_beta(c, &beta))) goto done;
+  /* Tmax and probe timeouts rest on the time of one hop of a small
+   * message, worst-case jitter included. */
+  lb_msg probe = { .type = LB_MSG_RM };
+  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0);
   for (size_t i = 0; i < S.n && !rc; i++) {
     lb_node_params p = c->node;
+    p.beta = beta;
+    if (p.hop_time == 1 && hop > 0) p.hop_time = hop;
     if (c->speeds) p.speed = c->speeds[i];
     p.seed = c->seed;
     sum_speed += p.speed;

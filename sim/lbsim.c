@@ -35,6 +35,8 @@ static void usage(void)
          "      --quantum Q     longest compute slice (default 1)\n"
          "      --probes K      LOWEST: nodes probed (default 3)\n"
          "      --period P      DASUD, diffusion, CCHSPMD: exchange period (default 1)\n"
+         "      --alpha X       diffusion: uniform coefficient (default Boillat's per edge)\n"
+         "      --beta X        diffusion2: beta in (0,2) (default beta_opt of the graph)\n"
          "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
          "      --sample DT     sampling interval of --load-csv (default 1)\n"
          "      --msg-trace F   write one CSV line per message sent\n"
@@ -53,7 +55,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -64,7 +66,8 @@ int main(int argc, char **argv)
     { "quantum", required_argument, 0, O_QUANT }, { "probes", required_argument, 0, O_PROBES },
     { "period", required_argument, 0, O_PERIOD }, { "load-csv", required_argument, 0, O_CSVLOAD },
     { "sample", required_argument, 0, O_SAMPLE }, { "msg-trace", required_argument, 0, O_TRACE },
-    { "csv", no_argument, 0, O_CSV }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "csv", no_argument, 0, O_CSV }, { "alpha", required_argument, 0, O_ALPHA },
+    { "beta", required_argument, 0, O_BETA }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -98,6 +101,8 @@ int main(int argc, char **argv)
     case O_SAMPLE: sample_dt = cli_double("--sample", optarg, 1e-9, 1e12); break;
     case O_TRACE: trace_path = optarg; break;
     case O_CSV: csv = 1; break;
+    case O_ALPHA: c.node.alpha = cli_double("--alpha", optarg, 1e-9, 1); break;
+    case O_BETA: c.node.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
     case 'h': usage(); return 0;
     default: cli_bad_option(ch, argc, argv);
     }

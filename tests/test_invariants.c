@@ -52,12 +52,22 @@ static void sweep(lb_policy pol)
 
 static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
 static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
+static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
+static void test_dasud(void **s) { (void)s; sweep(LB_POLICY_DASUD); }
+static void test_cchspmd(void **s) { (void)s; sweep(LB_POLICY_CCHSPMD); }
+static void test_diffusion(void **s) { (void)s; sweep(LB_POLICY_DIFFUSION); }
+static void test_diffusion2(void **s) { (void)s; sweep(LB_POLICY_DIFFUSION2); }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_none),
     cmocka_unit_test(test_rmtlb),
+    cmocka_unit_test(test_lowest),
+    cmocka_unit_test(test_dasud),
+    cmocka_unit_test(test_cchspmd),
+    cmocka_unit_test(test_diffusion),
+    cmocka_unit_test(test_diffusion2),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
