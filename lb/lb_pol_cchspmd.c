@@ -10,18 +10,25 @@
  * the surplus, nodes below their share receive, matched greedily
  * (largest surplus to largest deficit).  It sends every sender one
  * ORDER listing (destination, count) pairs; the sender moves what it
- * still can. */
+ * still can.
+ *
+ * Reports race with migrations, so the controller keeps books: every
+ * TRANSFER carries the count that was ordered (even when fewer processes
+ * could go), every node reports the cumulative counts it received and
+ * executed, and the controller plans with
+ *   Q_i - (ordered from i, not yet executed) + (ordered to i, not yet received)
+ * which never counts a process twice or misses one in flight. */
 #include <math.h>
 #include <stdlib.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
 
 typedef struct cch {
-  long last_q;
-  double last_speed;
+  long last_q, last_in, last_out;
+  long slots_in, slots_out;   /* cumulative counts received / executed */
   int armed;
   /* controller only */
-  long *q;
+  long *q, *in_rep, *out_rep, *ord_in, *ord_out;
   double *speed;
   size_t *idx;
   long *delta;
@@ -34,6 +41,10 @@ static void cc_fini(lb_node *nd)
   cch *s = CC(nd);
   if (!s) return;
   free(s->q);
+  free(s->in_rep);
+  free(s->out_rep);
+  free(s->ord_in);
+  free(s->ord_out);
   free(s->speed);
   free(s->idx);
   free(s->delta);
@@ -51,10 +62,14 @@ static int cc_init(lb_node *nd)
   if (nd->id == nd->par.controller) {
     size_t n = nd->topo->n;
     s->q = calloc(n, sizeof *s->q);
+    s->in_rep = calloc(n, sizeof *s->in_rep);
+    s->out_rep = calloc(n, sizeof *s->out_rep);
+    s->ord_in = calloc(n, sizeof *s->ord_in);
+    s->ord_out = calloc(n, sizeof *s->ord_out);
     s->speed = malloc(n * sizeof *s->speed);
     s->idx = malloc(n * sizeof *s->idx);
     s->delta = malloc(n * sizeof *s->delta);
-    if (!s->q || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
+    if (!s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
     for (size_t i = 0; i < n; i++) s->speed[i] = nd->par.speed;
   }
   return LB_SUCCESS;
@@ -71,10 +86,23 @@ static int cc_tick(lb_node *nd, double now, lb_out *out)
 
 static int execute(lb_node *nd, const double *v, size_t nv, lb_out *out)
 {
+  cch *s = CC(nd);
   int rc = LB_SUCCESS;
   for (size_t k = 0; k + 1 < nv && !rc; k += 2) {
-    size_t sent;
-    rc = lb_node_transfer(nd, out, (size_t)v[k], (size_t)v[k + 1], &sent);
+    size_t dst = (size_t)v[k];
+    long count = (long)v[k + 1];
+    if (dst >= nd->topo->n || count <= 0 || dst == nd->id)
+      return lb_error(LB_ESTATE, "node %zu (cchspmd): order to send %ld to %zu", nd->id, count, dst);
+    lb_msg *m;
+    if ((rc = lb_msg_alloc(LB_MSG_TRANSFER, nd->id, dst, &m))) break;
+    m->n = count;   /* the ordered count, for the controller's books */
+    for (long c = 0; c < count && lb_node_movable(nd) && !rc; c++) {
+      lb_proc *p = lb_node_dequeue_tail(nd);
+      if ((rc = lb_msg_add_proc(m, p))) lb_node_enqueue(nd, p);
+      else nd->st.migrated++;
+    }
+    s->slots_out += count;
+    rc = rc ? (lb_msg_free(m), rc) : lb_node_send(nd, out, dst, m);
   }
   return rc;
 }
@@ -95,14 +123,17 @@ static int plan(lb_node *nd, lb_out *out)
   size_t n = nd->topo->n;
   long total = 0;
   double ssum = 0;
-  for (size_t i = 0; i < n; i++) { total += s->q[i]; ssum += s->speed[i]; }
+  for (size_t i = 0; i < n; i++) {
+    /* the expected load: see the books above */
+    s->delta[i] = s->q[i] - (s->ord_out[i] - s->out_rep[i]) + (s->ord_in[i] - s->in_rep[i]);
+    total += s->delta[i];
+    ssum += s->speed[i];
+  }
   size_t ns = 0;
   for (size_t i = 0; i < n; i++) {
     double share = (double)total * s->speed[i] / ssum;
-    long d = s->q[i] - (long)ceil(share);
-    if (d > nd->A) s->delta[i] = d;
-    else if ((d = (long)floor(share) - s->q[i]) > 0) s->delta[i] = -d;
-    else s->delta[i] = 0;
+    long e = s->delta[i], over = e - (long)ceil(share), under = (long)floor(share) - e;
+    s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
     s->idx[ns++] = i;
   }
   cmp_key = s->delta;
@@ -121,8 +152,8 @@ static int plan(lb_node *nd, lb_out *out)
       v[nv++] = (double)c;
       s->delta[i] -= c;
       s->delta[j] += c;
-      s->q[i] -= c;   /* expected, until the next reports */
-      s->q[j] += c;
+      s->ord_out[i] += c;
+      s->ord_in[j] += c;
       if (!s->delta[j]) hi--;
     }
     if (nv) {
@@ -151,15 +182,20 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   if (nd->id == nd->par.controller) {
     s->q[nd->id] = q;
     s->speed[nd->id] = nd->par.speed;
+    s->in_rep[nd->id] = s->slots_in;
     rc = plan(nd, out);
-  } else if (q != s->last_q || nd->par.speed != s->last_speed) {
+    s->out_rep[nd->id] = s->slots_out;   /* its own orders ran in plan() */
+  } else if (q != s->last_q || s->slots_in != s->last_in || s->slots_out != s->last_out) {
     s->last_q = q;
-    s->last_speed = nd->par.speed;
+    s->last_in = s->slots_in;
+    s->last_out = s->slots_out;
     lb_msg *m;
     if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, nd->par.controller, &m))) {
+      double books[2] = { (double)s->slots_in, (double)s->slots_out };
       m->n = q;
       m->load = nd->par.speed;
-      rc = lb_node_send(nd, out, nd->par.controller, m);
+      if (!(rc = lb_msg_set_vals(m, books, 2))) rc = lb_node_send(nd, out, nd->par.controller, m);
+      else lb_msg_free(m);
     }
   }
   return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
@@ -170,10 +206,15 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   (void)now;
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
-  if (m->type == LB_MSG_TRANSFER) return lb_node_accept_transfer(nd, m);
-  if (m->type == LB_MSG_REPORT && s->q && m->src < nd->topo->n && m->load > 0) {
+  if (m->type == LB_MSG_TRANSFER) {
+    s->slots_in += m->n;
+    return lb_node_accept_transfer(nd, m);
+  }
+  if (m->type == LB_MSG_REPORT && s->q && m->src < nd->topo->n && m->load > 0 && m->nval == 2) {
     s->q[m->src] = m->n;
     s->speed[m->src] = m->load;
+    s->in_rep[m->src] = (long)m->vals[0];
+    s->out_rep[m->src] = (long)m->vals[1];
   } else if (m->type == LB_MSG_ORDER) {
     rc = execute(nd, m->vals, m->nval, out);
   } else {

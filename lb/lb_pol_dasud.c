@@ -10,10 +10,12 @@
  *     domain is unbalanced (max - min > 1):
  *     a. the node holding the domain maximum sends one process to the
  *        least loaded neighbour;
- *     b. the domain minimum, when a neighbour holds the maximum, sends
- *        that neighbour an instruction message asking for one process
- *        (the maximum of our domain need not be the maximum of its own,
- *        so it would not move by itself).
+ *     b. any other node sends the neighbour holding the maximum an
+ *        instruction message (carrying the domain minimum) asking for
+ *        one process, and passes one process on to the least loaded
+ *        neighbour unless it is the minimum itself: the maximum of our
+ *        domain need not be the maximum of its own, and the two need
+ *        not be adjacent, so neither would move by itself.
  * This is what lets DASUD reach a spread of at most one process per
  * domain, where integer first-order diffusion stalls. */
 #include <math.h>
@@ -97,17 +99,20 @@ static int balance(lb_node *nd, lb_out *out)
     }
   }
   if (rc || moved) { if (moved) nd->st.invocations++; return rc; }
-  if (q == mx && kmin != (size_t)-1 && q - s->known[kmin] > 1) {
-    rc = send_to(nd, out, kmin, 1, &moved);            /* 2a */
-  } else if (q == mn && kmax != (size_t)-1 && s->known[kmax] - q > 1) {
-    lb_msg *m;                                           /* 2b */
+  if (q == mx) {
+    if (kmin != (size_t)-1 && q - s->known[kmin] > 1) rc = send_to(nd, out, kmin, 1, &moved);  /* 2a */
+  } else if (kmax != (size_t)-1) {
+    /* 2b: ask the maximum for one process, and pass one on to the
+     * minimum when we are not it ourselves: max - 1, min + 1. */
+    lb_msg *m;
     size_t to = lb_topo_neighbours(nd->topo, nd->id)[kmax];
     if ((rc = lb_msg_alloc(LB_MSG_INSTR, nd->id, to, &m))) return rc;
     m->hv = to;
     m->lv = nd->id;
-    m->n = 1;
+    m->n = mn;
     rc = lb_node_send(nd, out, to, m);
     moved = 1;
+    if (!rc && q > mn && kmin != (size_t)-1) rc = send_to(nd, out, kmin, 1, &moved);
   }
   if (moved) nd->st.invocations++;
   return rc;
@@ -145,8 +150,17 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
                   lb_msg_type_name(m->type), m->src);
   else if (m->type == LB_MSG_LOAD) s->known[k] = m->n;
   /* An instruction is obeyed only if it still helps: we hold at least
-   * two more than the asker as far as we know. */
-  else if (s->known[k] >= 0 && (long)nd->nq - s->known[k] > 1) rc = send_to(nd, out, k, 1, &moved);
+   * two more than the minimum of the asker's domain (m->n). */
+  else if ((long)nd->nq - m->n > 1) rc = send_to(nd, out, k, 1, &moved);
+  /* Refused: the asker's view of us is stale; correct it, or it would
+   * ask again every period. */
+  else {
+    lb_msg *l;
+    if (!(rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, m->src, &l))) {
+      l->n = (long)nd->nq;
+      rc = lb_node_send(nd, out, m->src, l);
+    }
+  }
   lb_msg_free(m);
   return rc;
 }

@@ -29,8 +29,9 @@ static int lo_init(lb_node *nd)
   if (!d) { free(s); return lb_error(LB_ENOMEM, "distances"); }
   size_t ecc = lb_topo_bfs(nd->topo, nd->id, d);
   free(d);
-  /* A probe and its reply cross at most 2 x eccentricity hops. */
-  s->timeout = nd->par.tmax > 0 ? nd->par.tmax : 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+  /* A probe and its reply cross at most 2 x eccentricity hops; wait
+   * twice that, since a reply landing exactly at the deadline is lost. */
+  s->timeout = nd->par.tmax > 0 ? nd->par.tmax : 4.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
   nd->ps = s;
   return LB_SUCCESS;
 }

@@ -265,8 +265,16 @@ static int run(sim *S)
     rc = sim_heap_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
   }
   double done_at = -1;
+  int snapped = !(c->snapshot_at > 0 && c->snapshot);
   sim_ev e;
   while (!rc && sim_heap_pop(&S->h, &e)) {
+    if (!snapped && e.t >= c->snapshot_at) {
+      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->nd[i]);
+      S->r->stopped = 1;
+      lb_msg_free(e.msg);
+      lb_proc_free(e.proc);
+      break;
+    }
     if (++S->r->events > cap) {
       violation(S, "no termination after %lu events (t=%g)", cap, e.t);
       lb_msg_free(e.msg);
@@ -296,6 +304,9 @@ static int run(sim *S)
     }
     case SIM_EV_QEND:
       rc = quantum_end(S, &e);
+      break;
+    case SIM_EV_TICK:
+      rc = kick(S, e.node, e.t);
       break;
     case SIM_EV_SAMPLE:
       sample(S, e.t);
@@ -367,10 +378,15 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     sum_speed += p.speed;
     rc = lb_node_alloc(c->policy, i, c->topo, &p, &S.nd[i]);
   }
-  if (rc || (rc = setup_load(&S, res)) || (rc = run(&S))) goto done;
+  if (rc || (rc = setup_load(&S, res))) goto done;
+  /* Every node gets a first check point at time 0, after the initial
+   * arrivals, so periodic policies start even on a node that is busy. */
+  for (size_t i = 0; i < S.n && !rc; i++)
+    rc = sim_heap_push(&S.h, (sim_ev){ .t = 0, .kind = SIM_EV_TICK, .node = i });
+  if (rc || (rc = run(&S))) goto done;
   res->ideal = res->total_work / sum_speed;
   res->makespan = S.last_home;
-  finish_checks(&S);
+  if (!res->stopped) finish_checks(&S);
   for (size_t i = 0; i < S.n; i++) {
     const lb_node_stats *st = lb_node_stats_get(S.nd[i]);
     for (int k = 0; k < LB_MSG_NTYPES; k++) { res->sent[k] += st->sent[k]; res->messages += st->sent[k]; }

@@ -41,6 +41,9 @@ typedef struct lb_sim_config {
   FILE *msg_trace;              /* one line per message sent */
   FILE *violation_log;          /* every violation, one per line */
   unsigned long max_events;     /* 0: 200 million */
+  double snapshot_at;           /* when > 0, copy every queue length into */
+  long *snapshot;               /* snapshot[0..n-1] at that time and stop there
+                                 * (no end-of-run checks: res->stopped = 1) */
 } lb_sim_config;
 
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
@@ -55,6 +58,7 @@ typedef struct lb_sim_result {
   unsigned long sent[LB_MSG_NTYPES];
   unsigned long messages, bytes, migrated, hops, invocations, episodes;
   unsigned long events;
+  int stopped;                  /* ended at snapshot_at */
   unsigned long violations;     /* invariant violations (0 in a correct run) */
   char first_violation[256];
 } lb_sim_result;
