@@ -12,6 +12,7 @@
 #include "farm_verify.h"
 #include "farm_throttle.h"
 #include "lb_topo.h"
+#include "lb_proc.h"
 #include "lb_rng.h"
 #include "lb_errno.h"
 #include "cli.h"
@@ -80,15 +81,21 @@ static void send_setup(const farm_opts *o, int run, const lb_topo *topo, int me,
   int nn = (int)lb_topo_degree(topo, (size_t)me);
   int hdr[7] = { me, o->hosts, o->policy, (int)o->w.kind, o->throttle, o->trace != NULL, nn };
   long long l[3] = { (long long)o->w.size, (long long)o->w.nproc, (long long)o->w.seed };
-  double d[4] = { o->speed[me], o->capacity[me], o->quantum_s, t0 };
+  double d[6] = { o->speed[me], o->capacity[me], o->quantum_s, t0, o->hop_time, o->period };
+  int ne = (int)topo->m;
   int *nbr = malloc((size_t)(nn + 1) * sizeof *nbr);
   for (int k = 0; k < nn; k++) nbr[k] = (int)lb_topo_neighbours(topo, (size_t)me)[k];
-  farm_msg_begin(run, FARM_SETUP_ITEMS(o->hosts, nn));
+  farm_msg_begin(run, FARM_SETUP_ITEMS(o->hosts, nn, ne));
   farm_msg_pk_int(hdr, 7);
   farm_msg_pk_i64(l, 3);
-  farm_msg_pk_double(d, 4);
+  farm_msg_pk_double(d, 6);
   farm_msg_pk_int(tids, o->hosts);
   farm_msg_pk_int(nbr, nn);
+  farm_msg_pk_int(&ne, 1);
+  for (int k = 0; k < ne; k++) {
+    int e[2] = { (int)topo->edge[k][0], (int)topo->edge[k][1] };
+    farm_msg_pk_int(e, 2);
+  }
   farm_msg_send(tids[me], FARM_SETUP);
   free(nbr);
 }
@@ -126,6 +133,7 @@ static int send_tasks(const farm_opts *o, int run, const int *where, const int *
 typedef struct host_rep {
   int got, throttle, initial;
   long long c[FARM_NCOUNTERS];
+  long long lb[FARM_NLBTYPES];
   double busy, cpu, span;
 } host_rep;
 
@@ -141,7 +149,8 @@ static int read_report(host_rep *h, const farm_in *in, FILE *trace, int host)
   int head[3];
   double d[3];
   if (farm_msg_upk_int(head, 3) || head[2] < 0 || in->items != FARM_REPORT_ITEMS(head[2]) ||
-      farm_msg_upk_i64(h->c, FARM_NCOUNTERS) || farm_msg_upk_double(d, 3))
+      farm_msg_upk_i64(h->c, FARM_NCOUNTERS) || farm_msg_upk_i64(h->lb, FARM_NLBTYPES) ||
+      farm_msg_upk_double(d, 3))
     return -1;
   h->throttle = head[1];
   h->busy = d[0];
@@ -159,18 +168,20 @@ static int read_report(host_rep *h, const farm_in *in, FILE *trace, int host)
 }
 
 static void write_csv(const farm_opts *o, FILE *f, int header, double makespan, double ideal,
-                      const long long *msgs, long long migr, long long hops, long long inv,
+                      const long long *msgs, const long long *lbm, long long migr, long long hops, long long inv,
                       long long dropped, int verified)
 {
   if (header) {
     fprintf(f, "policy,workload,size,procs,hosts,topology,init,seed,makespan_s,ideal_makespan_s,ratio");
     for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
+    for (int t = 0; t < FARM_NLBTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
     fprintf(f, ",migrations,process_hops,policy_invocations,dropped,verified\n");
   }
   fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%.6f,%.6f,%.4f", o->policy_name, farm_app_kind_name(o->w.kind),
           o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed, makespan, ideal,
           ideal > 0 ? makespan / ideal : 0.0);
   for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",%lld", msgs[t]);
+  for (int t = 0; t < FARM_NLBTYPES; t++) fprintf(f, ",%lld", lbm[t]);
   fprintf(f, ",%lld,%lld,%lld,%lld,%s\n", migr, hops, inv, dropped, verified ? "yes" : "no");
 }
 
@@ -287,7 +298,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   double speeds = 0;
   for (int i = 0; i < n; i++) speeds += o->speed[i];
   double makespan = tend - tstart, ideal = ideal_work / speeds;
-  long long msgs[FARM_NTAGS], migr = 0, hops = 0, inv = 0, dropped = 0;
+  long long msgs[FARM_NTAGS], lbm[FARM_NLBTYPES] = { 0 }, migr = 0, hops = 0, inv = 0, dropped = 0;
   for (int t = 0; t < FARM_NTAGS; t++) msgs[t] = farm_msg_sent(FARM_TAG_MIN + t);
   /* s/unit = span/units: wall time per unit of work while the host was
    * working, throttling included wherever it struck. */
@@ -296,6 +307,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   for (int i = 0; i < n; i++) {
     host_rep *h = &rep[i];
     for (int t = 0; t < FARM_NTAGS; t++) msgs[t] += h->c[FARM_C_SENT0 + t];
+    for (int t = 0; t < FARM_NLBTYPES; t++) lbm[t] += h->lb[t];
     migr += h->c[FARM_C_MIGRATED];
     hops += h->c[FARM_C_HOPS];
     inv += h->c[FARM_C_INVOCATIONS];
@@ -319,7 +331,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
     if (probe) { header = fgetc(probe) == EOF; fclose(probe); }
     if (!(f = fopen(o->out, "a"))) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->out); f = stdout; }
   }
-  write_csv(o, f, header, makespan, ideal, msgs, migr, hops, inv, dropped, verified);
+  write_csv(o, f, header, makespan, ideal, msgs, lbm, migr, hops, inv, dropped, verified);
   if (f != stdout) fclose(f);
   if (trace) fclose(trace);
   farm_verify_free(ver);

@@ -20,6 +20,7 @@ typedef struct farm_opts {
   const char *init_name;
   unsigned long seed;
   double quantum_s;
+  double hop_time, period;     /* policy parameters, seconds */
   int throttle;
   const char *out, *trace;
   FILE *trace_file;            /* opened from trace */

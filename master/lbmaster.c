@@ -47,7 +47,10 @@ static void usage(void)
          "                   primes: test 2..N (default 2000000)\n"
          "  --procs P        processes the workload is cut into (default 4 per host)\n"
          "  --policy P       none, rmtlb, lowest, dasud, cchspmd or diffusion\n"
-         "                   (default none; this build runs only none)\n"
+         "                   (first order) (default none)\n"
+         "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
+         "  --hop-time SEC   expected one-hop message time; RMTLB's Tmax and\n"
+         "                   timeouts rest on it (default 0.002)\n"
          "  --hosts N        logical hosts, one worker each (default 6)\n"
          "  --topology SPEC  ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
          "                   star:N, random:N[:E[:S]] or a .graph file; N nodes =\n"
@@ -110,7 +113,7 @@ static void parse(int argc, char **argv, options *o)
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -132,6 +135,8 @@ static void parse(int argc, char **argv, options *o)
     { "order", required_argument, 0, O_ORDER },
     { "order-delay", required_argument, 0, O_ORDER_DELAY },
     { "inject-junk", no_argument, 0, O_JUNK },
+    { "period", required_argument, 0, O_PERIOD },
+    { "hop-time", required_argument, 0, O_HOP },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
   *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 300.0 };
@@ -141,6 +146,8 @@ static void parse(int argc, char **argv, options *o)
   f->init_name = "one";
   f->quantum_s = 0.010;
   f->order_delay = 0;
+  f->period = 0.05;
+  f->hop_time = 0.002;
   int c;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
@@ -181,14 +188,13 @@ static void parse(int argc, char **argv, options *o)
     case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
     case O_JUNK: f->junk = 1; break;
+    case O_PERIOD: f->period = cli_double("--period", optarg, 1e-4, 3600); break;
+    case O_HOP: f->hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
     default: cli_bad_option(c, argc, argv);
     }
   }
   if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
   if (o->selftest) return;
-  if (f->policy != FARM_POLICY_NONE)
-    cli_usage_error("--policy %s is not available in this build (only 'none' is; the other "
-                    "policies need the lb/ policy nodes)", f->policy_name);
   f->hosts = (int)o->hosts;
   f->w.size = o->have_size ? o->size : f->w.kind == FARM_APP_MATMUL ? 256 : 2000000;
   f->w.nproc = o->have_procs ? o->procs : 4 * o->hosts;

@@ -45,7 +45,6 @@ printf '%s\n' "$out" | grep -Eq '4 migrations \([1-4] mid-run\)' && ok "a half-d
 [ "$(grep -c ',LMM,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,[12],LMM,[0-9]*$' "$PVM_TMP/trace.csv" \
   && ok "trace has the 2 LMMs from host 0" || fail "trace lacks the LMMs: $(head -3 "$PVM_TMP/trace.csv")"
 
-expect_status 2 "not available in this build" $m --policy rmtlb
 expect_status 2 "--workload" $m --workload fft
 expect_status 2 "--policy: unknown value" $m --policy fastest
 expect_status 2 "has 4 nodes but --hosts is 3" $m --hosts 3 --topology ring:4

@@ -30,11 +30,12 @@
   X(FARM_RESULT, 7109, "RESULT")     /* origin worker -> master: a result */ \
   X(FARM_ORDER, 7110, "ORDER")       /* master -> worker: move K processes to host j */ \
   X(FARM_STOP, 7111, "STOP")         /* master -> worker: all results in; report, exit */ \
-  X(FARM_REPORT, 7112, "REPORT")     /* worker -> master: counters and trace */
+  X(FARM_REPORT, 7112, "REPORT")     /* worker -> master: counters and trace */ \
+  X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_msg) */
 
 /* Tags run from FARM_TAG_MIN to FARM_TAG_MIN + FARM_NTAGS - 1. */
 #define FARM_TAG_MIN 7101
-#define FARM_NTAGS 12
+#define FARM_NTAGS 13
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,

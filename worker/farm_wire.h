@@ -14,9 +14,10 @@ enum { FARM_POLICY_NONE = 0, FARM_POLICY_RMTLB, FARM_POLICY_LOWEST, FARM_POLICY_
 /* SETUP, master -> worker:
  *   int me, nhosts, policy, kind, throttle, trace, nnbr       7
  *   i64 size, nproc, seed                                     6
- *   double speed, capacity, quantum_s, t0                     8
- *   int tids[nhosts], nbr[nnbr]                               nhosts + nnbr */
-#define FARM_SETUP_ITEMS(nhosts, nnbr) (21 + (nhosts) + (nnbr))
+ *   double speed, capacity, quantum_s, t0, hop_time, period   12
+ *   int tids[nhosts], nbr[nnbr]                               nhosts + nnbr
+ *   int nedges, edges[2 nedges] (the whole topology)          1 + 2 nedges */
+#define FARM_SETUP_ITEMS(nhosts, nnbr, nedges) (26 + (nhosts) + (nnbr) + 2 * (nedges))
 
 /* TASKS (master -> worker) and LMM (worker -> worker):
  *   int from_host, count, then count x (int len, byte blob[len]) */
@@ -26,13 +27,14 @@ enum { FARM_POLICY_NONE = 0, FARM_POLICY_RMTLB, FARM_POLICY_LOWEST, FARM_POLICY_
 
 /* REPORT, worker -> master:
  *   int me, throttle_mode, ntrace
- *   i64 counters[FARM_NCOUNTERS]
+ *   i64 counters[FARM_NCOUNTERS], policy messages sent[FARM_NLBTYPES]
  *   double busy_s, cpu_s, span_s (first quantum's start to last one's end)
  *   ntrace x (double t, int dst_host, tag, bytes) */
 enum { FARM_C_MIGRATED, FARM_C_MOVED_STARTED, FARM_C_HOPS, FARM_C_INVOCATIONS, FARM_C_DROPPED,
        FARM_C_UNITS, FARM_C_FINISHED, FARM_C_FORWARDED, FARM_C_RECEIVED,
        FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
 #define FARM_NCOUNTERS (FARM_C_SENT0 + FARM_NTAGS)
-#define FARM_REPORT_ITEMS(ntrace) (3 + 2 * FARM_NCOUNTERS + 6 + 5 * (ntrace))
+#define FARM_NLBTYPES 13   /* LB_MSG_NTYPES, checked where lb_proc.h is seen */
+#define FARM_REPORT_ITEMS(ntrace) (3 + 2 * FARM_NCOUNTERS + 2 * FARM_NLBTYPES + 6 + 5 * (ntrace))
 
 #endif
