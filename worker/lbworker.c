@@ -40,7 +40,7 @@ typedef struct worker {
   long long c[FARM_NCOUNTERS];
   double busy, cpu;
   double first, last;       /* wall clock at the first and last quantum */
-  double unit_s;            /* CPU seconds per unit, learned */
+  double units_q;           /* units per quantum, learned */
   trace_rec *trace;
   int ntrace;
   int stop;
@@ -188,6 +188,32 @@ static int push(worker *w, farm_task *t)
   return 0;
 }
 
+/* Run t for one quantum of about `quantum` CPU seconds; account its
+ * cost (CPU seconds, carried by the process), throttle, and learn how
+ * many units fill a quantum.  Units per quantum adapt multiplicatively
+ * (at most x2 or /2 a step): a per-unit estimate would stay trapped at
+ * one matmul row, whose cost per row is far above a block's. */
+static unsigned long run_one(worker *w, farm_task *t)
+{
+  if (!(w->units_q >= 1)) w->units_q = 1;
+  unsigned long u = w->units_q > 1e9 ? 1000000000UL : (unsigned long)w->units_q, ran;
+  double c0 = cpu_now(), t0 = wall();
+  if (w->first == 0) w->first = t0;
+  if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
+  double dc = cpu_now() - c0;
+  farm_task_add_cost(t, dc);
+  if (ran == u) {
+    double f = dc > 0 ? w->quantum / dc : 2;
+    w->units_q *= f > 2 ? 2 : f < 0.5 ? 0.5 : f;
+  }
+  farm_throttle_after(dc);
+  w->last = wall();
+  w->busy += w->last - t0;
+  w->cpu += dc;
+  w->c[FARM_C_UNITS] += (long long)ran;
+  return ran;
+}
+
 /* ===================== POLICY SEAM =====================================
  * With a policy other than none, the sans-I/O node of lb/ owns the run
  * queue and decides; this code only translates:
@@ -281,23 +307,7 @@ static void node_quantum(worker *w)
     if (farm_task_origin(w->cur) != w->me || p->origin != (size_t)w->me) farm_task_add_hop(w->cur);
   }
   farm_task *t = w->cur;
-  double units = w->unit_s > 0 ? w->quantum / w->unit_s : 1;
-  unsigned long u = units < 1 ? 1 : units > 1e9 ? 1000000000UL : (unsigned long)units, ran;
-  double c0 = cpu_now(), t0 = wall();
-  if (w->first == 0) w->first = t0;
-  if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
-  double dc = cpu_now() - c0;
-  farm_task_add_cost(t, dc);
-  if (ran) {
-    double per = dc / (double)ran;
-    w->unit_s = w->unit_s > 0 ? 0.5 * w->unit_s + 0.5 * per : per;
-    if (w->unit_s <= 0) w->unit_s = 1e-9;
-  }
-  farm_throttle_after(dc);
-  w->last = wall();
-  w->busy += w->last - t0;
-  w->cpu += dc;
-  w->c[FARM_C_UNITS] += (long long)ran;
+  unsigned long ran = run_one(w, t);
   lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = (double)ran };
   unsigned char *blob;
   size_t n;
@@ -461,28 +471,11 @@ static void finish_task(worker *w, farm_task *t)
   w->c[FARM_C_FINISHED]++;
 }
 
-/* One quantum of the head process: about `quantum` CPU seconds, sized
- * from what the last quanta cost per unit. */
+/* One quantum of the head of the worker's own queue (policy none). */
 static void run_quantum(worker *w)
 {
   farm_task *t = w->q[0];
-  double units = w->unit_s > 0 ? w->quantum / w->unit_s : 1;
-  unsigned long u = units < 1 ? 1 : units > 1e9 ? 1000000000UL : (unsigned long)units, ran;
-  double c0 = cpu_now(), t0 = wall();
-  if (w->first == 0) w->first = t0;
-  if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
-  double dc = cpu_now() - c0;
-  farm_task_add_cost(t, dc);
-  if (ran) {
-    double per = dc / (double)ran;
-    w->unit_s = w->unit_s > 0 ? 0.5 * w->unit_s + 0.5 * per : per;
-    if (w->unit_s <= 0) w->unit_s = 1e-9;
-  }
-  farm_throttle_after(dc);
-  w->last = wall();
-  w->busy += w->last - t0;
-  w->cpu += dc;
-  w->c[FARM_C_UNITS] += (long long)ran;
+  run_one(w, t);
   if (farm_task_finished(t)) {
     finish_task(w, t);
     farm_task_free(t);
