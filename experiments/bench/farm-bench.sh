@@ -7,7 +7,9 @@
 #   2. PVM round trip and bandwidth between two tasks on one host
 #      (a private pvmd);
 #   3. the same between two tasks on one namespace host and across two
-#      namespace hosts (only as root, via scripts/cluster-up.sh).
+#      namespace hosts (only as root, via scripts/cluster-up.sh);
+#   4. makespan / ideal makespan for none and rmtlb, both workloads, six
+#      emulated hosts of speed 0.33 (2 cores' worth), all load on host 0.
 # Usage: experiments/bench/farm-bench.sh [--builddir DIR] [--out DIR]
 # CSV files go to DIR (default out/bench under the build directory).
 set -eu
@@ -63,3 +65,20 @@ else
   echo "(skipped: namespaces cannot be created here)"
   rm -rf "$state"
 fi
+
+echo "== makespan / ideal, six hosts at speed 0.33, all load on host 0 -> $out/farm_makespan.csv"
+rm -f "$out/farm_makespan.csv"
+tmp=$(mktemp -d)
+(
+  export PVM_TMP=$tmp PVM_VMID=bench$$ PVM_ALLOW_ROOT=yes
+  for pol in none rmtlb; do
+    for wl in "primes --size 20000000" "matmul --size 3000"; do
+      "$build/master/lbmaster" --workload $wl --hosts 6 --procs 48 --init one --policy $pol --speeds 0.33 \
+        --seed 2 --out "$out/farm_makespan.csv" >/dev/null 2>&1 || echo "($pol $wl failed)"
+    done
+  done
+)
+rm -rf "$tmp"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+  { print $c["policy"], $c["workload"], $c["size"], $c["makespan_s"], $c["ideal_makespan_s"], $c["ratio"],
+          $c["migrations"], $c["verified"] }' "$out/farm_makespan.csv" | column -t
