@@ -197,12 +197,11 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   int n = o->hosts;
   int *tids = calloc((size_t)n, sizeof *tids), *where = calloc(o->w.nproc, sizeof *where);
   host_rep *rep = calloc((size_t)n, sizeof *rep);
-  unsigned char *home = calloc(o->w.nproc, 1);
-  if (!tids || !where || !rep || !home) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (!tids || !where || !rep) cli_die(CLI_EXIT_FAIL, "out of memory");
   farm_msg_on_send(NULL, NULL);
   int ok = farm_spawn_workers(vm, run, n, tids) == 0;
   double t0 = wall(), tstart = 0, tend = 0, ideal_work = 0;
-  int alive = n, bad_results = 0;
+  int bad_results = 0;
   if (ok) {
     pvm_setopt(PvmRoute, PvmRouteDirect);
     for (int i = 0; i < n; i++) send_setup(o, run, topo, i, tids, t0);
@@ -244,7 +243,6 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
       pvm_upkint(&dead, 1, 1);
       int i = host_index(tids, n, dead);
       fprintf(stderr, "%s: worker %d (t%x) exited before the end\n", cli_prog(), i, dead);
-      alive--;
       ok = 0;
       break;
     }
@@ -293,7 +291,6 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   }
   if (!ok)
     for (int i = 0; i < n; i++) if (tids[i] > 0) pvm_kill(tids[i]);
-  (void)alive;
   int verified = ok && !bad_results && farm_verify_accepted(ver) == o->w.nproc;
   double speeds = 0;
   for (int i = 0; i < n; i++) speeds += o->speed[i];
@@ -338,6 +335,5 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   free(tids);
   free(where);
   free(rep);
-  free(home);
   return verified ? 0 : 1;
 }

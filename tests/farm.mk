@@ -9,3 +9,4 @@ FARM_SHELL_TESTS = tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh
 TESTS += $(FARM_SHELL_TESTS)
 EXTRA_DIST += $(FARM_SHELL_TESTS)
+CLEANFILES += tests/farm-cpu.lock
