@@ -22,7 +22,7 @@ cat "$state.up"; rm -f "$state.up"
 [ $rc -eq 0 ] && ok "cluster up" || fail "cluster-up.sh exited $rc"
 n=$(printf 'conf\nquit\n' | "$scripts/cluster-run.sh" --state "$state" pvm 2>/dev/null | grep -cE '^ +h[1-6] ')
 [ "$n" = 6 ] && ok "conf lists 6 hosts" || fail "conf lists $n hosts"
-out=$("$scripts/cluster-run.sh" --state "$state" lbmaster --workload primes --size 3000000 --procs 24 \
+out=$("$scripts/cluster-run.sh" --state "$state" lbmaster --workload primes --size 10000000 --procs 24 \
   --order 2 --timeout 60 2>/dev/null)
 rc=$?
 printf '%s\n' "$out" | sed -n '2,8p'

@@ -32,7 +32,7 @@ $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >
 # Master-ordered migration: host 0 holds everything and, after its first
 # result, sends 2 processes to each of its 2 ring neighbours.
 rm -f "$csv"
-out=$($m --workload primes --size 6000000 --hosts 3 --procs 9 --init one --order 2 \
+out=$($m --workload primes --size 10000000 --hosts 3 --procs 9 --init one --order 2 \
   --out "$csv" --trace "$PVM_TMP/trace.csv" 2>&1)
 printf '%s\n' "$out" | grep -v 'BEGIN\|EOF'
 [ "$(col verified)" = yes ] && ok "migrated run verified" || fail "migrated run not verified"
