@@ -10,57 +10,216 @@
 #include "farm_msg.h"
 #include "cli.h"
 #include "lb_rng.h"
+#include "lb_errno.h"
+#include "farm_run.h"
+#include "lb_topo.h"
+#include "farm_wire.h"
+#include "farm_throttle.h"
 
 typedef struct options {
+  int selftest;
   unsigned long hosts;
   unsigned long ints;
   unsigned long seed;
   double timeout;
+  farm_opts f;
+  unsigned long size, procs;
+  int have_size, have_procs;
+  char topo[64];
+  const char *speeds, *capacities;
 } options;
+
+static const char *const policies[FARM_NPOLICIES] = { "none", "rmtlb", "lowest", "dasud",
+                                                      "cchspmd", "diffusion" };
+static const char *const inits[] = { "one", "even", "skewed", "random" };
 
 static void usage(void)
 {
   printf("Usage: lbmaster [OPTION]...\n"
-         "Run the lbfarm task farm on the PVM virtual machine.  If no pvmd is\n"
-         "running, lbmaster starts a private one and halts it at the end.\n\n"
-         "  --selftest       spawn the workers, send each a packed int array,\n"
-         "                   check the sums they return (the default)\n"
+         "Run the lbfarm task farm on the PVM virtual machine: spawn one worker per\n"
+         "logical host, hand out the processes of a workload, let the policy balance\n"
+         "them, collect and verify the results, and write one CSV row.  If no pvmd\n"
+         "is running, lbmaster starts a private one and halts it at the end; from the\n"
+         "PVM console (spawn -> lbmaster ...) it uses the running virtual machine.\n\n"
+         "  --workload W     matmul (blocks of rows of C = A x B) or primes (ranges\n"
+         "                   tested by trial division); default primes\n"
+         "  --size N         matmul: order of the matrices (default 256);\n"
+         "                   primes: test 2..N (default 2000000)\n"
+         "  --procs P        processes the workload is cut into (default 4 per host)\n"
+         "  --policy P       none, rmtlb, lowest, dasud, cchspmd or diffusion\n"
+         "                   (first order) (default none)\n"
+         "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
+         "  --hop-time SEC   expected one-hop message time; RMTLB's Tmax and\n"
+         "                   timeouts rest on it (default 0.002)\n"
          "  --hosts N        logical hosts, one worker each (default 6)\n"
-         "  --ints K         ints sent to the first worker; worker i gets K*(i+1)\n"
-         "                   (default 1000)\n"
-         "  --seed S         random seed for the data (default 1)\n"
-         "  --timeout SEC    give up on a silent worker after SEC seconds (default 30)\n"
+         "  --topology SPEC  ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
+         "                   star:N, random:N[:E[:S]] or a .graph file; N nodes =\n"
+         "                   --hosts (default ring:N, complete:N below 3 hosts)\n"
+         "  --speeds S,...   relative host speeds in (0, 1], one for all or one per\n"
+         "                   host (default 1 = no throttling)\n"
+         "  --capacities C,... capacity C_i of each host, one for all or one per host\n"
+         "                   (default procs/hosts rounded up)\n"
+         "  --init D         initial distribution: one (all on host 0), even,\n"
+         "                   skewed (host k gets 2^-k of the work) or random\n"
+         "                   (default one)\n"
+         "  --seed S         seed for the operands and random choices (default 1)\n"
+         "  --quantum MS     CPU milliseconds per quantum (default 10)\n"
+         "  --throttle M     speed emulation: auto (cgroup if writable, else duty\n"
+         "                   cycle), cgroup, duty or off (default auto)\n"
+         "  --out FILE       append the CSV row to FILE (header if new), not stdout\n"
+         "  --trace FILE     write every message the workers sent: time_s,src,dst,type,bytes\n"
+         "  --order K        test the transfer path: once the first result is in\n"
+         "                   and --order-delay has passed, the busiest host sends K\n"
+         "                   processes to each neighbour (default 0)\n"
+         "  --order-delay SEC  earliest time for that order (default 0)\n"
+         "  --inject-junk    test the codec: send every worker a message with a\n"
+         "                   foreign tag and one with a bad header first\n"
+         "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
+         "  --selftest       instead of a workload: send each worker a packed int\n"
+         "                   array and check the sums they return\n"
+         "  --ints K         self-test: ints sent to worker 0; worker i gets K*(i+1)\n"
          "  -h, --help       show this help and exit\n\n"
          "Environment: LBFARM_WORKER overrides the worker executable's path;\n"
          "PVM_TMP and PVM_VMID select a private virtual machine.\n"
          "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
 }
 
+static int pick(const char *opt, const char *s, const char *const *names, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (!strcmp(s, names[i])) return i;
+  cli_usage_error("%s: unknown value '%s'", opt, s);
+}
+
+/* One value for all hosts or exactly one per host. */
+static double *per_host(const char *opt, const char *s, unsigned long hosts, double dflt, double lo,
+                        double hi)
+{
+  double *v = malloc(hosts * sizeof *v);
+  if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (!s) {
+    for (unsigned long i = 0; i < hosts; i++) v[i] = dflt;
+    return v;
+  }
+  size_t n = cli_doubles(opt, s, v, hosts, lo, hi);
+  if (n == 1)
+    for (unsigned long i = 1; i < hosts; i++) v[i] = v[0];
+  else if (n != hosts)
+    cli_usage_error("%s: %zu values for %lu hosts (give one, or one per host)", opt, n, hosts);
+  return v;
+}
+
 static void parse(int argc, char **argv, options *o)
 {
-  enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT };
+  enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
+         O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
     { "ints", required_argument, 0, O_INTS },
     { "seed", required_argument, 0, O_SEED },
     { "timeout", required_argument, 0, O_TIMEOUT },
+    { "workload", required_argument, 0, O_WORKLOAD },
+    { "size", required_argument, 0, O_SIZE },
+    { "procs", required_argument, 0, O_PROCS },
+    { "policy", required_argument, 0, O_POLICY },
+    { "topology", required_argument, 0, O_TOPO },
+    { "speeds", required_argument, 0, O_SPEEDS },
+    { "capacities", required_argument, 0, O_CAPS },
+    { "init", required_argument, 0, O_INIT },
+    { "quantum", required_argument, 0, O_QUANTUM },
+    { "throttle", required_argument, 0, O_THROTTLE },
+    { "out", required_argument, 0, O_OUT },
+    { "trace", required_argument, 0, O_TRACE },
+    { "order", required_argument, 0, O_ORDER },
+    { "order-delay", required_argument, 0, O_ORDER_DELAY },
+    { "inject-junk", no_argument, 0, O_JUNK },
+    { "period", required_argument, 0, O_PERIOD },
+    { "hop-time", required_argument, 0, O_HOP },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
-  *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 30.0 };
+  *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 300.0 };
+  farm_opts *f = &o->f;
+  f->w.kind = FARM_APP_PRIMES;
+  f->policy_name = "none";
+  f->init_name = "one";
+  f->quantum_s = 0.010;
+  f->order_delay = 0;
+  f->period = 0.05;
+  f->hop_time = 0.002;
   int c;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
     case 'h': usage(); exit(0);
-    case O_SELFTEST: break;
+    case O_SELFTEST: o->selftest = 1; break;
     case O_HOSTS: o->hosts = cli_ulong("--hosts", optarg, 1, 256); break;
     case O_INTS: o->ints = cli_ulong("--ints", optarg, 1, 1000000); break;
     case O_SEED: o->seed = cli_ulong("--seed", optarg, 0, ULONG_MAX); break;
     case O_TIMEOUT: o->timeout = cli_double("--timeout", optarg, 0.1, 86400); break;
+    case O_WORKLOAD:
+      if (farm_app_kind_parse(optarg, &f->w.kind)) cli_usage_error("--workload: %s", lb_errmsg());
+      break;
+    case O_SIZE: o->size = cli_ulong("--size", optarg, 1, 4000000000UL); o->have_size = 1; break;
+    case O_PROCS: o->procs = cli_ulong("--procs", optarg, 1, 1000000); o->have_procs = 1; break;
+    case O_POLICY:
+      f->policy = pick("--policy", optarg, policies, FARM_NPOLICIES);
+      f->policy_name = policies[f->policy];
+      break;
+    case O_TOPO:
+      if (strlen(optarg) >= sizeof o->topo) cli_usage_error("--topology: spec too long");
+      strcpy(o->topo, optarg);
+      break;
+    case O_SPEEDS: o->speeds = optarg; break;
+    case O_CAPS: o->capacities = optarg; break;
+    case O_INIT:
+      f->init = pick("--init", optarg, inits, 4);
+      f->init_name = inits[f->init];
+      break;
+    case O_QUANTUM: f->quantum_s = cli_double("--quantum", optarg, 0.1, 10000) / 1000; break;
+    case O_THROTTLE: {
+      farm_throttle_mode m;
+      if (farm_throttle_parse(optarg, &m)) cli_usage_error("--throttle: unknown mode '%s'", optarg);
+      f->throttle = (int)m;
+      break;
+    }
+    case O_OUT: f->out = optarg; break;
+    case O_TRACE: f->trace = optarg; break;
+    case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
+    case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
+    case O_JUNK: f->junk = 1; break;
+    case O_PERIOD: f->period = cli_double("--period", optarg, 1e-4, 3600); break;
+    case O_HOP: f->hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
     default: cli_bad_option(c, argc, argv);
     }
   }
   if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
+  if (o->selftest) return;
+  f->hosts = (int)o->hosts;
+  f->w.size = o->have_size ? o->size : f->w.kind == FARM_APP_MATMUL ? 256 : 2000000;
+  f->w.nproc = o->have_procs ? o->procs : 4 * o->hosts;
+  if (!o->have_procs && f->w.kind == FARM_APP_MATMUL && f->w.nproc > f->w.size) f->w.nproc = f->w.size;
+  f->w.seed = o->seed;
+  f->seed = o->seed;
+  f->timeout = o->timeout;
+  if (farm_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
+  if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
+  f->topo_spec = o->topo;
+  /* Everything that can be wrong with the input is found here, before
+   * a pvmd is started, so a usage error never leaves one behind. */
+  if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
+  if (f->topo->n != o->hosts)
+    cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
+  if (f->trace && !(f->trace_file = fopen(f->trace, "w")))
+    cli_usage_error("--trace: cannot write '%s'", f->trace);
+  if (f->out) {
+    FILE *probe = fopen(f->out, "a");
+    if (!probe) cli_usage_error("--out: cannot write '%s'", f->out);
+    fclose(probe);
+  }
+  f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
+  double cap = (double)((f->w.nproc + o->hosts - 1) / o->hosts);
+  f->capacity = per_host("--capacities", o->capacities, o->hosts, cap, 0, 1e9);
 }
 
 static double now(void)
@@ -68,31 +227,6 @@ static double now(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Spawn one worker per logical host, each on its own PVM host while the
- * VM has enough of them. */
-static int spawn_workers(const farm_vm *vm, int run, int n, int *tids)
-{
-  char path[PATH_MAX], runarg[16];
-  if (farm_worker_path(path, sizeof path)) return -1;
-  snprintf(runarg, sizeof runarg, "%d", run);
-  char *wargv[] = { runarg, NULL };
-  int nhost, narch;
-  struct pvmhostinfo *hi;
-  if (pvm_config(&nhost, &narch, &hi) < 0) nhost = 0;
-  for (int i = 0; i < n; i++) {
-    int one = vm->nhosts >= n && nhost >= n;
-    int got = pvm_spawn(path, wargv, one ? PvmTaskHost : PvmTaskDefault,
-                        one ? hi[i].hi_name : NULL, 1, &tids[i]);
-    if (got != 1) {
-      fprintf(stderr, "%s: cannot spawn worker %d from %s (PVM error %d)\n", cli_prog(),
-              i, path, tids[i]);
-      return -1;
-    }
-  }
-  pvm_notify(PvmTaskExit, FARM_EXITED, n, tids);
-  return 0;
 }
 
 static int selftest(const options *o, int run, const int *tids)
@@ -174,7 +308,16 @@ int main(int argc, char **argv)
          vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   int *tids = calloc(o.hosts, sizeof *tids);
   int rc = CLI_EXIT_FAIL;
-  if (tids && spawn_workers(&vm, run, (int)o.hosts, tids) == 0)
+  if (!o.selftest) {
+    free(tids);
+    tids = NULL;
+    /* Children's output (e.g. a dropped message) shows up here. */
+    pvm_catchout(stderr);
+    rc = farm_run(&vm, run, &o.f) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    lb_topo_free(o.f.topo);
+    free(o.f.speed);
+    free(o.f.capacity);
+  } else if (tids && farm_spawn_workers(&vm, run, (int)o.hosts, tids) == 0)
     rc = selftest(&o, run, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
   for (unsigned long i = 0; tids && i < o.hosts; i++)
     if (tids[i] > 0) {  /* also after a partial spawn: leave no orphans */

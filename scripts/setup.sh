@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 packages=(
   gcc make autoconf automake pkgconf   # toolchain and autotools
   pvm pvm-dev                          # PVM3 daemon, console, libpvm3
-  libgsl-dev                           # eigenvalues, RNG, statistics, BLAS
+  libgsl-dev                           # eigenvalues, RNG, statistics
+  libopenblas-dev                      # dgemm kernel of the matmul workload
   libcmocka-dev                        # unit-test framework
   gnuplot-nox                          # figures from CSV
   libglpk-dev glpk-utils               # independent LP solver for cross-checks

@@ -29,6 +29,14 @@ finish() {
   exit 0
 }
 
+# Serialise the CPU-heavy farm tests of one build: each measures or
+# times itself, and the machine has two cores.
+farm_lock() {
+  command -v flock >/dev/null || return 0
+  exec 9>"$top_builddir/tests/farm-cpu.lock"
+  flock 9
+}
+
 # A private PVM: its own PVM_TMP and PVM_VMID; halted and removed on exit.
 pvm_private() {
   PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-pvm.XXXXXX")
@@ -41,6 +49,18 @@ pvm_private() {
 pvmd_pids() {
   # pvmd processes started with our private PVM_TMP in their environment.
   for p in $(pgrep -x pvmd3 2>/dev/null; pgrep -x pvmd 2>/dev/null); do
+    # A halted pvmd may stay a zombie until init reaps it: not running.
+    [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = Z ] && continue
+    if (tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP"; then
+      echo "$p"
+    fi
+  done
+}
+
+# Running processes named $1 (e.g. lbworker) that belong to our private
+# VM: tasks inherit PVM_TMP from their pvmd.
+pvm_task_pids() {
+  for p in $(pgrep -x "$1" 2>/dev/null); do
     if (tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null | grep -qx "PVM_TMP=$PVM_TMP"; then
       echo "$p"
     fi

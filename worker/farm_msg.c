@@ -39,7 +39,46 @@ int farm_msg_pk_i64(const long long *v, int n)
   return 0;
 }
 int farm_msg_pk_double(const double *v, int n) { return pvm_pkdouble((double *)v, n, 1); }
-int farm_msg_send(int tid, int tag) { return pvm_send(tid, tag); }
+int farm_msg_pk_bytes(const void *v, int len) { return pvm_pkbyte((char *)v, len, 1); }
+int farm_msg_upk_bytes(void *v, int len) { return pvm_upkbyte(v, len, 1) < 0 ? PvmNoData : 0; }
+
+static long sent[FARM_NTAGS], sent_bytes[FARM_NTAGS];
+static void (*send_cb)(int, int, int, void *);
+static void *send_arg;
+
+void farm_msg_on_send(void (*cb)(int, int, int, void *), void *arg)
+{
+  send_cb = cb;
+  send_arg = arg;
+}
+
+static int tag_index(int tag)
+{
+  return tag >= FARM_TAG_MIN && tag < FARM_TAG_MIN + FARM_NTAGS ? tag - FARM_TAG_MIN : -1;
+}
+long farm_msg_sent(int tag) { int i = tag_index(tag); return i < 0 ? 0 : sent[i]; }
+long farm_msg_sent_bytes(int tag) { int i = tag_index(tag); return i < 0 ? 0 : sent_bytes[i]; }
+
+int farm_msg_send(int tid, int tag)
+{
+  int bytes = 0, t, s;
+  pvm_bufinfo(pvm_getsbuf(), &bytes, &t, &s);
+  int r = pvm_send(tid, tag);
+  if (r >= 0) {
+    int i = tag_index(tag);
+    if (i >= 0) { sent[i]++; sent_bytes[i] += bytes; }
+    if (send_cb) send_cb(tid, tag, bytes, send_arg);
+  }
+  return r;
+}
+
+int farm_msg_send_junk(int tid, int kind)
+{
+  int body[4] = { kind ? 0x12345678 : FARM_MAGIC, FARM_VERSION, 0, 0 };
+  pvm_initsend(PvmDataDefault);
+  pvm_pkint(body, 4, 1);
+  return pvm_send(tid, kind ? FARM_LMM : 4242);
+}
 
 int farm_msg_upk_int(int *v, int n) { return pvm_upkint(v, n, 1) < 0 ? PvmNoData : 0; }
 int farm_msg_upk_i64(long long *v, int n)

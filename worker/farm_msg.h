@@ -22,7 +22,20 @@
   X(FARM_SUM_REQ, 7101, "SUM_REQ")   /* master -> worker: int array */     \
   X(FARM_SUM_REP, 7102, "SUM_REP")   /* worker -> master: its sum */       \
   X(FARM_QUIT, 7103, "QUIT")         /* master -> worker: exit */          \
-  X(FARM_EXITED, 7104, "EXITED")     /* pvmd -> master: pvm_notify TaskExit */
+  X(FARM_EXITED, 7104, "EXITED")     /* pvmd -> master: pvm_notify TaskExit */ \
+  X(FARM_SETUP, 7105, "SETUP")       /* master -> worker: host, neighbours, parameters */ \
+  X(FARM_TASKS, 7106, "TASKS")       /* master -> worker: initial processes */ \
+  X(FARM_LMM, 7107, "LMM")           /* worker -> worker: migrating processes */ \
+  X(FARM_DRM, 7108, "DRM")           /* worker -> origin worker: a result */ \
+  X(FARM_RESULT, 7109, "RESULT")     /* origin worker -> master: a result */ \
+  X(FARM_ORDER, 7110, "ORDER")       /* master -> worker: move K processes to host j */ \
+  X(FARM_STOP, 7111, "STOP")         /* master -> worker: all results in; report, exit */ \
+  X(FARM_REPORT, 7112, "REPORT")     /* worker -> master: counters and trace */ \
+  X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_msg) */
+
+/* Tags run from FARM_TAG_MIN to FARM_TAG_MIN + FARM_NTAGS - 1. */
+#define FARM_TAG_MIN 7101
+#define FARM_NTAGS 13
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,
@@ -40,7 +53,17 @@ int farm_msg_pk_int(const int *v, int n);
  * pklong carries only 32 bits and silently truncates. */
 int farm_msg_pk_i64(const long long *v, int n);
 int farm_msg_pk_double(const double *v, int n);
+/* Pack a byte string; counts (len+3)/4 items (XDR pads to words). */
+int farm_msg_pk_bytes(const void *v, int len);
+int farm_msg_upk_bytes(void *v, int len);
+static inline int farm_msg_words(long bytes) { return (int)((bytes + 3) / 4); }
 int farm_msg_send(int tid, int tag);
+
+/* Messages and bytes sent by this process, per tag (0 for foreign). */
+long farm_msg_sent(int tag);
+long farm_msg_sent_bytes(int tag);
+/* Called after every successful send (e.g. to write a trace). */
+void farm_msg_on_send(void (*cb)(int tid, int tag, int bytes, void *arg), void *arg);
 
 /* A received, header-checked message. */
 typedef struct farm_in {
@@ -61,6 +84,10 @@ int farm_msg_recv(int run, int tid, int tag, double timeout_s, farm_in *in);
 int farm_msg_upk_int(int *v, int n);
 int farm_msg_upk_i64(long long *v, int n);
 int farm_msg_upk_double(double *v, int n);
+
+/* Send a raw message with no header check (tests of the drop path:
+ * `kind` 0 = a foreign tag, 1 = one of ours with a bad magic). */
+int farm_msg_send_junk(int tid, int kind);
 
 /* Count of messages dropped by farm_msg_recv in this process. */
 long farm_msg_dropped(void);

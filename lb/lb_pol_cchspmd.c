@@ -1,0 +1,230 @@
+/* lb_pol_cchspmd.c: CCHSPMD, a centralised global balancer (seed 000
+ * reference [5], Le Mair and Reeves' general model, as the paper
+ * describes it: a controller gathers all loads at a synchronisation
+ * point, computes a global plan and orders the migrations).
+ *
+ * Every period each node reports its queue length and speed to the
+ * controller when they have changed.  At each of its own periods the
+ * controller plans with the loads it holds: node i's share of the total
+ * is proportional to its speed; nodes more than A above their share send
+ * the surplus, nodes below their share receive, matched greedily
+ * (largest surplus to largest deficit).  It sends every sender one
+ * ORDER listing (destination, count) pairs; the sender moves what it
+ * still can.
+ *
+ * Reports race with migrations, so the controller keeps books: every
+ * TRANSFER carries the count that was ordered (even when fewer processes
+ * could go), every node reports the cumulative counts it received and
+ * executed, and the controller plans with
+ *   Q_i - (ordered from i, not yet executed) + (ordered to i, not yet received)
+ * which never counts a process twice or misses one in flight. */
+#include <math.h>
+#include <stdlib.h>
+#include "lb_node_impl.h"
+#include "lb_errno.h"
+
+typedef struct cch {
+  long last_q, last_in, last_out;
+  long slots_in, slots_out;   /* cumulative counts received / executed */
+  int armed;
+  /* controller only */
+  long *q, *in_rep, *out_rep, *ord_in, *ord_out;
+  double *speed;
+  size_t *idx;
+  long *delta;
+} cch;
+
+#define CC(nd) ((cch *)(nd)->ps)
+
+static void cc_fini(lb_node *nd)
+{
+  cch *s = CC(nd);
+  if (!s) return;
+  free(s->q);
+  free(s->in_rep);
+  free(s->out_rep);
+  free(s->ord_in);
+  free(s->ord_out);
+  free(s->speed);
+  free(s->idx);
+  free(s->delta);
+  free(s);
+}
+
+static int cc_init(lb_node *nd)
+{
+  if (nd->par.controller >= nd->topo->n)
+    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.controller, nd->topo->n);
+  cch *s = calloc(1, sizeof *s);
+  if (!s) return lb_error(LB_ENOMEM, "CCHSPMD state");
+  nd->ps = s;
+  s->last_q = -1;
+  if (nd->id == nd->par.controller) {
+    size_t n = nd->topo->n;
+    s->q = calloc(n, sizeof *s->q);
+    s->in_rep = calloc(n, sizeof *s->in_rep);
+    s->out_rep = calloc(n, sizeof *s->out_rep);
+    s->ord_in = calloc(n, sizeof *s->ord_in);
+    s->ord_out = calloc(n, sizeof *s->ord_out);
+    s->speed = malloc(n * sizeof *s->speed);
+    s->idx = malloc(n * sizeof *s->idx);
+    s->delta = malloc(n * sizeof *s->delta);
+    if (!s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
+    for (size_t i = 0; i < n; i++) s->speed[i] = nd->par.speed;
+  }
+  return LB_SUCCESS;
+}
+
+static int cc_tick(lb_node *nd, double now, lb_out *out)
+{
+  lb_node_track_heavy(nd);
+  cch *s = CC(nd);
+  if (s->armed) return LB_SUCCESS;
+  s->armed = 1;
+  return lb_node_timer(out, 0, now + nd->par.period);
+}
+
+static int execute(lb_node *nd, const double *v, size_t nv, lb_out *out)
+{
+  cch *s = CC(nd);
+  int rc = LB_SUCCESS;
+  for (size_t k = 0; k + 1 < nv && !rc; k += 2) {
+    size_t dst = (size_t)v[k];
+    long count = (long)v[k + 1];
+    if (dst >= nd->topo->n || count <= 0 || dst == nd->id)
+      return lb_error(LB_ESTATE, "node %zu (cchspmd): order to send %ld to %zu", nd->id, count, dst);
+    lb_msg *m;
+    if ((rc = lb_msg_alloc(LB_MSG_TRANSFER, nd->id, dst, &m))) break;
+    m->n = count;   /* the ordered count, for the controller's books */
+    for (long c = 0; c < count && lb_node_movable(nd) && !rc; c++) {
+      lb_proc *p = lb_node_dequeue_tail(nd);
+      if ((rc = lb_msg_add_proc(m, p))) lb_node_enqueue(nd, p);
+      else nd->st.migrated++;
+    }
+    s->slots_out += count;
+    rc = rc ? (lb_msg_free(m), rc) : lb_node_send(nd, out, dst, m);
+  }
+  return rc;
+}
+
+static const long *cmp_key;
+static int by_delta_desc(const void *a, const void *b)
+{
+  long x = cmp_key[*(const size_t *)a], y = cmp_key[*(const size_t *)b];
+  if (x != y) return x > y ? -1 : 1;
+  return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/* The global plan: surplus over the speed-proportional share (when above
+ * A) matched greedily to deficits. */
+static int plan(lb_node *nd, lb_out *out)
+{
+  cch *s = CC(nd);
+  size_t n = nd->topo->n;
+  long total = 0;
+  double ssum = 0;
+  for (size_t i = 0; i < n; i++) {
+    /* the expected load: see the books above */
+    s->delta[i] = s->q[i] - (s->ord_out[i] - s->out_rep[i]) + (s->ord_in[i] - s->in_rep[i]);
+    total += s->delta[i];
+    ssum += s->speed[i];
+  }
+  size_t ns = 0;
+  for (size_t i = 0; i < n; i++) {
+    double share = (double)total * s->speed[i] / ssum;
+    long e = s->delta[i], over = e - (long)ceil(share), under = (long)floor(share) - e;
+    s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
+    s->idx[ns++] = i;
+  }
+  cmp_key = s->delta;
+  qsort(s->idx, ns, sizeof *s->idx, by_delta_desc);
+  size_t lo = 0, hi = ns;   /* senders at the front, receivers at the back */
+  int rc = LB_SUCCESS, any = 0;
+  double *v = malloc(2 * n * sizeof *v);
+  if (!v) return lb_error(LB_ENOMEM, "plan");
+  while (!rc && lo < hi && s->delta[s->idx[lo]] > 0) {
+    size_t i = s->idx[lo];
+    size_t nv = 0;
+    while (s->delta[i] > 0 && hi > lo + 1 && s->delta[s->idx[hi - 1]] < 0) {
+      size_t j = s->idx[hi - 1];
+      long c = s->delta[i] < -s->delta[j] ? s->delta[i] : -s->delta[j];
+      v[nv++] = (double)j;
+      v[nv++] = (double)c;
+      s->delta[i] -= c;
+      s->delta[j] += c;
+      s->ord_out[i] += c;
+      s->ord_in[j] += c;
+      if (!s->delta[j]) hi--;
+    }
+    if (nv) {
+      any = 1;
+      if (i == nd->id) rc = execute(nd, v, nv, out);
+      else {
+        lb_msg *m;
+        if (!(rc = lb_msg_alloc(LB_MSG_ORDER, nd->id, i, &m)) && !(rc = lb_msg_set_vals(m, v, nv)))
+          rc = lb_node_send(nd, out, i, m);
+        else if (!rc) lb_msg_free(m);
+      }
+    }
+    lo++;
+  }
+  free(v);
+  if (any) nd->st.invocations++;
+  return rc;
+}
+
+static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
+{
+  (void)id;
+  cch *s = CC(nd);
+  int rc = LB_SUCCESS;
+  long q = (long)nd->nq;
+  if (nd->id == nd->par.controller) {
+    s->q[nd->id] = q;
+    s->speed[nd->id] = nd->par.speed;
+    s->in_rep[nd->id] = s->slots_in;
+    rc = plan(nd, out);
+    s->out_rep[nd->id] = s->slots_out;   /* its own orders ran in plan() */
+  } else if (q != s->last_q || s->slots_in != s->last_in || s->slots_out != s->last_out) {
+    s->last_q = q;
+    s->last_in = s->slots_in;
+    s->last_out = s->slots_out;
+    lb_msg *m;
+    if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, nd->par.controller, &m))) {
+      double books[2] = { (double)s->slots_in, (double)s->slots_out };
+      m->n = q;
+      m->load = nd->par.speed;
+      if (!(rc = lb_msg_set_vals(m, books, 2))) rc = lb_node_send(nd, out, nd->par.controller, m);
+      else lb_msg_free(m);
+    }
+  }
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
+}
+
+static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  (void)now;
+  cch *s = CC(nd);
+  int rc = LB_SUCCESS;
+  if (m->type == LB_MSG_TRANSFER) {
+    s->slots_in += m->n;
+    return lb_node_accept_transfer(nd, m);
+  }
+  if (m->type == LB_MSG_REPORT && s->q && m->src < nd->topo->n && m->load > 0 && m->nval == 2) {
+    s->q[m->src] = m->n;
+    s->speed[m->src] = m->load;
+    s->in_rep[m->src] = (long)m->vals[0];
+    s->out_rep[m->src] = (long)m->vals[1];
+  } else if (m->type == LB_MSG_ORDER) {
+    rc = execute(nd, m->vals, m->nval, out);
+  } else {
+    rc = lb_error(LB_ESTATE, "node %zu (cchspmd): unexpected %s from %zu", nd->id,
+                  lb_msg_type_name(m->type), m->src);
+  }
+  lb_msg_free(m);
+  return rc;
+}
+
+const lb_policy_ops lb_policy_cchspmd_ops = {
+  .init = cc_init, .fini = cc_fini, .on_msg = cc_msg, .on_timer = cc_timer, .on_tick = cc_tick
+};

@@ -1,0 +1,170 @@
+/* lb_pol_dasud.c: DASUD (Cortes, Ripoll, Senar, Luque: Diffusion
+ * Algorithm Searching Unbalanced Domains; seed 000 reference [2]).
+ *
+ * A node's domain is itself and its neighbours.  Every period it tells
+ * its neighbours its load when it has changed, then:
+ *  1. proportional step: if its load exceeds the domain average, it
+ *     sends the excess to the neighbours below the average, in
+ *     proportion to their deficits (floors);
+ *  2. searching unbalanced domains: if step 1 moved nothing but the
+ *     domain is unbalanced (max - min > 1):
+ *     a. the node holding the domain maximum sends one process to the
+ *        least loaded neighbour;
+ *     b. any other node sends the neighbour holding the maximum an
+ *        instruction message (carrying the domain minimum) asking for
+ *        one process, and passes one process on to the least loaded
+ *        neighbour unless it is the minimum itself: the maximum of our
+ *        domain need not be the maximum of its own, and the two need
+ *        not be adjacent, so neither would move by itself.
+ * This is what lets DASUD reach a spread of at most one process per
+ * domain, where integer first-order diffusion stalls. */
+#include <math.h>
+#include <stdlib.h>
+#include "lb_node_impl.h"
+#include "lb_errno.h"
+
+typedef struct dasud {
+  size_t deg;
+  long *known;
+  long last_sent;
+  int armed;
+} dasud;
+
+#define DS(nd) ((dasud *)(nd)->ps)
+
+static void da_fini(lb_node *nd)
+{
+  dasud *s = DS(nd);
+  if (!s) return;
+  free(s->known);
+  free(s);
+}
+
+static int da_init(lb_node *nd)
+{
+  dasud *s = calloc(1, sizeof *s);
+  if (!s) return lb_error(LB_ENOMEM, "DASUD state");
+  nd->ps = s;
+  s->deg = lb_topo_degree(nd->topo, nd->id);
+  s->last_sent = -1;
+  if (!(s->known = malloc((s->deg + 1) * sizeof *s->known))) { da_fini(nd); return lb_error(LB_ENOMEM, "DASUD"); }
+  for (size_t k = 0; k < s->deg; k++) s->known[k] = -1;
+  return LB_SUCCESS;
+}
+
+static int da_tick(lb_node *nd, double now, lb_out *out)
+{
+  lb_node_track_heavy(nd);
+  dasud *s = DS(nd);
+  if (s->armed) return LB_SUCCESS;
+  s->armed = 1;
+  return lb_node_timer(out, 0, now + nd->par.period);
+}
+
+static int send_to(lb_node *nd, lb_out *out, size_t k, size_t count, int *moved)
+{
+  dasud *s = DS(nd);
+  size_t sent;
+  int rc = lb_node_transfer(nd, out, lb_topo_neighbours(nd->topo, nd->id)[k], count, &sent);
+  s->known[k] += (long)sent;
+  *moved |= sent > 0;
+  return rc;
+}
+
+static int balance(lb_node *nd, lb_out *out)
+{
+  dasud *s = DS(nd);
+  long q = (long)nd->nq, sum = q, mx = q, mn = q;
+  size_t kmax = (size_t)-1, kmin = (size_t)-1, n = 1;
+  for (size_t k = 0; k < s->deg; k++) {
+    long v = s->known[k];
+    if (v < 0) continue;
+    sum += v;
+    n++;
+    if (v > mx) { mx = v; kmax = k; }
+    if (v < mn) { mn = v; kmin = k; }
+  }
+  if (n < 2 || mx - mn <= 1) return LB_SUCCESS;
+  double avg = (double)sum / (double)n, deficit = 0;
+  for (size_t k = 0; k < s->deg; k++)
+    if (s->known[k] >= 0 && (double)s->known[k] < avg) deficit += avg - (double)s->known[k];
+  int rc = LB_SUCCESS, moved = 0;
+  if ((double)q > avg && deficit > 0) {
+    double excess = (double)q - avg;
+    for (size_t k = 0; k < s->deg && !rc; k++) {
+      long v = s->known[k];
+      if (v < 0 || (double)v >= avg) continue;
+      double share = floor(excess * (avg - (double)v) / deficit);
+      if (share >= 1) rc = send_to(nd, out, k, (size_t)share, &moved);
+    }
+  }
+  if (rc || moved) { if (moved) nd->st.invocations++; return rc; }
+  if (q == mx) {
+    if (kmin != (size_t)-1 && q - s->known[kmin] > 1) rc = send_to(nd, out, kmin, 1, &moved);  /* 2a */
+  } else if (kmax != (size_t)-1) {
+    /* 2b: ask the maximum for one process, and pass one on to the
+     * minimum when we are not it ourselves: max - 1, min + 1. */
+    lb_msg *m;
+    size_t to = lb_topo_neighbours(nd->topo, nd->id)[kmax];
+    if ((rc = lb_msg_alloc(LB_MSG_INSTR, nd->id, to, &m))) return rc;
+    m->hv = to;
+    m->lv = nd->id;
+    m->n = mn;
+    rc = lb_node_send(nd, out, to, m);
+    moved = 1;
+    if (!rc && q > mn && kmin != (size_t)-1) rc = send_to(nd, out, kmin, 1, &moved);
+  }
+  if (moved) nd->st.invocations++;
+  return rc;
+}
+
+static int da_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
+{
+  (void)id;
+  dasud *s = DS(nd);
+  int rc = LB_SUCCESS;
+  long q = (long)nd->nq;
+  if (q != s->last_sent) {
+    s->last_sent = q;
+    const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+    for (size_t k = 0; k < s->deg && !rc; k++) {
+      lb_msg *m;
+      if ((rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, nb[k], &m))) break;
+      m->n = q;
+      rc = lb_node_send(nd, out, nb[k], m);
+    }
+  }
+  if (!rc) rc = balance(nd, out);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
+}
+
+static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  (void)now;
+  dasud *s = DS(nd);
+  if (m->type == LB_MSG_TRANSFER) return lb_node_accept_transfer(nd, m);
+  size_t k = lb_node_nbr_index(nd, m->src);
+  int rc = LB_SUCCESS, moved = 0;
+  if (k == (size_t)-1 || (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR))
+    rc = lb_error(LB_ESTATE, "node %zu (dasud): unexpected %s from %zu", nd->id,
+                  lb_msg_type_name(m->type), m->src);
+  else if (m->type == LB_MSG_LOAD) s->known[k] = m->n;
+  /* An instruction is obeyed only if it still helps: we hold at least
+   * two more than the minimum of the asker's domain (m->n). */
+  else if ((long)nd->nq - m->n > 1) rc = send_to(nd, out, k, 1, &moved);
+  /* Refused: the asker's view of us is stale; correct it, or it would
+   * ask again every period. */
+  else {
+    lb_msg *l;
+    if (!(rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, m->src, &l))) {
+      l->n = (long)nd->nq;
+      rc = lb_node_send(nd, out, m->src, l);
+    }
+  }
+  lb_msg_free(m);
+  return rc;
+}
+
+const lb_policy_ops lb_policy_dasud_ops = {
+  .init = da_init, .fini = da_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick
+};

@@ -1,0 +1,124 @@
+/* lb_pol_diffusion.c: first- and second-order diffusion (Cybenko;
+ * Ghosh et al., seed 001) as a distributed policy.
+ *
+ * Every period a node tells its neighbours its queue length when it has
+ * changed, and moves processes along each edge by the diffusion flow
+ * computed from the loads it last heard:
+ *   first order   y_ij = alpha_ij (Q_i - Q_j)
+ *   second order  y_ij(t) = beta alpha_ij (Q_i - Q_j) + (beta - 1) y_ij(t-1)
+ * sending floor(y_ij) processes when that is at least one.  The
+ * coefficients come from lb_diffusion.h (Boillat's by default, or the
+ * given uniform alpha); beta is a parameter (the simulator passes
+ * lb_diffusion_beta_opt of the graph). */
+#include <math.h>
+#include <stdlib.h>
+#include "lb_node_impl.h"
+#include "lb_diffusion.h"
+#include "lb_errno.h"
+
+typedef struct diff {
+  size_t deg;
+  long *known;       /* neighbours' last reported loads, -1 unknown */
+  double *alpha, *prev;
+  long last_sent;
+  int armed;
+} diff;
+
+#define D(nd) ((diff *)(nd)->ps)
+
+static void di_fini(lb_node *nd)
+{
+  diff *s = D(nd);
+  if (!s) return;
+  free(s->known);
+  free(s->alpha);
+  free(s->prev);
+  free(s);
+}
+
+static int di_init(lb_node *nd)
+{
+  diff *s = calloc(1, sizeof *s);
+  if (!s) return lb_error(LB_ENOMEM, "diffusion state");
+  nd->ps = s;
+  s->deg = lb_topo_degree(nd->topo, nd->id);
+  s->last_sent = -1;
+  s->known = malloc((s->deg + 1) * sizeof *s->known);
+  s->alpha = malloc((s->deg + 1) * sizeof *s->alpha);
+  s->prev = calloc(s->deg + 1, sizeof *s->prev);
+  if (!s->known || !s->alpha || !s->prev) { di_fini(nd); return lb_error(LB_ENOMEM, "diffusion state"); }
+  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par.beta > 0 && nd->par.beta < 2)) {
+    di_fini(nd);
+    return lb_error(LB_EINVAL, "second-order beta %g outside (0, 2): set it, e.g. to "
+                    "lb_diffusion_beta_opt of the graph", nd->par.beta);
+  }
+  const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+  for (size_t k = 0; k < s->deg; k++) {
+    s->known[k] = -1;
+    size_t dj = lb_topo_degree(nd->topo, nb[k]);
+    int rc = nd->par.alpha > 0
+      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par.alpha, s->deg, dj, &s->alpha[k])
+      : lb_diffusion_alpha_boillat(s->deg, dj, &s->alpha[k]);
+    if (rc) { di_fini(nd); return rc; }
+  }
+  return LB_SUCCESS;
+}
+
+static int di_tick(lb_node *nd, double now, lb_out *out)
+{
+  lb_node_track_heavy(nd);
+  diff *s = D(nd);
+  if (s->armed) return LB_SUCCESS;
+  s->armed = 1;
+  return lb_node_timer(out, 0, now + nd->par.period);
+}
+
+static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
+{
+  (void)id;
+  diff *s = D(nd);
+  const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+  int rc = LB_SUCCESS, moved = 0;
+  long q = (long)nd->nq;
+  if (q != s->last_sent) {
+    s->last_sent = q;
+    for (size_t k = 0; k < s->deg && !rc; k++) {
+      lb_msg *m;
+      if ((rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, nb[k], &m))) break;
+      m->n = q;
+      rc = lb_node_send(nd, out, nb[k], m);
+    }
+  }
+  double beta = nd->pol == LB_POLICY_DIFFUSION2 ? nd->par.beta : 1.0;
+  for (size_t k = 0; k < s->deg && !rc; k++) {
+    if (s->known[k] < 0) continue;
+    double y = beta * s->alpha[k] * (double)((long)nd->nq - s->known[k]) + (beta - 1) * s->prev[k];
+    s->prev[k] = y;
+    if (y < 1) continue;
+    size_t sent;
+    rc = lb_node_transfer(nd, out, nb[k], (size_t)floor(y), &sent);
+    s->known[k] += (long)sent;   /* what the neighbour will hold */
+    moved |= sent > 0;
+  }
+  if (moved) nd->st.invocations++;
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
+}
+
+static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  (void)now; (void)out;
+  diff *s = D(nd);
+  if (m->type == LB_MSG_TRANSFER) return lb_node_accept_transfer(nd, m);
+  int rc = LB_SUCCESS;
+  size_t k = lb_node_nbr_index(nd, m->src);
+  if (m->type != LB_MSG_LOAD || k == (size_t)-1)
+    rc = lb_error(LB_ESTATE, "node %zu (diffusion): unexpected %s from %zu", nd->id,
+                  lb_msg_type_name(m->type), m->src);
+  else s->known[k] = m->n;
+  lb_msg_free(m);
+  return rc;
+}
+
+const lb_policy_ops lb_policy_diffusion_ops = {
+  .init = di_init, .fini = di_fini, .on_msg = di_msg, .on_timer = di_timer, .on_tick = di_tick
+};

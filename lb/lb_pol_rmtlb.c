@@ -1,0 +1,479 @@
+/* lb_pol_rmtlb.c: RMTLB, seed 000 Algorithms 1 and 2, as a state machine.
+ *
+ * docs/RMTLB.md records each place where the paper's text could not be
+ * coded literally and what we do instead; the tags [R1]..[R27] below
+ * point to its table.  In short: every message after RM is dispatched by
+ * its type and its (HV, LV, tag) transaction, not by the node's current
+ * load state, so a transaction survives its nodes changing state; every
+ * AM is answered by a CM routed back along its path; the NRT keeps a
+ * record per transaction until all its results have passed. */
+#include <stdlib.h>
+#include <string.h>
+#include "lb_node_impl.h"
+#include "lb_load.h"
+#include "lb_errno.h"
+
+typedef struct nrt_rec {
+  size_t hv, dv;       /* heavy node; light node (the paper's DV / LV) */
+  uint64_t tag;        /* chosen by the light node: (HV, DV) alone is ambiguous [R8] */
+  size_t pv, nxv;      /* prior vertex (towards HV), next vertex (towards DV) */
+  int confirmed;       /* CM(True) seen here */
+  long total;          /* processes of the transaction, -1 until an LMM tells */
+  long got;            /* processes that reached or passed this node */
+  long back;           /* results that reached or passed this node */
+} nrt_rec;
+
+typedef struct arrival { uint64_t pid; size_t hv; uint64_t tag; } arrival;
+
+enum { T_ROUND = 0, T_BACKOFF = 1, T_LEASE = 2 };
+
+typedef struct rmtlb {
+  size_t rmtv, rmtv_hv;      /* the lock: who sent the RM we took, for which HV */
+  uint64_t lock_seq;
+  long lepn, lipn;
+  nrt_rec *nrt;
+  size_t nnrt, capnrt;
+  arrival *arr;              /* processes that came here by LMM [R24] */
+  size_t narr, caparr;
+  int active;                /* a heavy episode is running (Algorithm 1) */
+  int answered;              /* an AM reached us in this round */
+  unsigned fails;            /* rounds in a row without any AM */
+  uint64_t round_seq;
+  uint64_t next_tag;
+  double tmax;
+} rmtlb;
+
+#define S(nd) ((rmtlb *)(nd)->ps)
+#define TIMER_ID(seq, kind) (((seq) << 2) | (uint64_t)(kind))
+
+static int rm_init(lb_node *nd)
+{
+  rmtlb *s = calloc(1, sizeof *s);
+  if (!s) return lb_error(LB_ENOMEM, "RMTLB state");
+  s->rmtv = s->rmtv_hv = LB_NO_NODE;
+  s->lepn = s->lipn = -1;
+  if (nd->par.tmax > 0) s->tmax = nd->par.tmax;
+  else {
+    /* Tmax = 2 x the time to the farthest node [R20]. */
+    size_t *d = malloc(nd->topo->n * sizeof *d);
+    if (!d) { free(s); return lb_error(LB_ENOMEM, "distances"); }
+    size_t ecc = lb_topo_bfs(nd->topo, nd->id, d);
+    free(d);
+    s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+  }
+  nd->ps = s;
+  return LB_SUCCESS;
+}
+
+static void rm_fini(lb_node *nd)
+{
+  rmtlb *s = S(nd);
+  if (!s) return;
+  free(s->nrt);
+  free(s->arr);
+  free(s);
+}
+
+/* ---- NRT ---- */
+static nrt_rec *nrt_find(rmtlb *s, size_t hv, size_t dv, uint64_t tag)
+{
+  for (size_t k = 0; k < s->nnrt; k++)
+    if (s->nrt[k].hv == hv && s->nrt[k].dv == dv && s->nrt[k].tag == tag) return &s->nrt[k];
+  return NULL;
+}
+
+static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv, size_t nxv)
+{
+  if (s->nnrt == s->capnrt) {
+    size_t c = s->capnrt ? 2 * s->capnrt : 8;
+    nrt_rec *v = realloc(s->nrt, c * sizeof *v);
+    if (!v) return NULL;
+    s->nrt = v;
+    s->capnrt = c;
+  }
+  nrt_rec *r = &s->nrt[s->nnrt++];
+  *r = (nrt_rec){ hv, dv, tag, pv, nxv, 0, -1, 0, 0 };
+  return r;
+}
+
+static void nrt_del(rmtlb *s, nrt_rec *r)
+{
+  *r = s->nrt[--s->nnrt];
+}
+
+/* A record whose CM has not passed yet: the search it belongs to is
+ * still open here. */
+static int awaiting_cm(const rmtlb *s, size_t hv)
+{
+  for (size_t k = 0; k < s->nnrt; k++)
+    if (s->nrt[k].hv == hv && !s->nrt[k].confirmed) return 1;
+  return 0;
+}
+
+static int own_awaiting(const rmtlb *s, size_t self)
+{
+  for (size_t k = 0; k < s->nnrt; k++)
+    if (s->nrt[k].dv == self && !s->nrt[k].confirmed) return 1;
+  return 0;
+}
+
+/* LIPN returns to -1 when no transaction towards this node is still
+ * unconfirmed or still bringing processes [R26]. */
+static void lipn_settle(lb_node *nd)
+{
+  rmtlb *s = S(nd);
+  for (size_t k = 0; k < s->nnrt; k++) {
+    const nrt_rec *r = &s->nrt[k];
+    if (r->dv == nd->id && (!r->confirmed || r->total < 0 || r->got < r->total)) return;
+  }
+  s->lipn = -1;
+}
+
+/* Release the rmtv lock once no answer of its search is awaiting a CM
+ * here [R13]. */
+static void lock_settle(rmtlb *s, size_t hv)
+{
+  if (s->rmtv != LB_NO_NODE && s->rmtv_hv == hv && !awaiting_cm(s, hv)) s->rmtv = s->rmtv_hv = LB_NO_NODE;
+}
+
+static void rec_done_check(rmtlb *s, nrt_rec *r)
+{
+  if (r->total >= 0 && r->back >= r->total && r->got >= r->total) nrt_del(s, r);
+}
+
+static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, long n, int flag, lb_msg **m)
+{
+  int rc = lb_msg_alloc(t, LB_NO_NODE, LB_NO_NODE, m);
+  if (rc) return rc;
+  (*m)->hv = hv;
+  (*m)->lv = lv;
+  (*m)->tag = tag;
+  (*m)->n = n;
+  (*m)->flag = flag;
+  return LB_SUCCESS;
+}
+
+static int send_cm(lb_node *nd, lb_out *out, size_t to, size_t hv, size_t lv, uint64_t tag, int aor, long depn)
+{
+  lb_msg *m;
+  int rc = new_msg(LB_MSG_CM, hv, lv, tag, depn, aor, &m);
+  return rc ? rc : lb_node_send(nd, out, to, m);
+}
+
+/* ---- Algorithm 1: the heavy node's rounds ---- */
+static int flood_rm(lb_node *nd, double now, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  s->round_seq++;
+  s->answered = 0;
+  nd->st.invocations++;
+  const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+  for (size_t k = 0; k < lb_topo_degree(nd->topo, nd->id); k++) {
+    lb_msg *m;
+    int rc = new_msg(LB_MSG_RM, nd->id, LB_NO_NODE, 0, s->lepn, 0, &m);
+    if (rc) return rc;
+    m->round = s->round_seq;
+    m->load = s->tmax;
+    if ((rc = lb_node_send(nd, out, nb[k], m))) return rc;
+  }
+  return lb_node_timer(out, TIMER_ID(s->round_seq, T_ROUND), now + s->tmax);
+}
+
+static long epn_now(const lb_node *nd)
+{
+  long e = lb_load_epn((int)nd->nq, nd->C, nd->A);
+  long mv = (long)lb_node_movable(nd);
+  return e < mv ? e : mv;
+}
+
+static void end_episode(rmtlb *s)
+{
+  s->active = 0;
+  s->lepn = -1;
+}
+
+static int rm_tick(lb_node *nd, double now, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  if (s->active || epn_now(nd) <= 0) return LB_SUCCESS;
+  s->active = 1;
+  s->fails = 0;
+  s->lepn = epn_now(nd);
+  nd->st.episodes++;
+  return flood_rm(nd, now, out);
+}
+
+static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  int kind = (int)(id & 3);
+  uint64_t seq = id >> 2;
+  if (kind == T_LEASE) {
+    /* A search that produced no CM here must not lock us forever [R21]. */
+    if (seq == s->lock_seq) s->rmtv = s->rmtv_hv = LB_NO_NODE;
+    return LB_SUCCESS;
+  }
+  if (!s->active || seq != s->round_seq) return LB_SUCCESS;
+  long e = epn_now(nd);
+  if (e <= 0) { end_episode(s); return LB_SUCCESS; }
+  if (kind == T_ROUND && !s->answered) {
+    /* No light node answered: back off, doubling up to 2^backoff_max
+     * Tmax, then search again [R19]. */
+    unsigned f = s->fails < nd->par.backoff_max ? s->fails : nd->par.backoff_max;
+    s->fails++;
+    return lb_node_timer(out, TIMER_ID(s->round_seq, T_BACKOFF), now + s->tmax * (double)(1u << f));
+  }
+  if (kind == T_ROUND) s->fails = 0;
+  s->lepn = e;   /* what is left now, after the answers of the last round [R22] */
+  return flood_rm(nd, now, out);
+}
+
+/* Step 4.1, corrected: answer every AM with a CM along its path, send
+ * this light node's share [R15, R16, R17]. */
+static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  size_t from = m->src, lv = m->lv;
+  uint64_t tag = m->tag;
+  long ipn = m->n;
+  lb_msg_free(m);
+  long mv = (long)lb_node_movable(nd);
+  long depn = s->active && s->lepn > 0 ? (ipn < s->lepn ? ipn : s->lepn) : 0;
+  if (depn > mv) depn = mv;
+  if (depn <= 0) return send_cm(nd, out, from, nd->id, lv, tag, 0, 0);
+  s->answered = 1;
+  s->lepn -= depn;
+  nrt_rec *r = nrt_add(s, nd->id, lv, tag, LB_NO_NODE, from);
+  if (!r) return lb_error(LB_ENOMEM, "NRT");
+  r->confirmed = 1;
+  r->total = r->got = depn;
+  int rc = send_cm(nd, out, from, nd->id, lv, tag, 1, depn);
+  /* One LMM per process, FON on the last; n carries the total so the
+   * path can count results even if LMMs overtake each other [R26]. */
+  for (long k = 0; !rc && k < depn; k++) {
+    lb_msg *l;
+    if ((rc = new_msg(LB_MSG_LMM, nd->id, lv, tag, depn, k == depn - 1, &l))) break;
+    lb_proc *p = lb_node_dequeue_tail(nd);
+    if ((rc = lb_msg_add_proc(l, p))) { lb_node_enqueue(nd, p); lb_msg_free(l); break; }
+    nd->st.migrated++;
+    rc = lb_node_send(nd, out, from, l);
+  }
+  if (!rc && s->lepn == 0) end_episode(s);
+  return rc;
+}
+
+/* ---- Algorithm 2 ---- */
+static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  size_t from = m->src, hv = m->hv;
+  long epn = m->n;
+  double lease = m->load > 0 ? m->load : s->tmax;
+  uint64_t round = m->round;
+  lb_msg_free(m);
+  /* Locked nodes neither answer nor forward (Rules 1, 3) [R10]; heavy
+   * nodes do not forward (Rule 3). */
+  if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active ||
+      lb_node_state(nd) == LB_HEAVY || epn <= 0) return LB_SUCCESS;
+  if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT)
+    s->lipn = lb_load_ipn((int)nd->nq, nd->C, nd->A);
+  /* LIPN = 0 (all seats promised) or an answer still unconfirmed: act
+   * as a normal node [R12]. */
+  int answer = s->lipn > 0 && !own_awaiting(s, nd->id);
+  size_t deg = lb_topo_degree(nd->topo, nd->id);
+  int forward = deg > 1 && (!answer || s->lipn < epn);   /* Rule 2: EPN > LIPN [R9] */
+  if (!answer && !forward) return LB_SUCCESS;
+  /* Every node that takes part sets rmtv, forwarding ones too [R11]. */
+  s->rmtv = from;
+  s->rmtv_hv = hv;
+  s->lock_seq++;
+  int rc = lb_node_timer(out, TIMER_ID(s->lock_seq, T_LEASE), now + lease);
+  if (!rc && answer) {
+    uint64_t tag = ++s->next_tag;
+    if (!nrt_add(s, hv, nd->id, tag, from, nd->id)) return lb_error(LB_ENOMEM, "NRT");
+    lb_msg *a;
+    if ((rc = new_msg(LB_MSG_AM, hv, nd->id, tag, s->lipn, 0, &a))) return rc;
+    rc = lb_node_send(nd, out, from, a);
+  }
+  if (!rc && forward) {
+    long left = answer ? epn - s->lipn : epn;
+    const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+    for (size_t k = 0; !rc && k < deg; k++) {
+      if (nb[k] == from) continue;
+      lb_msg *f;
+      if ((rc = new_msg(LB_MSG_RM, hv, LB_NO_NODE, 0, left, 0, &f))) break;
+      f->round = round;
+      f->load = lease;
+      rc = lb_node_send(nd, out, nb[k], f);
+    }
+  }
+  return rc;
+}
+
+static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  if (m->hv == nd->id) return heavy_am(nd, m, out);
+  size_t from = m->src, up = LB_NO_NODE;
+  /* Steps 2.2 / 3.2: the path back is the lock's rmtv while it is held
+   * for this HV, else an existing record's PV [R4]. */
+  if (s->rmtv != LB_NO_NODE && s->rmtv_hv == m->hv) up = s->rmtv;
+  for (size_t k = 0; up == LB_NO_NODE && k < s->nnrt; k++)
+    if (s->nrt[k].hv == m->hv && s->nrt[k].pv != LB_NO_NODE) up = s->nrt[k].pv;
+  /* No way back (the search is over here), or a path that came back to
+   * a node it passed (old records can form a loop): refuse on the HV's
+   * behalf [R22, R27]. */
+  if (up == LB_NO_NODE || up == from || m->round > nd->topo->n ||
+      nrt_find(s, m->hv, m->lv, m->tag)) {
+    int rc = send_cm(nd, out, from, m->hv, m->lv, m->tag, 0, 0);
+    lb_msg_free(m);
+    return rc;
+  }
+  if (!nrt_add(s, m->hv, m->lv, m->tag, up, from)) { lb_msg_free(m); return lb_error(LB_ENOMEM, "NRT"); }
+  m->round++;   /* hop count */
+  return lb_node_send(nd, out, up, m);
+}
+
+static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  nrt_rec *r = nrt_find(s, m->hv, m->lv, m->tag);
+  if (!r) {
+    int rc = lb_error(LB_ESTATE, "node %zu: CM for (%zu, %zu, %llu) without an NRT record",
+                      nd->id, m->hv, m->lv, (unsigned long long)m->tag);
+    lb_msg_free(m);
+    return rc;
+  }
+  size_t hv = m->hv;
+  int rc = LB_SUCCESS;
+  if (m->lv == nd->id) {
+    if (m->flag) {
+      r->confirmed = 1;
+      s->lipn -= m->n;
+      if (s->lipn < 0) s->lipn = 0;
+    } else nrt_del(s, r);
+    lb_msg_free(m);
+    lipn_settle(nd);
+  } else {
+    /* Both CM(True) and CM(False) travel on to the light node [R14]. */
+    size_t nx = r->nxv;
+    if (m->flag) r->confirmed = 1;
+    else nrt_del(s, r);
+    rc = lb_node_send(nd, out, nx, m);
+  }
+  lock_settle(s, hv);
+  return rc;
+}
+
+static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  nrt_rec *r = nrt_find(s, m->hv, m->lv, m->tag);
+  if (!r) {
+    int rc = lb_error(LB_ESTATE, "node %zu: LMM for (%zu, %zu, %llu) without an NRT record",
+                      nd->id, m->hv, m->lv, (unsigned long long)m->tag);
+    lb_msg_free(m);
+    return rc;
+  }
+  r->total = m->n;
+  r->got += (long)m->nproc;
+  if (m->lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
+  for (size_t k = 0; k < m->nproc; k++) {
+    if (s->narr == s->caparr) {
+      size_t c = s->caparr ? 2 * s->caparr : 16;
+      arrival *v = realloc(s->arr, c * sizeof *v);
+      if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
+      s->arr = v;
+      s->caparr = c;
+    }
+    s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->hv, m->tag };
+  }
+  int rc = lb_node_accept_transfer(nd, m);
+  lipn_settle(nd);
+  return rc;
+}
+
+static int result_ready(lb_node *nd, uint64_t pid, size_t origin, const void *res,
+                        size_t len, double now, lb_out *out);
+
+static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  nrt_rec *r = nrt_find(s, m->hv, m->lv, m->tag);
+  if (!r) {
+    int rc = lb_error(LB_ESTATE, "node %zu: DRM for (%zu, %zu, %llu) without an NRT record",
+                      nd->id, m->hv, m->lv, (unsigned long long)m->tag);
+    lb_msg_free(m);
+    return rc;
+  }
+  r->back++;
+  size_t pv = r->pv;
+  rec_done_check(s, r);
+  if (m->hv != nd->id) return lb_node_send(nd, out, pv, m);
+  /* Back at the heavy node: it continues as if run here [R24]. */
+  int rc = result_ready(nd, m->rid, m->rorigin, m->result, m->result_len, now, out);
+  lb_msg_free(m);
+  return rc;
+}
+
+static int result_ready(lb_node *nd, uint64_t pid, size_t origin, const void *res,
+                        size_t len, double now, lb_out *out)
+{
+  (void)now;
+  rmtlb *s = S(nd);
+  for (size_t k = 0; k < s->narr; k++) {
+    if (s->arr[k].pid != pid) continue;
+    arrival a = s->arr[k];
+    s->arr[k] = s->arr[--s->narr];
+    nrt_rec *r = nrt_find(s, a.hv, nd->id, a.tag);
+    if (!r) return lb_error(LB_ESTATE, "node %zu: no NRT record to return process %llu",
+                            nd->id, (unsigned long long)pid);
+    lb_msg *d;
+    int rc = new_msg(LB_MSG_DRM, a.hv, nd->id, a.tag, 0, 0, &d);
+    if (rc) return rc;
+    if ((rc = lb_msg_set_result(d, pid, origin, res, len))) { lb_msg_free(d); return rc; }
+    r->back++;
+    size_t pv = r->pv;
+    d->flag = r->back == r->total;   /* FON: the last result of the transaction */
+    rec_done_check(s, r);
+    return lb_node_send(nd, out, pv, d);
+  }
+  if (origin == nd->id) return lb_node_home(nd, out, pid, res, len);
+  return lb_error(LB_ESTATE, "node %zu: result of process %llu (origin %zu) has no way home",
+                  nd->id, (unsigned long long)pid, origin);
+}
+
+static int rm_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  switch (m->type) {
+  case LB_MSG_RM: return on_rm(nd, m, now, out);
+  case LB_MSG_AM: return on_am(nd, m, out);
+  case LB_MSG_CM: return on_cm(nd, m, out);
+  case LB_MSG_LMM: return on_lmm(nd, m, out);
+  case LB_MSG_DRM: return on_drm(nd, m, now, out);
+  default: {
+    int rc = lb_error(LB_ESTATE, "node %zu (rmtlb): unexpected %s", nd->id, lb_msg_type_name(m->type));
+    lb_msg_free(m);
+    return rc;
+  }
+  }
+}
+
+static int rm_quiet(const lb_node *nd)
+{
+  const rmtlb *s = S(nd);
+  return !s->active && s->rmtv == LB_NO_NODE && !s->nnrt && !s->narr && s->lepn == -1 && s->lipn == -1;
+}
+
+static long rm_lepn(const lb_node *nd) { return S(nd)->lepn; }
+static long rm_lipn(const lb_node *nd) { return S(nd)->lipn; }
+static size_t rm_rmtv(const lb_node *nd) { return S(nd)->rmtv; }
+static size_t rm_nrt(const lb_node *nd) { return S(nd)->nnrt; }
+static size_t rm_pending(const lb_node *nd) { return S(nd)->narr; }
+
+const lb_policy_ops lb_policy_rmtlb_ops = {
+  .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
+  .on_tick = rm_tick, .on_result = result_ready, .quiescent = rm_quiet,
+  .lepn = rm_lepn, .lipn = rm_lipn, .rmtv = rm_rmtv, .nrt_size = rm_nrt,
+  .pending = rm_pending
+};

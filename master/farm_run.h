@@ -1,0 +1,39 @@
+/* farm_run.h: one task-farm run on the PVM virtual machine. */
+#ifndef FARM_RUN_H
+#define FARM_RUN_H
+
+#include <stdio.h>
+#include "farm_app.h"
+#include "farm_vm.h"
+
+enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM };
+
+typedef struct farm_opts {
+  farm_workload w;
+  int policy;
+  const char *policy_name;
+  int hosts;
+  const char *topo_spec;
+  struct lb_topo *topo;        /* parsed from topo_spec, --hosts nodes */
+  double *speed, *capacity;   /* hosts values each */
+  int init;
+  const char *init_name;
+  unsigned long seed;
+  double quantum_s;
+  double hop_time, period;     /* policy parameters, seconds */
+  int throttle;
+  const char *out, *trace;
+  FILE *trace_file;            /* opened from trace */
+  double timeout;
+  int order;                   /* test path: processes moved per neighbour */
+  double order_delay;
+  int junk;                    /* test path: send junk to every worker */
+} farm_opts;
+
+/* 0 verified, 1 failed or unverified. */
+int farm_run(const farm_vm *vm, int run, const farm_opts *o);
+
+/* Spawn n workers, one per PVM host while the VM has enough. */
+int farm_spawn_workers(const farm_vm *vm, int run, int n, int *tids);
+
+#endif

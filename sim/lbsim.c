@@ -1,0 +1,169 @@
+/* lbsim: run one balancing policy in the discrete-event simulator. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "lb_sim.h"
+#include "lb_errno.h"
+
+static void usage(void)
+{
+  printf("Usage: lbsim [OPTIONS]\n"
+         "Simulate a load-balancing policy over a processor graph and report the\n"
+         "makespan against the ideal, the messages and the migrations.  Every run\n"
+         "also checks the protocol invariants (each process runs once, each result\n"
+         "reaches its origin once, no lock or table entry is left at the end).\n\n"
+         "Options:\n"
+         "  -p, --policy P      none, rmtlb, lowest, dasud, cchspmd, diffusion,\n"
+         "                      diffusion2 (default rmtlb)\n"
+         "  -t, --topology T    ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
+         "                      star:N, random:N[:EXTRA[:SEED]] or a graph file\n"
+         "                      (default torus:8x8)\n"
+         "  -l, --load L        skew (80%% of the processes on an eighth of the nodes),\n"
+         "                      random, one (all on node 0), or trace:FILE with\n"
+         "                      'time node work' lines (default skew)\n"
+         "  -s, --seed N        random seed (default 1)\n"
+         "  -n, --procs N       processes (default 2 x capacity x nodes)\n"
+         "  -w, --work W        mean work per process, uniform in 0.5W..1.5W (default 10)\n"
+         "  -C, --capacity C    processes a node holds in its normal band (default 4)\n"
+         "  -A, --threshold A   band half-width (default ceil(10%% of C))\n"
+         "      --speeds LIST   comma-separated speeds, one per node (default all 1)\n"
+         "      --latency X     time per hop (default 1)\n"
+         "      --bandwidth B   bytes per time unit, 0 = infinite (default 0)\n"
+         "      --jitter J      extra delay, uniform in [0, J x latency) (default 0)\n"
+         "      --quantum Q     longest compute slice (default 1)\n"
+         "      --probes K      LOWEST: nodes probed (default 3)\n"
+         "      --period P      DASUD, diffusion, CCHSPMD: exchange period (default 1)\n"
+         "      --alpha X       diffusion: uniform coefficient (default Boillat's per edge)\n"
+         "      --beta X        diffusion2: beta in (0,2) (default beta_opt of the graph)\n"
+         "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
+         "      --sample DT     sampling interval of --load-csv (default 1)\n"
+         "      --msg-trace F   write one CSV line per message sent\n"
+         "      --csv           print one CSV header line and one data line\n"
+         "  -h, --help          show this help and exit\n\n"
+         "Every invariant violation is printed on stderr.\n\n"
+         "Exit status: 0 success, 1 an invariant was violated, 2 bad input.\n");
+}
+
+static FILE *open_out(const char *opt, const char *path)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) cli_usage_error("%s: cannot write '%s'", opt, path);
+  return f;
+}
+
+int main(int argc, char **argv)
+{
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA };
+  static const struct option opts[] = {
+    { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
+    { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
+    { "procs", required_argument, 0, 'n' }, { "work", required_argument, 0, 'w' },
+    { "capacity", required_argument, 0, 'C' }, { "threshold", required_argument, 0, 'A' },
+    { "speeds", required_argument, 0, O_SPEEDS }, { "latency", required_argument, 0, O_LAT },
+    { "bandwidth", required_argument, 0, O_BW }, { "jitter", required_argument, 0, O_JIT },
+    { "quantum", required_argument, 0, O_QUANT }, { "probes", required_argument, 0, O_PROBES },
+    { "period", required_argument, 0, O_PERIOD }, { "load-csv", required_argument, 0, O_CSVLOAD },
+    { "sample", required_argument, 0, O_SAMPLE }, { "msg-trace", required_argument, 0, O_TRACE },
+    { "csv", no_argument, 0, O_CSV }, { "alpha", required_argument, 0, O_ALPHA },
+    { "beta", required_argument, 0, O_BETA }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+  };
+  cli_init(argv[0]);
+  lb_sim_config c;
+  lb_sim_config_default(&c);
+  c.policy = LB_POLICY_RMTLB;
+  c.seed = 1;
+  const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
+  const char *csv_path = NULL, *trace_path = NULL;
+  double sample_dt = 1;
+  int csv = 0, ch;
+  while ((ch = getopt_long(argc, argv, ":p:t:l:s:n:w:C:A:h", opts, NULL)) != -1) {
+    switch (ch) {
+    case 'p':
+      if (lb_policy_from_name(optarg, &c.policy)) cli_usage_error("--policy: %s", lb_errmsg());
+      break;
+    case 't': topo_spec = optarg; break;
+    case 'l': load = optarg; break;
+    case 's': c.seed = cli_ulong("--seed", optarg, 0, 4294967295ul); break;
+    case 'n': c.nproc = cli_ulong("--procs", optarg, 1, 100000000ul); break;
+    case 'w': c.work = cli_double("--work", optarg, 1e-9, 1e12); break;
+    case 'C': c.node.capacity = (int)cli_ulong("--capacity", optarg, 0, 1000000); break;
+    case 'A': c.node.threshold = (int)cli_ulong("--threshold", optarg, 0, 1000000); break;
+    case O_SPEEDS: speeds = optarg; break;
+    case O_LAT: c.latency = cli_double("--latency", optarg, 0, 1e9); break;
+    case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;
+    case O_JIT: c.jitter = cli_double("--jitter", optarg, 0, 1e6); break;
+    case O_QUANT: c.quantum = cli_double("--quantum", optarg, 1e-9, 1e12); break;
+    case O_PROBES: c.node.probes = cli_ulong("--probes", optarg, 1, 1000000); break;
+    case O_PERIOD: c.node.period = cli_double("--period", optarg, 1e-9, 1e12); break;
+    case O_CSVLOAD: csv_path = optarg; break;
+    case O_SAMPLE: sample_dt = cli_double("--sample", optarg, 1e-9, 1e12); break;
+    case O_TRACE: trace_path = optarg; break;
+    case O_CSV: csv = 1; break;
+    case O_ALPHA: c.node.alpha = cli_double("--alpha", optarg, 1e-9, 1); break;
+    case O_BETA: c.node.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
+    case 'h': usage(); return 0;
+    default: cli_bad_option(ch, argc, argv);
+    }
+  }
+  if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
+  lb_topo *t;
+  if (lb_topo_from_spec(topo_spec, &t)) cli_usage_error("--topology: %s", lb_errmsg());
+  c.topo = t;
+  lb_sim_arrival *arr = NULL;
+  if (!strcmp(load, "skew")) c.load = LB_SIM_LOAD_SKEW;
+  else if (!strcmp(load, "random")) c.load = LB_SIM_LOAD_RANDOM;
+  else if (!strcmp(load, "one")) c.load = LB_SIM_LOAD_ONE;
+  else if (!strncmp(load, "trace:", 6)) {
+    c.load = LB_SIM_LOAD_TRACE;
+    if (lb_sim_read_trace(load + 6, t->n, &arr, &c.ntrace)) cli_usage_error("--load: %s", lb_errmsg());
+    c.trace = arr;
+  } else cli_usage_error("--load: unknown load '%s' (skew, random, one, trace:FILE)", load);
+  double *sp = NULL;
+  if (speeds) {
+    if (!(sp = malloc(t->n * sizeof *sp))) cli_die(CLI_EXIT_FAIL, "out of memory");
+    size_t k = cli_doubles("--speeds", speeds, sp, t->n, 1e-9, 1e12);
+    if (k != t->n) cli_usage_error("--speeds: %zu values for %zu nodes", k, t->n);
+    c.speeds = sp;
+  }
+  if (csv_path) { c.load_csv = open_out("--load-csv", csv_path); c.sample_dt = sample_dt; }
+  if (trace_path) {
+    c.msg_trace = open_out("--msg-trace", trace_path);
+    fprintf(c.msg_trace, "time,src,dst,type,hv,lv,n,procs,bytes\n");
+  }
+  c.violation_log = stderr;
+  lb_sim_result r;
+  int rc = lb_sim_run(&c, &r);
+  if (c.load_csv) fclose(c.load_csv);
+  if (c.msg_trace) fclose(c.msg_trace);
+  if (rc) cli_die(rc == LB_EINVAL || rc == LB_ERANGE ? CLI_EXIT_USAGE : CLI_EXIT_FAIL, "%s", lb_errmsg());
+  double ipe = r.episodes ? (double)r.invocations / (double)r.episodes : 0;
+  if (csv) {
+    printf("policy,topology,nodes,procs,seed,makespan,ideal,ratio,messages,bytes,migrated,hops,"
+           "episodes,invocations,inv_per_episode,violations");
+    for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%s", lb_msg_type_name((lb_msg_type)k));
+    printf("\n%s,%s,%zu,%zu,%lu,%.6g,%.6g,%.6g,%lu,%lu,%lu,%lu,%lu,%lu,%.4g,%lu",
+           lb_policy_name(c.policy), t->name, t->n, r.nproc, c.seed, r.makespan, r.ideal,
+           r.makespan / r.ideal, r.messages, r.bytes, r.migrated, r.hops, r.episodes,
+           r.invocations, ipe, r.violations);
+    for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%lu", r.sent[k]);
+    printf("\n");
+  } else {
+    printf("policy          %s\ntopology        %s (%zu nodes)\nprocesses       %zu\n"
+           "makespan        %.6g\nideal           %.6g\nratio           %.4f\n",
+           lb_policy_name(c.policy), t->name, t->n, r.nproc, r.makespan, r.ideal, r.makespan / r.ideal);
+    printf("messages        %lu (", r.messages);
+    int first = 1;
+    for (int k = 0; k < LB_MSG_NTYPES; k++)
+      if (r.sent[k]) { printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]); first = 0; }
+    printf(")\nbytes           %lu\nmigrated        %lu\nprocess-hops    %lu\n"
+           "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\nevents          %lu\n"
+           "violations      %lu%s%s\n", r.bytes, r.migrated, r.hops, r.episodes, r.invocations, ipe,
+           r.events, r.violations, r.violations ? ": " : "", r.first_violation);
+  }
+  free(arr);
+  free(sp);
+  lb_topo_free(t);
+  return r.violations ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+}

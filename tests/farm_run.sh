@@ -1,0 +1,57 @@
+#!/bin/sh
+# The task farm end to end on a private pvmd, policy none: both
+# workloads verified by the master; a master-ordered migration moves
+# processes (some half done) through the real LMM packing and they still
+# verify, with their results coming home by DRM; bad input exits 2.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+farm_lock
+pvm_private
+m="$top_builddir/master/lbmaster"
+csv="$PVM_TMP/out.csv"
+
+# col NAME: that column of the last row of $csv.
+col() {
+  awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } END { print $c }' "$csv"
+}
+
+for wl in "primes --size 400000" "matmul --size 300"; do
+  rm -f "$csv"
+  out=$($m --workload $wl --hosts 4 --procs 12 --init one --seed 5 --out "$csv" 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && ok "$wl: exit 0" || { printf '%s\n' "$out"; fail "$wl: exit $rc"; }
+  [ "$(col verified)" = yes ] && ok "$wl: verified" || fail "$wl: not verified"
+  [ "$(col msgs_RESULT)" = 12 ] && ok "$wl: 12 results" || fail "$wl: $(col msgs_RESULT) results"
+  [ "$(col migrations)" = 0 ] && ok "$wl: none moves nothing" || fail "$wl: none migrated"
+done
+
+# Random start on six hosts, a torus-free ring: still verified.
+rm -f "$csv"
+$m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >/dev/null 2>&1
+[ "$(col verified)" = yes ] && [ "$(col hosts)" = 6 ] && ok "random start on 6 hosts verified" || fail "random start"
+
+# Master-ordered migration: host 0 holds everything and, after its first
+# result, sends 2 processes to each of its 2 ring neighbours.
+rm -f "$csv"
+out=$($m --workload primes --size 10000000 --hosts 3 --procs 9 --init one --order 2 \
+  --out "$csv" --trace "$PVM_TMP/trace.csv" 2>&1)
+printf '%s\n' "$out" | grep -v 'BEGIN\|EOF'
+[ "$(col verified)" = yes ] && ok "migrated run verified" || fail "migrated run not verified"
+[ "$(col migrations)" = 4 ] && ok "4 processes migrated" || fail "$(col migrations) migrated"
+[ "$(col msgs_LMM)" = 2 ] && ok "in 2 LMMs" || fail "$(col msgs_LMM) LMMs"
+[ "$(col msgs_DRM)" = 4 ] && ok "4 results came home by DRM" || fail "$(col msgs_DRM) DRMs"
+printf '%s\n' "$out" | grep -Eq '4 migrations \([1-4] mid-run\)' && ok "a half-done process resumed elsewhere" \
+  || fail "no process moved mid-run"
+
+[ "$(grep -c ',LMM,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,[12],LMM,[0-9]*$' "$PVM_TMP/trace.csv" \
+  && ok "trace has the 2 LMMs from host 0" || fail "trace lacks the LMMs: $(head -3 "$PVM_TMP/trace.csv")"
+
+expect_status 2 "--workload" $m --workload fft
+expect_status 2 "--policy: unknown value" $m --policy fastest
+expect_status 2 "has 4 nodes but --hosts is 3" $m --hosts 3 --topology ring:4
+expect_status 2 "2 values for 3 hosts" $m --hosts 3 --speeds 1,0.5
+expect_status 2 "--speeds" $m --speeds 2
+expect_status 2 "--init: unknown value" $m --init all
+expect_status 2 "processes" $m --workload matmul --size 10 --procs 11
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -z "$(pvmd_pids)" ] && break; sleep 0.3; done
+[ -z "$(pvmd_pids)" ] && ok "pvmd halted" || fail "pvmd still running"
+finish

@@ -1,0 +1,35 @@
+#!/bin/sh
+# lbsim as a user runs it: help, bad input (exit 2), a repeatable run,
+# the load CSV and the message trace.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+S=$top_builddir/sim/lbsim
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+"$S" --help | grep -q '^Usage: lbsim' && ok "--help" || fail "--help"
+expect_status 2 "unknown policy 'fastest'" "$S" --policy fastest
+expect_status 2 "unknown topology 'blob:3'" "$S" --topology blob:3
+expect_status 2 "unknown load 'heavy'" "$S" --load heavy
+expect_status 2 "--seed: 'x' is not" "$S" --seed x
+expect_status 2 "--jitter" "$S" --jitter -1
+expect_status 2 "unexpected argument 'extra'" "$S" extra
+expect_status 2 "--speeds: 2 values for 6 nodes" "$S" -t ring:6 --speeds 1,2
+expect_status 2 "cannot open trace" "$S" --load "trace:$tmp/none.txt"
+printf '0 0 5\n1 9 2\n' >"$tmp/bad.txt"
+expect_status 2 "bad.txt:2: expected 'time node work'" "$S" -t ring:6 --load "trace:$tmp/bad.txt"
+expect_status 2 "unknown option '--frob'" "$S" --frob
+
+"$S" -p rmtlb -t torus:6x6 -s 5 --jitter 1 >"$tmp/a.txt" || fail "rmtlb run exit status"
+"$S" -p rmtlb -t torus:6x6 -s 5 --jitter 1 >"$tmp/b.txt"
+cmp -s "$tmp/a.txt" "$tmp/b.txt" && ok "same seed, same output" || fail "runs differ"
+grep -q '^violations      0$' "$tmp/a.txt" && ok "no violations" || fail "violations: $(cat "$tmp/a.txt")"
+
+printf '# time node work\n0 0 5\n0 0 5\n2.5 3 1\n' >"$tmp/tr.txt"
+out=$("$S" -p none -t ring:6 --load "trace:$tmp/tr.txt" --csv | tail -1)
+# none: node 0 runs 10 units back to back; node 3 finishes at 3.5.
+case $out in none,ring:6,6,3,1,10,*) ok "trace makespan 10" ;; *) fail "trace run: $out" ;; esac
+
+"$S" -p rmtlb -t ring:8 -l one --load-csv "$tmp/load.csv" --sample 2 --msg-trace "$tmp/msg.csv" >/dev/null
+head -1 "$tmp/load.csv" | grep -q '^time,queued,max,min,heavy,light$' && ok "load csv header" || fail "load csv"
+[ "$(sed -n 2p "$tmp/load.csv" | cut -d, -f2)" = 64 ] && ok "all 64 queued at t=0" || fail "load csv row: $(sed -n 2p "$tmp/load.csv")"
+grep -q ',RM,' "$tmp/msg.csv" && grep -q ',DRM,' "$tmp/msg.csv" && ok "message trace" || fail "message trace"
+finish

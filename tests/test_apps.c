@@ -1,0 +1,216 @@
+/* The farm's workloads: quanta with a save/load round trip between every
+ * two give bit-identical results to an uninterrupted run, and the
+ * master's independent verifier (and a brute-force product / trial
+ * count here) agrees. */
+#include "testutil.h"
+#include "farm_app.h"
+#include "farm_verify.h"
+#include "lb_errno.h"
+
+/* Run to the end in one call; return the result blob. */
+static unsigned char *run_straight(const farm_workload *w, size_t i, size_t *len)
+{
+  farm_task *t;
+  assert_int_equal(farm_task_alloc(w, i, &t), LB_SUCCESS);
+  unsigned long ran;
+  assert_int_equal(farm_task_run(t, farm_task_units_total(t) + 5, &ran), LB_SUCCESS);
+  assert_int_equal(ran, farm_task_units_total(t));
+  assert_true(farm_task_finished(t));
+  *len = farm_task_result_size(t);
+  unsigned char *buf = malloc(*len);
+  assert_non_null(buf);
+  assert_int_equal(farm_task_result(t, buf, *len), LB_SUCCESS);
+  farm_task_free(t);
+  return buf;
+}
+
+/* Run in quanta of 1, 2, 3, ... units, saving the task to a blob and
+ * loading a new one from it after every quantum. */
+static unsigned char *run_migrating(const farm_workload *w, size_t i, size_t *len)
+{
+  farm_task *t;
+  assert_int_equal(farm_task_alloc(w, i, &t), LB_SUCCESS);
+  unsigned long q = 1, quanta = 0;
+  while (!farm_task_finished(t)) {
+    unsigned long ran, left = farm_task_units_left(t);
+    assert_int_equal(farm_task_run(t, q, &ran), LB_SUCCESS);
+    assert_int_equal(ran, q < left ? q : left);
+    size_t n = farm_task_blob_size(t);
+    unsigned char *blob = malloc(n);
+    assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
+    farm_task_free(t);
+    memset(&t, 0, sizeof t);
+    assert_int_equal(farm_task_load(blob, n, &t), LB_SUCCESS);
+    farm_task_add_hop(t);
+    free(blob);
+    q = q % 4 + 1;
+    quanta++;
+  }
+  assert_true(quanta > 1 || farm_task_units_total(t) <= 1);
+  assert_int_equal(farm_task_hops(t), quanta);
+  /* The result blob records hops; compare everything else. */
+  *len = farm_task_result_size(t);
+  unsigned char *buf = malloc(*len);
+  assert_int_equal(farm_task_result(t, buf, *len), LB_SUCCESS);
+  farm_task_free(t);
+  return buf;
+}
+
+static void check_workload(const farm_workload *w)
+{
+  farm_verifier *v;
+  assert_int_equal(farm_verify_alloc(w, &v), LB_SUCCESS);
+  for (size_t i = 0; i < w->nproc; i++) {
+    size_t la, lb;
+    unsigned char *a = run_straight(w, i, &la);
+    unsigned char *b = run_migrating(w, i, &lb);
+    assert_int_equal(la, lb);
+    farm_result ra, rb;
+    assert_int_equal(farm_result_decode(a, la, &ra), LB_SUCCESS);
+    assert_int_equal(farm_result_decode(b, lb, &rb), LB_SUCCESS);
+    assert_int_equal(ra.hops, 0);
+    assert_true(rb.hops > 0 || ra.kind == FARM_APP_MATMUL);
+    /* Bit-identical apart from the hop count (bytes 16..19 of the head). */
+    memset(a + 16, 0, 4);
+    memset(b + 16, 0, 4);
+    assert_memory_equal(a, b, la);
+    assert_int_equal(farm_verify_result(v, &ra), LB_SUCCESS);
+    /* The same result twice is a duplicate. */
+    assert_int_equal(farm_verify_result(v, &rb), LB_EFORMAT);
+    farm_result_clear(&ra);
+    farm_result_clear(&rb);
+    free(a);
+    free(b);
+  }
+  assert_int_equal(farm_verify_accepted(v), w->nproc);
+  assert_int_equal(farm_verify_rejected(v), w->nproc);
+  farm_verify_free(v);
+}
+
+static void test_matmul_quanta(void **state)
+{
+  (void)state;
+  farm_workload w = { FARM_APP_MATMUL, 37, 5, 7 };
+  check_workload(&w);
+}
+
+static void test_primes_quanta(void **state)
+{
+  (void)state;
+  farm_workload w = { FARM_APP_PRIMES, 3000, 7, 1 };
+  check_workload(&w);
+}
+
+/* Brute force: the product by three loops, and primes by trial counting
+ * of every divisor, against what the tasks computed. */
+static void test_brute_force(void **state)
+{
+  (void)state;
+  farm_workload w = { FARM_APP_MATMUL, 23, 3, 42 };
+  for (size_t p = 0; p < w.nproc; p++) {
+    size_t len;
+    unsigned char *blob = run_straight(&w, p, &len);
+    farm_result r;
+    assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+    for (unsigned long i = 0; i < r.nrows; i++)
+      for (unsigned long j = 0; j < w.size; j++) {
+        double c = 0;
+        for (unsigned long k = 0; k < w.size; k++)
+          c += farm_matmul_a(w.size, w.seed, r.row0 + i, k) * farm_matmul_b(w.size, w.seed, k, j);
+        assert_true(c == r.c[i * w.size + j]);
+      }
+    farm_result_clear(&r);
+    free(blob);
+  }
+  /* pi(1000) = 168, and the primes below 1000 sum to 76127. */
+  farm_workload pw = { FARM_APP_PRIMES, 1000, 4, 0 };
+  uint64_t count = 0, sum = 0;
+  for (size_t p = 0; p < pw.nproc; p++) {
+    size_t len;
+    unsigned char *blob = run_straight(&pw, p, &len);
+    farm_result r;
+    assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+    count += r.count;
+    sum += r.sum;
+    free(blob);
+  }
+  assert_int_equal(count, 168);
+  assert_int_equal(sum, 76127);
+}
+
+/* A wrong result is caught by the verifier. */
+static void test_verifier_catches(void **state)
+{
+  (void)state;
+  farm_workload w = { FARM_APP_MATMUL, 16, 2, 3 };
+  farm_verifier *v;
+  assert_int_equal(farm_verify_alloc(&w, &v), LB_SUCCESS);
+  size_t len;
+  unsigned char *blob = run_straight(&w, 1, &len);
+  farm_result r;
+  assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+  r.owned[5] += 1.0;
+  assert_int_equal(farm_verify_result(v, &r), LB_EFORMAT);
+  assert_non_null(strstr(lb_errmsg(), "checksums"));
+  r.owned[5] -= 1.0;
+  assert_int_equal(farm_verify_result(v, &r), LB_SUCCESS);
+  farm_result_clear(&r);
+  free(blob);
+  farm_verify_free(v);
+
+  farm_workload pw = { FARM_APP_PRIMES, 500, 3, 0 };
+  assert_int_equal(farm_verify_alloc(&pw, &v), LB_SUCCESS);
+  blob = run_straight(&pw, 2, &len);
+  assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+  r.count++;
+  assert_int_equal(farm_verify_result(v, &r), LB_EFORMAT);
+  assert_non_null(strstr(lb_errmsg(), "sieve"));
+  free(blob);
+  farm_verify_free(v);
+}
+
+/* Damaged blobs are refused with a reason, never read past their end. */
+static void test_damaged_blobs(void **state)
+{
+  (void)state;
+  farm_workload w = { FARM_APP_MATMUL, 12, 2, 1 };
+  farm_task *t, *u = NULL;
+  assert_int_equal(farm_task_alloc(&w, 0, &t), LB_SUCCESS);
+  unsigned long ran;
+  farm_task_run(t, 2, &ran);
+  size_t n = farm_task_blob_size(t);
+  unsigned char *blob = malloc(n);
+  assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
+  assert_int_equal(farm_task_save(t, blob, n - 1), LB_ERANGE);
+  assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
+  for (size_t cut = 0; cut < n; cut += 7) {
+    assert_int_equal(farm_task_load(blob, cut, &u), LB_EFORMAT);
+    assert_null(u);
+  }
+  blob[0] ^= 1;
+  assert_int_equal(farm_task_load(blob, n, &u), LB_EFORMAT);
+  assert_non_null(strstr(lb_errmsg(), "magic"));
+  blob[0] ^= 1;
+  blob[4] = 9;  /* version */
+  assert_int_equal(farm_task_load(blob, n, &u), LB_EFORMAT);
+  blob[4] = 1;
+  assert_int_equal(farm_task_load(blob, n, &u), LB_SUCCESS);
+  assert_int_equal(farm_task_units_left(u), farm_task_units_left(t));
+  farm_task_free(u);
+  free(blob);
+  farm_task_free(t);
+  farm_workload bad = { FARM_APP_PRIMES, 10, 20, 0 };
+  assert_int_equal(farm_task_alloc(&bad, 0, &t), LB_ERANGE);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_matmul_quanta),
+    cmocka_unit_test(test_primes_quanta),
+    cmocka_unit_test(test_brute_force),
+    cmocka_unit_test(test_verifier_catches),
+    cmocka_unit_test(test_damaged_blobs),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

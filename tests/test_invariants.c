@@ -1,0 +1,73 @@
+/* Protocol invariants over a fixed set of simulated runs: every policy,
+ * several graphs, loads and seeds, with jitter that reorders messages.
+ * lb_sim checks each run (each process runs once, its result reaches its
+ * origin once, nothing is lost in transit, every node ends quiescent:
+ * LEPN = LIPN = -1, NRT empty, no rmtv lock); here we also check that the
+ * run finished no earlier than the ideal and that balancing policies
+ * did balance something. */
+#include "testutil.h"
+#include "lb_sim.h"
+#include "lb_errno.h"
+
+static const char *const topos[] = {
+  "ring:6", "torus:4x4", "random:12:6:3", "star:8", "hypercube:3", "mesh:2x5", "complete:5"
+};
+static const lb_sim_load loads[] = { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE };
+
+static void sweep(lb_policy pol)
+{
+  unsigned long runs = 0, moved = 0;
+  for (size_t ti = 0; ti < sizeof topos / sizeof *topos; ti++) {
+    lb_topo *t;
+    assert_int_equal(lb_topo_from_spec(topos[ti], &t), LB_SUCCESS);
+    for (size_t li = 0; li < 3; li++)
+      for (unsigned long seed = 1; seed <= 3; seed++) {
+        lb_sim_config c;
+        lb_sim_config_default(&c);
+        c.policy = pol;
+        c.topo = t;
+        c.load = loads[li];
+        c.seed = seed * 7 + ti;
+        c.jitter = 2.0;           /* delays up to 3x: messages overtake */
+        c.quantum = 0.5;
+        c.node.capacity = 1 + (int)(seed + ti) % 5;
+        c.nproc = 3 * t->n + seed * 5;
+        c.max_events = 5000000;
+        lb_sim_result r;
+        int rc = lb_sim_run(&c, &r);
+        if (rc) fail_msg("%s %s seed %lu: %s", lb_policy_name(pol), topos[ti], c.seed, lb_errmsg());
+        if (r.violations)
+          fail_msg("%s %s load %zu seed %lu: %lu violations, first: %s", lb_policy_name(pol),
+                   topos[ti], li, c.seed, r.violations, r.first_violation);
+        assert_true(r.makespan >= r.ideal * (1 - 1e-9));
+        moved += r.migrated;
+        runs++;
+      }
+    lb_topo_free(t);
+  }
+  assert_int_equal(runs, 7 * 3 * 3);
+  if (pol == LB_POLICY_NONE) assert_int_equal(moved, 0);
+  else assert_true(moved > 0);
+}
+
+static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
+static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
+static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
+static void test_dasud(void **s) { (void)s; sweep(LB_POLICY_DASUD); }
+static void test_cchspmd(void **s) { (void)s; sweep(LB_POLICY_CCHSPMD); }
+static void test_diffusion(void **s) { (void)s; sweep(LB_POLICY_DIFFUSION); }
+static void test_diffusion2(void **s) { (void)s; sweep(LB_POLICY_DIFFUSION2); }
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_none),
+    cmocka_unit_test(test_rmtlb),
+    cmocka_unit_test(test_lowest),
+    cmocka_unit_test(test_dasud),
+    cmocka_unit_test(test_cchspmd),
+    cmocka_unit_test(test_diffusion),
+    cmocka_unit_test(test_diffusion2),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

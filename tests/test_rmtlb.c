@@ -1,0 +1,413 @@
+/* RMTLB by hand: small graphs where the test delivers every message
+ * itself, in orders it chooses, and checks the paper's rules and each
+ * resolution of docs/RMTLB.md ([Rn] below). */
+#include "testutil.h"
+#include "lb_node.h"
+#include "lb_load.h"
+#include "lb_errno.h"
+
+#define MAXQ 4096
+
+typedef struct net {
+  lb_topo *t;
+  lb_node **nd;
+  lb_out *out;
+  lb_msg *q[MAXQ];          /* messages in flight */
+  size_t nq;
+  uint64_t timer[64][32];   /* timers set, per node */
+  double at[64][32];
+  size_t ntimer[64];
+  int home[256];            /* results home, by pid */
+  size_t home_at[256];
+  uint64_t next_pid;
+  unsigned long sent[LB_MSG_NTYPES];
+  double now;
+} net;
+
+static net *net_new(const char *spec, int C)
+{
+  net *N = calloc(1, sizeof *N);
+  assert_int_equal(lb_topo_from_spec(spec, &N->t), LB_SUCCESS);
+  N->nd = calloc(N->t->n, sizeof *N->nd);
+  lb_node_params p;
+  lb_node_params_default(&p);
+  p.capacity = C;
+  for (size_t i = 0; i < N->t->n; i++)
+    assert_int_equal(lb_node_alloc(LB_POLICY_RMTLB, i, N->t, &p, &N->nd[i]), LB_SUCCESS);
+  assert_int_equal(lb_out_alloc(&N->out), LB_SUCCESS);
+  return N;
+}
+
+static void net_free(net *N)
+{
+  for (size_t i = 0; i < N->t->n; i++) lb_node_free(N->nd[i]);
+  for (size_t k = 0; k < N->nq; k++) lb_msg_free(N->q[k]);
+  free(N->nd);
+  lb_out_free(N->out);
+  lb_topo_free(N->t);
+  free(N);
+}
+
+static void collect(net *N, size_t i)
+{
+  for (size_t k = 0; k < N->out->n; k++) {
+    lb_out_item *it = &N->out->v[k];
+    if (it->type == LB_OUT_SEND) {
+      assert_true(N->nq < MAXQ);
+      N->sent[it->msg->type]++;
+      N->q[N->nq++] = lb_out_take_msg(N->out, k);
+    } else if (it->type == LB_OUT_TIMER) {
+      N->timer[i][N->ntimer[i]] = it->timer;
+      N->at[i][N->ntimer[i]++] = it->at;
+    } else if (it->type == LB_OUT_HOME) {
+      N->home[it->pid]++;
+      N->home_at[it->pid] = i;
+    }
+  }
+  lb_out_clear(N->out);
+}
+
+static void step(net *N, size_t i, lb_event *ev)
+{
+  int rc = lb_node_step(N->nd[i], ev, N->now, N->out);
+  if (rc) fail_msg("node %zu: %s", i, lb_errmsg());
+  collect(N, i);
+}
+
+static void arrive(net *N, size_t i, int count)
+{
+  for (int k = 0; k < count; k++) {
+    lb_proc *p;
+    assert_int_equal(lb_proc_alloc(N->next_pid++, i, 1, NULL, 0, &p), LB_SUCCESS);
+    lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
+    step(N, i, &ev);
+  }
+}
+
+static void tick(net *N, size_t i)
+{
+  lb_event ev = { .type = LB_EV_TICK };
+  step(N, i, &ev);
+}
+
+/* Deliver message k of the in-flight list. */
+static void deliver(net *N, size_t k)
+{
+  lb_msg *m = N->q[k];
+  memmove(N->q + k, N->q + k + 1, (N->nq - k - 1) * sizeof *N->q);
+  N->nq--;
+  size_t dst = m->dst;
+  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  step(N, dst, &ev);
+}
+
+/* Deliver until nothing is in flight: FIFO, or newest first (lifo) so
+ * later messages overtake earlier ones. */
+static void drain(net *N, int lifo)
+{
+  while (N->nq) deliver(N, lifo ? N->nq - 1 : 0);
+}
+
+static size_t count_in_flight(const net *N, lb_msg_type t, size_t dst)
+{
+  size_t c = 0;
+  for (size_t k = 0; k < N->nq; k++) c += N->q[k]->type == t && N->q[k]->dst == dst;
+  return c;
+}
+
+/* Run every queued process to completion, draining messages after each
+ * (results travel back by DRM). */
+static void run_all(net *N, int lifo)
+{
+  for (int busy = 1; busy;) {
+    busy = 0;
+    for (size_t i = 0; i < N->t->n; i++) {
+      const lb_proc *p = lb_node_current(N->nd[i]);
+      if (!p) continue;
+      busy = 1;
+      uint64_t res = p->id + 1000;
+      lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = p->work, .finished = 1,
+                      .result = &res, .result_len = sizeof res };
+      step(N, i, &ev);
+      drain(N, lifo);
+    }
+  }
+}
+
+/* Fire every timer set so far whose id has not fired yet (in order). */
+static void fire_timers(net *N, size_t i)
+{
+  size_t n = N->ntimer[i];
+  for (size_t k = 0; k < n; k++) {
+    if (N->at[i][k] > N->now) N->now = N->at[i][k];
+    lb_event ev = { .type = LB_EV_TIMER, .timer = N->timer[i][k] };
+    step(N, i, &ev);
+  }
+  memmove(N->timer[i], N->timer[i] + n, (N->ntimer[i] - n) * sizeof N->timer[i][0]);
+  memmove(N->at[i], N->at[i] + n, (N->ntimer[i] - n) * sizeof N->at[i][0]);
+  N->ntimer[i] -= n;
+}
+
+static void assert_quiet(net *N)
+{
+  for (size_t i = 0; i < N->t->n; i++) fire_timers(N, i);
+  drain(N, 0);
+  for (size_t i = 0; i < N->t->n; i++) {
+    assert_int_equal(lb_node_lepn(N->nd[i]), -1);
+    assert_int_equal(lb_node_lipn(N->nd[i]), -1);
+    assert_int_equal(lb_node_rmtv(N->nd[i]), LB_NO_NODE);
+    assert_int_equal(lb_node_nrt_size(N->nd[i]), 0);
+    assert_true(lb_node_quiescent(N->nd[i]));
+  }
+  for (uint64_t p = 0; p < N->next_pid; p++) assert_int_equal(N->home[p], 1);
+}
+
+/* Path 0-1-2-3, C = 4, A = 1 (normal band 3..5).  Node 0 holds 11
+ * (EPN 6), nodes 1 and 2 hold 2 each (IPN 3), node 3 holds 0.  One round
+ * places all six: 3 on node 1, 3 on node 2 (each light node's own share,
+ * not the remainder [R15]); node 2 does not forward because the EPN left
+ * equals its LIPN (Rule 2's strict "EPN > LIPN" [R9]), so node 3 never
+ * hears of it. */
+static void path_case(int lifo)
+{
+  net *N = net_new("mesh:1x4", 4);
+  arrive(N, 0, 11);
+  arrive(N, 1, 2);
+  arrive(N, 2, 2);
+  tick(N, 0);
+  assert_int_equal(lb_node_lepn(N->nd[0]), 6);
+  assert_int_equal(N->sent[LB_MSG_RM], 1);
+  deliver(N, 0);                                 /* RM reaches node 1 */
+  assert_int_equal(lb_node_rmtv(N->nd[1]), 0);
+  assert_int_equal(lb_node_lipn(N->nd[1]), 3);
+  assert_int_equal(count_in_flight(N, LB_MSG_RM, 2), 1);
+  /* The forwarded RM asks for what is left: 6 - 3. */
+  for (size_t k = 0; k < N->nq; k++)
+    if (N->q[k]->type == LB_MSG_RM) assert_int_equal(N->q[k]->n, 3);
+  drain(N, lifo);
+  assert_int_equal(N->sent[LB_MSG_RM], 2);       /* node 2 did not forward */
+  assert_int_equal(lb_node_stats_get(N->nd[3])->sent[LB_MSG_AM], 0);
+  assert_int_equal(lb_node_queue_len(N->nd[0]), 5);
+  assert_int_equal(lb_node_queue_len(N->nd[1]), 5);   /* only its own 3 [R23] */
+  assert_int_equal(lb_node_queue_len(N->nd[2]), 5);
+  assert_int_equal(lb_node_queue_len(N->nd[3]), 0);
+  assert_int_equal(lb_node_stats_get(N->nd[0])->invocations, 1);
+  assert_int_equal(lb_node_stats_get(N->nd[0])->migrated, 6);
+  assert_int_equal(lb_node_lepn(N->nd[0]), -1);  /* all placed: episode over */
+  /* CM(True) reached node 2 through node 1: both locks are released. */
+  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
+  assert_int_equal(lb_node_rmtv(N->nd[2]), LB_NO_NODE);
+  assert_int_equal(N->sent[LB_MSG_CM], 3);       /* 0->1, and 0->1->2 [R14] */
+  assert_int_equal(N->sent[LB_MSG_LMM], 3 + 3 * 2);
+  run_all(N, lifo);
+  /* Every result went home to node 0 by DRM along the reverse path:
+   * three from node 1 (1 hop), three from node 2 (2 hops) [R24]. */
+  assert_int_equal(N->sent[LB_MSG_DRM], 3 + 3 * 2);
+  for (uint64_t p = 0; p < 11; p++) assert_int_equal(N->home_at[p], 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+static void test_path_fifo(void **s) { (void)s; path_case(0); }
+/* The same with every later message overtaking the earlier ones: LMMs
+ * before their CM, DRMs in reverse [R26]. */
+static void test_path_reordered(void **s) { (void)s; path_case(1); }
+
+/* Star with hub 0 and leaves 1, 2: both leaves heavy, the hub light.
+ * The hub answers the first RM and ignores the second until the first
+ * HV's CM comes (Rule 1) [R10]; the second heavy node then finds it in a
+ * later round. */
+static void test_rule1_lock(void **state)
+{
+  (void)state;
+  net *N = net_new("star:3", 4);
+  arrive(N, 1, 7);   /* EPN 2 */
+  arrive(N, 2, 7);   /* EPN 2 */
+  tick(N, 1);
+  tick(N, 2);
+  /* Hold node 2's RM back; node 1's RM arrives first. */
+  deliver(N, 0);
+  assert_int_equal(lb_node_rmtv(N->nd[0]), 1);
+  deliver(N, 0);                                  /* node 2's RM: ignored */
+  assert_int_equal(N->sent[LB_MSG_AM], 1);
+  assert_int_equal(lb_node_rmtv(N->nd[0]), 1);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
+  assert_int_equal(lb_node_queue_len(N->nd[0]), 2);
+  assert_int_equal(lb_node_lipn(N->nd[0]), -1);  /* seats used, LMM FON in [R26] */
+  /* Node 2's round times out with no answer: it backs off, then tries
+   * again and is answered. */
+  fire_timers(N, 2);    /* Tmax: no AM -> back-off timer */
+  assert_int_equal(N->nq, 0);
+  fire_timers(N, 2);    /* back-off over: a second round */
+  assert_int_equal(lb_node_stats_get(N->nd[2])->invocations, 2);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[2]), 5);
+  assert_int_equal(lb_node_queue_len(N->nd[0]), 4);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* Tmax = 2 x hop time x eccentricity, and the empty-round back-off
+ * doubles up to 2^backoff_max Tmax [R19, R20]; a normal node that
+ * forwarded an RM nobody answered is released by its lease [R21]. */
+static void test_tmax_backoff_lease(void **state)
+{
+  (void)state;
+  net *N = net_new("ring:7", 4);   /* eccentricity 3: Tmax = 6 */
+  for (size_t i = 1; i < 7; i++) arrive(N, i, 4);   /* all normal */
+  arrive(N, 0, 8);
+  tick(N, 0);
+  assert_int_equal(N->ntimer[0], 1);
+  assert_close(N->at[0][0], 6, 0);
+  drain(N, 0);
+  assert_int_equal(N->sent[LB_MSG_AM], 0);
+  assert_int_equal(lb_node_rmtv(N->nd[1]), 0);       /* Step 3.1 sets rmtv [R11] */
+  assert_int_equal(lb_node_rmtv(N->nd[3]), 2);
+  fire_timers(N, 1);                                   /* lease expires */
+  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
+  /* round 1 ends at 6, back-off 6 x 1, round 2 ends at 18, back-off
+   * 6 x 2, round 3 ends at 36, back-off 6 x 4 ... */
+  double expect[] = { 6, 12, 18, 30, 36, 60 };
+  double t_prev = 0;
+  for (int r = 0; r < 6; r++) {
+    for (size_t i = 1; i < 7; i++) fire_timers(N, i);
+    assert_int_equal(N->ntimer[0], 1);
+    double due = N->at[0][0];
+    assert_true(due > t_prev);
+    assert_close(due, expect[r], 0);
+    t_prev = due;
+    fire_timers(N, 0);
+    drain(N, 0);
+  }
+  /* Rounds and back-offs alternate: waits Tmax x 1, 2, 4 ... */
+  assert_true(lb_node_stats_get(N->nd[0])->invocations >= 3);
+  /* Work finishes everywhere; the heavy node's next timer ends it. */
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* Two light neighbours answer an HV that wants only one process: the
+ * second AM still gets an answer, CM(False), and its light node frees
+ * its seats and its lock [R16, R17, R22]. */
+static void test_surplus_answer_rejected(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x3", 4);
+  arrive(N, 1, 6);     /* EPN 1 */
+  tick(N, 1);
+  drain(N, 0);
+  assert_int_equal(N->sent[LB_MSG_AM], 2);
+  assert_int_equal(N->sent[LB_MSG_CM], 2);
+  assert_int_equal(N->sent[LB_MSG_LMM], 1);
+  assert_int_equal(lb_node_queue_len(N->nd[0]) + lb_node_queue_len(N->nd[2]), 1);
+  for (size_t i = 0; i < 3; i++) {
+    assert_int_equal(lb_node_rmtv(N->nd[i]), LB_NO_NODE);
+    assert_int_equal(lb_node_lipn(N->nd[i]), -1);
+  }
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* A relay node turns heavy in the middle of a transaction: it still
+ * passes the LMMs on and the results back [R18, R25]. */
+static void test_relay_turns_heavy(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x3", 4);
+  arrive(N, 0, 8);     /* EPN 3 */
+  arrive(N, 1, 4);     /* normal relay */
+  tick(N, 0);
+  deliver(N, 0);       /* RM to 1, forwarded to 2 */
+  deliver(N, 0);       /* RM to 2: node 2 answers */
+  deliver(N, 0);       /* AM at 1 */
+  arrive(N, 1, 6);     /* node 1 is now heavy */
+  assert_int_equal(lb_node_state(N->nd[1]), LB_HEAVY);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[2]), 3);
+  assert_int_equal(lb_node_queue_len(N->nd[1]), 10);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* A process migrates twice (0 -> 1, then 1 -> 2 when 1 turns heavy);
+ * its result retraces both transactions to its origin [R24]. */
+static void test_two_stage_return(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x3", 4);
+  arrive(N, 0, 8);     /* EPN 3 */
+  arrive(N, 2, 4);     /* normal, so only node 1 answers */
+  tick(N, 0);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[1]), 3);
+  arrive(N, 1, 5);     /* Q = 8: heavy */
+  N->now = 100;
+  for (size_t i = 0; i < 3; i++) fire_timers(N, i);
+  drain(N, 0);
+  lb_node *n2 = N->nd[2];
+  /* drain node 2 so it is light, then let node 1 search */
+  for (int k = 0; k < 4; k++) {
+    const lb_proc *p = lb_node_current(n2);
+    uint64_t res = p->id + 1000;
+    lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = 1, .finished = 1,
+                    .result = &res, .result_len = sizeof res };
+    step(N, 2, &ev);
+  }
+  tick(N, 1);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[2]), 3);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* Path 0-1-2: node 1 light (IPN 3) promises all its seats to node 0;
+ * with LIPN = 0 and the LMMs still on their way it acts as a normal node
+ * and forwards node 2's RM instead of answering it [R12]. */
+static void test_pseudo_light_forwards(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x3", 4);
+  arrive(N, 0, 8);     /* EPN 3 */
+  arrive(N, 1, 2);     /* IPN 3 */
+  arrive(N, 2, 7);     /* EPN 2 */
+  tick(N, 0);
+  deliver(N, 0);       /* RM 0 -> 1: AM, no forward (EPN = LIPN) */
+  assert_int_equal(N->nq, 1);
+  deliver(N, 0);       /* AM at 0: CM and three LMMs */
+  assert_int_equal(N->q[0]->type, LB_MSG_CM);
+  deliver(N, 0);       /* CM at 1 */
+  assert_int_equal(lb_node_lipn(N->nd[1]), 0);
+  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
+  tick(N, 2);
+  deliver(N, N->nq - 1);   /* node 2's RM at 1 */
+  const lb_node_stats *st = lb_node_stats_get(N->nd[1]);
+  assert_int_equal(st->sent[LB_MSG_AM], 1);
+  assert_int_equal(st->sent[LB_MSG_RM], 1);
+  assert_int_equal(lb_node_rmtv(N->nd[1]), 2);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_path_fifo),
+    cmocka_unit_test(test_path_reordered),
+    cmocka_unit_test(test_rule1_lock),
+    cmocka_unit_test(test_tmax_backoff_lease),
+    cmocka_unit_test(test_surplus_answer_rejected),
+    cmocka_unit_test(test_relay_turns_heavy),
+    cmocka_unit_test(test_two_stage_return),
+    cmocka_unit_test(test_pseudo_light_forwards),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

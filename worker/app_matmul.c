@@ -1,0 +1,132 @@
+/* app_matmul.c: a process computes a block of rows of C = A x B with
+ * OpenBLAS dgemm.  Its context carries its rows of A (the descriptor's
+ * data), the cursor (next row) and the rows of C done so far; B is the
+ * shared operand every host regenerates from (n, seed), like an input
+ * file present on every machine. */
+#include <stdlib.h>
+#include <cblas.h>
+#include "farm_app_impl.h"
+#include "lb_errno.h"
+
+/* splitmix64: a cheap, well-mixed hash, so A and B are a pure function
+ * of (n, seed, i, j) on every host, and the master can rebuild them. */
+static uint64_t mix(uint64_t x)
+{
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+static double entry(unsigned long n, unsigned long seed, unsigned which, unsigned long i,
+                    unsigned long j)
+{
+  uint64_t h = mix(mix(mix((uint64_t)seed * 4 + which) ^ n) ^ i) ^ j;
+  return (double)((int)(mix(h) % 9) - 4);
+}
+
+double farm_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
+{ return entry(n, seed, 1, i, j); }
+double farm_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
+{ return entry(n, seed, 2, i, j); }
+
+/* One B per (n, seed) in this process, built on first use. */
+static double *b_cache;
+static unsigned long b_n, b_seed;
+
+static const double *operand_b(unsigned long n, unsigned long seed)
+{
+  if (b_cache && b_n == n && b_seed == seed) return b_cache;
+  free(b_cache);
+  b_cache = malloc((size_t)n * n * sizeof *b_cache);
+  if (!b_cache) return NULL;
+  for (unsigned long i = 0; i < n; i++)
+    for (unsigned long j = 0; j < n; j++) b_cache[i * n + j] = farm_matmul_b(n, seed, i, j);
+  b_n = n;
+  b_seed = seed;
+  return b_cache;
+}
+
+static int alloc_rows(farm_task *t)
+{
+  size_t cells = (size_t)t->total * t->n;
+  t->a = malloc(cells * sizeof *t->a + 1);
+  t->c = calloc(cells + 1, sizeof *t->c);
+  if (!t->a || !t->c) return lb_error(LB_ENOMEM, "matmul rows (%zu cells)", cells);
+  return LB_SUCCESS;
+}
+
+int app_matmul_init(farm_task *t, const farm_workload *w, size_t index)
+{
+  unsigned long row0, nrows;
+  farm_app_split(w->size, w->nproc, index, &row0, &nrows);
+  t->n = w->size;
+  t->seed = w->seed;
+  t->row0 = row0;
+  t->total = nrows;
+  int s = alloc_rows(t);
+  if (s) return s;
+  for (unsigned long i = 0; i < nrows; i++)
+    for (unsigned long j = 0; j < w->size; j++)
+      t->a[i * w->size + j] = farm_matmul_a(w->size, w->seed, row0 + i, j);
+  return LB_SUCCESS;
+}
+
+int app_matmul_run(farm_task *t, unsigned long units)
+{
+  const double *b = operand_b((unsigned long)t->n, (unsigned long)t->seed);
+  if (!b) return lb_error(LB_ENOMEM, "operand B of order %llu", (unsigned long long)t->n);
+  int n = (int)t->n;
+  size_t off = (size_t)t->cursor * t->n;
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)units, n, n, 1.0, t->a + off, n,
+              b, n, 0.0, t->c + off, n);
+  t->cursor += units;
+  return LB_SUCCESS;
+}
+
+/* Body: n, seed, row0, then A's rows, then only the rows of C done. */
+size_t app_matmul_body_size(const farm_task *t)
+{
+  return 3 * 8 + 8 * (size_t)t->n * (size_t)(t->total + t->cursor);
+}
+
+void app_matmul_save(const farm_task *t, blob *b)
+{
+  blob_put_u64(b, t->n);
+  blob_put_u64(b, t->seed);
+  blob_put_u64(b, t->row0);
+  blob_put_f64s(b, t->a, (size_t)t->total * t->n);
+  blob_put_f64s(b, t->c, (size_t)t->cursor * t->n);
+}
+
+int app_matmul_load(farm_task *t, blob *b)
+{
+  t->n = blob_get_u64(b);
+  t->seed = blob_get_u64(b);
+  t->row0 = blob_get_u64(b);
+  if (b->bad) return lb_error(LB_EFORMAT, "matmul blob truncated");
+  if (t->n < 1 || t->n > 8192 || t->total > t->n || t->row0 > t->n - t->total)
+    return lb_error(LB_EFORMAT, "matmul blob: rows %llu+%llu of order %llu",
+                    (unsigned long long)t->row0, (unsigned long long)t->total, (unsigned long long)t->n);
+  if (b->size - b->pos != 8 * (size_t)t->n * (size_t)(t->total + t->cursor))
+    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes for %llu rows", b->size - b->pos,
+                    (unsigned long long)(t->total + t->cursor));
+  int s = alloc_rows(t);
+  if (s) return s;
+  blob_get_f64s(b, t->a, (size_t)t->total * t->n);
+  blob_get_f64s(b, t->c, (size_t)t->cursor * t->n);
+  return LB_SUCCESS;
+}
+
+size_t app_matmul_result_size(const farm_task *t)
+{
+  return 3 * 8 + 8 * (size_t)t->n * (size_t)t->total;
+}
+
+void app_matmul_result(const farm_task *t, blob *b)
+{
+  blob_put_u64(b, t->n);
+  blob_put_u64(b, t->row0);
+  blob_put_u64(b, t->total);
+  blob_put_f64s(b, t->c, (size_t)t->total * t->n);
+}

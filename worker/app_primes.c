@@ -1,0 +1,63 @@
+/* app_primes.c: a process tests a range of integers for primality by
+ * trial division.  A number m costs up to sqrt(m)/2 divisions, so
+ * ranges higher up cost more and numbers within a range differ: the
+ * uneven iteration costs that load balancing has to cope with. */
+#include "farm_app_impl.h"
+#include "lb_errno.h"
+
+static int is_prime(uint64_t m)
+{
+  if (m < 2) return 0;
+  if (m < 4) return 1;
+  if (m % 2 == 0) return 0;
+  for (uint64_t d = 3; d <= m / d; d += 2)
+    if (m % d == 0) return 0;
+  return 1;
+}
+
+int app_primes_init(farm_task *t, const farm_workload *w, size_t index)
+{
+  unsigned long start, count;
+  farm_app_split(w->size - 1, w->nproc, index, &start, &count);
+  t->lo = 2 + (uint64_t)start;   /* numbers 2..size */
+  t->total = count;
+  return LB_SUCCESS;
+}
+
+int app_primes_run(farm_task *t, unsigned long units)
+{
+  uint64_t m = t->lo + t->cursor, end = m + units;
+  for (; m < end; m++)
+    if (is_prime(m)) {
+      t->count++;
+      t->sum += m;   /* wraps mod 2^64, as the master's sieve does */
+    }
+  t->cursor += units;
+  return LB_SUCCESS;
+}
+
+void app_primes_save(const farm_task *t, blob *b)
+{
+  blob_put_u64(b, t->lo);
+  blob_put_u64(b, t->lo + t->total);
+  blob_put_u64(b, t->count);
+  blob_put_u64(b, t->sum);
+}
+
+int app_primes_load(farm_task *t, blob *b)
+{
+  t->lo = blob_get_u64(b);
+  uint64_t hi = blob_get_u64(b);
+  t->count = blob_get_u64(b);
+  t->sum = blob_get_u64(b);
+  if (b->bad) return lb_error(LB_EFORMAT, "primes blob truncated");
+  if (hi < t->lo || hi - t->lo != t->total || t->count > t->cursor)
+    return lb_error(LB_EFORMAT, "primes blob: inconsistent range [%llu, %llu) or count",
+                    (unsigned long long)t->lo, (unsigned long long)hi);
+  return LB_SUCCESS;
+}
+
+void app_primes_result(const farm_task *t, blob *b)
+{
+  app_primes_save(t, b);
+}

@@ -1,0 +1,273 @@
+/* farm_app.c: the process record, its blob encoding, and dispatch to
+ * the application modules. */
+#include <stdlib.h>
+#include <string.h>
+#include "farm_app_impl.h"
+#include "lb_errno.h"
+
+#define TASK_MAGIC 0x4B54424Cu    /* "LBTK" */
+#define RESULT_MAGIC 0x53524C4Cu  /* "LLRS" */
+#define BLOB_VERSION 1u
+#define HEAD_BYTES (6 * 4 + 4 * 8)
+
+int farm_app_kind_parse(const char *s, farm_app_kind *k)
+{
+  if (!strcmp(s, "matmul")) *k = FARM_APP_MATMUL;
+  else if (!strcmp(s, "primes")) *k = FARM_APP_PRIMES;
+  else return lb_error(LB_EINVAL, "unknown workload '%s' (expected matmul or primes)", s);
+  return LB_SUCCESS;
+}
+
+const char *farm_app_kind_name(farm_app_kind k)
+{
+  return k == FARM_APP_MATMUL ? "matmul" : k == FARM_APP_PRIMES ? "primes" : "?";
+}
+
+int farm_workload_check(const farm_workload *w)
+{
+  if (w->kind == FARM_APP_MATMUL) {
+    /* Entries are in [-4, 4]: |C| <= 16 n and the master's weighted row
+     * checksums stay below 2^53 for n <= 8192. */
+    if (w->size < 1 || w->size > 8192)
+      return lb_error(LB_ERANGE, "matmul size %lu outside [1, 8192]", w->size);
+    if (w->nproc < 1 || w->nproc > w->size)
+      return lb_error(LB_ERANGE, "%lu processes for %lu rows: need 1..rows", w->nproc, w->size);
+  } else if (w->kind == FARM_APP_PRIMES) {
+    if (w->size < 2 || w->size > 4000000000UL)
+      return lb_error(LB_ERANGE, "primes size %lu outside [2, 4e9]", w->size);
+    if (w->nproc < 1 || w->nproc > w->size - 1)
+      return lb_error(LB_ERANGE, "%lu processes for %lu numbers", w->nproc, w->size - 1);
+  } else {
+    return lb_error(LB_EINVAL, "unknown workload kind %d", (int)w->kind);
+  }
+  return LB_SUCCESS;
+}
+
+void farm_app_split(unsigned long total, unsigned long nproc, unsigned long index,
+                    unsigned long *start, unsigned long *count)
+{
+  unsigned long long a = (unsigned long long)total * index / nproc;
+  unsigned long long b = (unsigned long long)total * (index + 1) / nproc;
+  *start = (unsigned long)a;
+  *count = (unsigned long)(b - a);
+}
+
+int farm_task_alloc(const farm_workload *w, size_t index, farm_task **out)
+{
+  int s = farm_workload_check(w);
+  if (s) return s;
+  if (index >= w->nproc) return lb_error(LB_EINVAL, "process %zu of %lu", index, w->nproc);
+  farm_task *t = calloc(1, sizeof *t);
+  if (!t) return lb_error(LB_ENOMEM, "task");
+  t->kind = w->kind;
+  t->id = index;
+  s = w->kind == FARM_APP_MATMUL ? app_matmul_init(t, w, index) : app_primes_init(t, w, index);
+  if (s) { farm_task_free(t); return s; }
+  *out = t;
+  return LB_SUCCESS;
+}
+
+void farm_task_free(farm_task *t)
+{
+  if (!t) return;
+  free(t->a);
+  free(t->c);
+  free(t);
+}
+
+int farm_task_run(farm_task *t, unsigned long units, unsigned long *ran)
+{
+  uint64_t left = t->total - t->cursor;
+  if (units > left) units = (unsigned long)left;
+  *ran = units;
+  if (!units) return LB_SUCCESS;
+  return t->kind == FARM_APP_MATMUL ? app_matmul_run(t, units) : app_primes_run(t, units);
+}
+
+int farm_task_finished(const farm_task *t) { return t->cursor >= t->total; }
+unsigned long farm_task_units_left(const farm_task *t) { return (unsigned long)(t->total - t->cursor); }
+unsigned long farm_task_units_total(const farm_task *t) { return (unsigned long)t->total; }
+uint64_t farm_task_id(const farm_task *t) { return t->id; }
+farm_app_kind farm_task_kind(const farm_task *t) { return t->kind; }
+int farm_task_origin(const farm_task *t) { return t->origin; }
+void farm_task_set_origin(farm_task *t, int origin) { t->origin = origin; }
+unsigned farm_task_hops(const farm_task *t) { return t->hops; }
+void farm_task_add_hop(farm_task *t) { t->hops++; }
+double farm_task_cost(const farm_task *t) { return t->cost; }
+void farm_task_add_cost(farm_task *t, double cpu_s) { t->cost += cpu_s; }
+
+/* --- blob primitives: little-endian, fixed width --------------------- */
+
+static int room(blob *b, size_t n)
+{
+  if (b->bad || n > b->size - b->pos) { b->bad = 1; return 0; }
+  return 1;
+}
+
+void blob_put_u64(blob *b, uint64_t v)
+{
+  if (!room(b, 8)) return;
+  for (int i = 0; i < 8; i++) b->w[b->pos++] = (unsigned char)(v >> (8 * i));
+}
+void blob_put_u32(blob *b, uint32_t v)
+{
+  if (!room(b, 4)) return;
+  for (int i = 0; i < 4; i++) b->w[b->pos++] = (unsigned char)(v >> (8 * i));
+}
+void blob_put_f64(blob *b, double v)
+{
+  uint64_t u;
+  memcpy(&u, &v, 8);
+  blob_put_u64(b, u);
+}
+void blob_put_f64s(blob *b, const double *v, size_t n)
+{
+  for (size_t i = 0; i < n && !b->bad; i++) blob_put_f64(b, v[i]);
+}
+uint64_t blob_get_u64(blob *b)
+{
+  if (!room(b, 8)) return 0;
+  uint64_t v = 0;
+  for (int i = 0; i < 8; i++) v |= (uint64_t)b->r[b->pos++] << (8 * i);
+  return v;
+}
+uint32_t blob_get_u32(blob *b)
+{
+  if (!room(b, 4)) return 0;
+  uint32_t v = 0;
+  for (int i = 0; i < 4; i++) v |= (uint32_t)b->r[b->pos++] << (8 * i);
+  return v;
+}
+double blob_get_f64(blob *b)
+{
+  uint64_t u = blob_get_u64(b);
+  double v;
+  memcpy(&v, &u, 8);
+  return v;
+}
+void blob_get_f64s(blob *b, double *v, size_t n)
+{
+  for (size_t i = 0; i < n && !b->bad; i++) v[i] = blob_get_f64(b);
+}
+
+/* --- the common head ------------------------------------------------- */
+
+static void put_head(const farm_task *t, blob *b, uint32_t magic)
+{
+  blob_put_u32(b, magic);
+  blob_put_u32(b, BLOB_VERSION);
+  blob_put_u32(b, (uint32_t)t->kind);
+  blob_put_u32(b, (uint32_t)t->origin);
+  blob_put_u32(b, t->hops);
+  blob_put_u32(b, 0);  /* reserved, keeps the 64-bit fields aligned */
+  blob_put_u64(b, t->id);
+  blob_put_f64(b, t->cost);
+  blob_put_u64(b, t->total);
+  blob_put_u64(b, t->cursor);
+}
+
+static int get_head(farm_task *t, blob *b, uint32_t magic)
+{
+  if (blob_get_u32(b) != magic || b->bad) return lb_error(LB_EFORMAT, "not a task blob (bad magic)");
+  uint32_t v = blob_get_u32(b);
+  if (v != BLOB_VERSION) return lb_error(LB_EFORMAT, "task blob version %u, expected %u", v, BLOB_VERSION);
+  uint32_t k = blob_get_u32(b);
+  if (k != FARM_APP_MATMUL && k != FARM_APP_PRIMES) return lb_error(LB_EFORMAT, "task blob of unknown kind %u", k);
+  t->kind = (farm_app_kind)k;
+  t->origin = (int32_t)blob_get_u32(b);
+  t->hops = blob_get_u32(b);
+  (void)blob_get_u32(b);
+  t->id = blob_get_u64(b);
+  t->cost = blob_get_f64(b);
+  t->total = blob_get_u64(b);
+  t->cursor = blob_get_u64(b);
+  if (b->bad) return lb_error(LB_EFORMAT, "task blob truncated in its head");
+  if (t->cursor > t->total) return lb_error(LB_EFORMAT, "task cursor %llu beyond its %llu units",
+                                            (unsigned long long)t->cursor, (unsigned long long)t->total);
+  return LB_SUCCESS;
+}
+
+size_t farm_task_blob_size(const farm_task *t)
+{
+  return HEAD_BYTES + (t->kind == FARM_APP_MATMUL ? app_matmul_body_size(t) : 4 * 8);
+}
+
+int farm_task_save(const farm_task *t, unsigned char *buf, size_t size)
+{
+  blob b = { .w = buf, .size = size };
+  put_head(t, &b, TASK_MAGIC);
+  if (t->kind == FARM_APP_MATMUL) app_matmul_save(t, &b);
+  else app_primes_save(t, &b);
+  if (b.bad) return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", farm_task_blob_size(t), size);
+  return LB_SUCCESS;
+}
+
+int farm_task_load(const unsigned char *buf, size_t size, farm_task **out)
+{
+  farm_task *t = calloc(1, sizeof *t);
+  if (!t) return lb_error(LB_ENOMEM, "task");
+  blob b = { .r = buf, .size = size };
+  int s = get_head(t, &b, TASK_MAGIC);
+  if (!s) s = t->kind == FARM_APP_MATMUL ? app_matmul_load(t, &b) : app_primes_load(t, &b);
+  if (!s && b.bad) s = lb_error(LB_EFORMAT, "task blob truncated (%zu bytes)", size);
+  if (!s && b.pos != size) s = lb_error(LB_EFORMAT, "task blob has %zu trailing bytes", size - b.pos);
+  if (s) { farm_task_free(t); return s; }
+  *out = t;
+  return LB_SUCCESS;
+}
+
+size_t farm_task_result_size(const farm_task *t)
+{
+  return HEAD_BYTES + (t->kind == FARM_APP_MATMUL ? app_matmul_result_size(t) : 4 * 8);
+}
+
+int farm_task_result(const farm_task *t, unsigned char *buf, size_t size)
+{
+  if (!farm_task_finished(t)) return lb_error(LB_EINVAL, "task %llu has not finished", (unsigned long long)t->id);
+  blob b = { .w = buf, .size = size };
+  put_head(t, &b, RESULT_MAGIC);
+  if (t->kind == FARM_APP_MATMUL) app_matmul_result(t, &b);
+  else app_primes_result(t, &b);
+  if (b.bad) return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", farm_task_result_size(t), size);
+  return LB_SUCCESS;
+}
+
+int farm_result_decode(const unsigned char *buf, size_t size, farm_result *r)
+{
+  memset(r, 0, sizeof *r);
+  farm_task h = { 0 };
+  blob b = { .r = buf, .size = size };
+  int s = get_head(&h, &b, RESULT_MAGIC);
+  if (s) return s;
+  r->kind = h.kind;
+  r->id = h.id;
+  r->origin = h.origin;
+  r->hops = h.hops;
+  r->cost = h.cost;
+  if (h.kind == FARM_APP_MATMUL) {
+    r->n = (unsigned long)blob_get_u64(&b);
+    r->row0 = (unsigned long)blob_get_u64(&b);
+    r->nrows = (unsigned long)blob_get_u64(&b);
+    if (b.bad || r->nrows != h.total || r->n == 0 || r->n > 8192 ||
+        (size - b.pos) / 8 != (size_t)r->nrows * r->n)
+      return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
+    r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);
+    if (!r->owned) return lb_error(LB_ENOMEM, "result rows");
+    blob_get_f64s(&b, r->owned, (size_t)r->nrows * r->n);
+    r->c = r->owned;
+  } else {
+    r->lo = blob_get_u64(&b);
+    r->hi = blob_get_u64(&b);
+    r->count = blob_get_u64(&b);
+    r->sum = blob_get_u64(&b);
+  }
+  if (b.bad || b.pos != size) { farm_result_clear(r); return lb_error(LB_EFORMAT, "result blob truncated or too long"); }
+  return LB_SUCCESS;
+}
+
+void farm_result_clear(farm_result *r)
+{
+  free(r->owned);
+  r->owned = NULL;
+  r->c = NULL;
+}
