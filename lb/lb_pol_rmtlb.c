@@ -136,9 +136,12 @@ static void lock_settle(rmtlb *s, size_t hv)
   if (s->rmtv != LB_NO_NODE && s->rmtv_hv == hv && !awaiting_cm(s, hv)) s->rmtv = s->rmtv_hv = LB_NO_NODE;
 }
 
+/* A record is done when its CM has passed and every process of its
+ * transaction has passed both ways; with reordering the CM can be the
+ * last of these [R26]. */
 static void rec_done_check(rmtlb *s, nrt_rec *r)
 {
-  if (r->total >= 0 && r->back >= r->total && r->got >= r->total) nrt_del(s, r);
+  if (r->confirmed && r->total >= 0 && r->back >= r->total && r->got >= r->total) nrt_del(s, r);
 }
 
 static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, long n, int flag, lb_msg **m)
@@ -351,14 +354,17 @@ static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
       r->confirmed = 1;
       s->lipn -= m->n;
       if (s->lipn < 0) s->lipn = 0;
+      rec_done_check(s, r);
     } else nrt_del(s, r);
     lb_msg_free(m);
     lipn_settle(nd);
   } else {
     /* Both CM(True) and CM(False) travel on to the light node [R14]. */
     size_t nx = r->nxv;
-    if (m->flag) r->confirmed = 1;
-    else nrt_del(s, r);
+    if (m->flag) {
+      r->confirmed = 1;
+      rec_done_check(s, r);
+    } else nrt_del(s, r);
     rc = lb_node_send(nd, out, nx, m);
   }
   lock_settle(s, hv);
