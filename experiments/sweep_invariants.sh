@@ -38,10 +38,10 @@ awk -v n="$runs" -v s="$seed" 'BEGIN {
     else if (r == 4) t = "hypercube:" (2 + int(rand() * 3))
     else if (r == 5) t = "complete:" (3 + int(rand() * 5))
     else t = "mesh:" (2 + int(rand() * 3)) "x" (2 + int(rand() * 4))
-    printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f\n",
+    printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s\n",
       k, pol[1 + int(rand() * 9)], t, load[1 + int(rand() * 3)], int(rand() * 1e6), 1 + int(rand() * 6),
       1 + int(rand() * 80), rand() * rand() * 10, 0.1 + rand() * 2, (rand() < 0.5) ? 0 : 100 + int(rand() * 1000),
-      0.5 + rand() * 2
+      0.5 + rand() * 2, (rand() < 0.5) ? "greedy" : "transport"
   }
 }' >"$args"
 csv=$out/sweep.csv

@@ -22,7 +22,7 @@ sim=$build/sim/lbsim
 mkdir -p "$out"
 csv=$out/scale.csv
 "$sim" --csv -p none -t ring:3 -n 1 | head -1 | sed 's/^/load,/' >"$csv"
-policies="none rmtlb lowest dasud cchspmd diffusion diffusion2"
+policies="none rmtlb lowest dasud cchspmd cchspmd-tp diffusion diffusion2"
 for topo in ring:6 complete:6 torus:8x8 hypercube:6 torus:32x32; do
   for load in skew one; do
     for pol in $policies; do
@@ -31,7 +31,12 @@ for topo in ring:6 complete:6 torus:8x8 hypercube:6 torus:32x32; do
         [ -t 2 ] && printf '\r%-12s %-5s %-10s seed %s   ' "$topo" "$load" "$pol" "$s" >&2
         # lbsim defaults: C = 4, 2 x C x nodes processes (a loaded system:
         # the average queue starts at 2C, above C + A, and drains).
-        line=$("$sim" --csv -p "$pol" -t "$topo" -l "$load" -s "$s" --jitter 0.5 | tail -1)
+        # cchspmd-tp: CCHSPMD with the transportation-problem plan
+        case $pol in
+          cchspmd-tp) line=$("$sim" --csv -p cchspmd --plan transport -t "$topo" -l "$load" -s "$s" --jitter 0.5 |
+                             tail -1 | sed 's/^cchspmd,/cchspmd-tp,/') ;;
+          *) line=$("$sim" --csv -p "$pol" -t "$topo" -l "$load" -s "$s" --jitter 0.5 | tail -1) ;;
+        esac
         echo "$load,$line" >>"$csv"
         s=$((s + 1))
       done
