@@ -33,6 +33,7 @@ static void sweep(lb_policy pol)
         c.jitter = seed == 2 ? 6.0 : 2.0;
         c.quantum = seed == 2 ? 0.2 : 0.5;
         c.node.capacity = 1 + (int)(seed + ti) % 5;
+        c.node.plan = (int)(seed % 2);   /* CCHSPMD: greedy and transport */
         c.nproc = 3 * t->n + seed * 5;
         c.max_events = 5000000;
         lb_sim_result r;
