@@ -43,6 +43,7 @@ typedef struct lb_node_params {
   size_t probes;        /* LOWEST: nodes probed per attempt */
   double period;        /* DASUD / diffusion / CCHSPMD exchange period */
   size_t controller;    /* CCHSPMD controller node */
+  int plan;             /* CCHSPMD plan: 0 greedy, 1 transport problem (fewest hops) */
   double alpha, beta;   /* diffusion: uniform alpha (<= 0: Boillat's); 2nd-order beta in (0, 2) */
   unsigned long seed;   /* this node's random stream (LOWEST probes) */
 } lb_node_params;

@@ -17,11 +17,16 @@
  * could go), every node reports the cumulative counts it received and
  * executed, and the controller plans with
  *   Q_i - (ordered from i, not yet executed) + (ordered to i, not yet received)
- * which never counts a process twice or misses one in flight. */
+ * which never counts a process twice or misses one in flight.
+ *
+ * With par.plan = 1 the surplus-to-deficit matching is instead the
+ * transportation problem over hop distances (lb_tp_solve, seed 003's
+ * solver): the same amounts move, over the fewest process-hops. */
 #include <math.h>
 #include <stdlib.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
+#include "lb_transport.h"
 
 typedef struct cch {
   long last_q, last_in, last_out;
@@ -32,6 +37,9 @@ typedef struct cch {
   double *speed;
   size_t *idx;
   long *delta;
+  unsigned short *dist;       /* transport plan: hop distances, n x n */
+  unsigned char *heard;       /* a report came from node i */
+  size_t nheard;
 } cch;
 
 #define CC(nd) ((cch *)(nd)->ps)
@@ -48,6 +56,8 @@ static void cc_fini(lb_node *nd)
   free(s->speed);
   free(s->idx);
   free(s->delta);
+  free(s->dist);
+  free(s->heard);
   free(s);
 }
 
@@ -69,8 +79,19 @@ static int cc_init(lb_node *nd)
     s->speed = malloc(n * sizeof *s->speed);
     s->idx = malloc(n * sizeof *s->idx);
     s->delta = malloc(n * sizeof *s->delta);
-    if (!s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
+    s->heard = calloc(n, 1);
+    if (!s->heard || !s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
     for (size_t i = 0; i < n; i++) s->speed[i] = nd->par.speed;
+    if (nd->par.plan) {
+      size_t *row = malloc(n * sizeof *row);
+      s->dist = malloc(n * n * sizeof *s->dist);
+      if (!row || !s->dist) { free(row); cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD distances"); }
+      for (size_t i = 0; i < n; i++) {
+        lb_topo_bfs(nd->topo, i, row);
+        for (size_t j = 0; j < n; j++) s->dist[i * n + j] = (unsigned short)row[j];
+      }
+      free(row);
+    }
   }
   return LB_SUCCESS;
 }
@@ -115,6 +136,58 @@ static int by_delta_desc(const void *a, const void *b)
   return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
+static int send_orders(lb_node *nd, lb_out *out, size_t i, const double *v, size_t nv)
+{
+  if (i == nd->id) return execute(nd, v, nv, out);
+  lb_msg *m;
+  int rc = lb_msg_alloc(LB_MSG_ORDER, nd->id, i, &m);
+  if (rc) return rc;
+  if ((rc = lb_msg_set_vals(m, v, nv))) { lb_msg_free(m); return rc; }
+  return lb_node_send(nd, out, i, m);
+}
+
+/* Surpluses and deficits (s->delta, signed) matched by the
+ * transportation problem with hop-distance costs. */
+static int plan_transport(lb_node *nd, lb_out *out)
+{
+  cch *s = CC(nd);
+  size_t n = nd->topo->n, ns = 0, nr = 0;
+  size_t *snd = malloc(n * sizeof *snd), *rcv = malloc(n * sizeof *rcv);
+  long *sup = malloc(n * sizeof *sup), *dem = malloc(n * sizeof *dem);
+  double *c = NULL, *v = malloc(2 * n * sizeof *v);
+  long *x = NULL;
+  int rc = LB_SUCCESS;
+  if (!snd || !rcv || !sup || !dem || !v) { rc = lb_error(LB_ENOMEM, "plan"); goto done; }
+  for (size_t i = 0; i < n; i++) {
+    if (s->delta[i] > 0) { snd[ns] = i; sup[ns++] = s->delta[i]; }
+    else if (s->delta[i] < 0) { rcv[nr] = i; dem[nr++] = -s->delta[i]; }
+  }
+  if (!ns || !nr) goto done;
+  c = malloc(ns * nr * sizeof *c);
+  x = malloc(ns * nr * sizeof *x);
+  if (!c || !x) { rc = lb_error(LB_ENOMEM, "plan of %zu x %zu", ns, nr); goto done; }
+  for (size_t a = 0; a < ns; a++)
+    for (size_t b = 0; b < nr; b++) c[a * nr + b] = s->dist[snd[a] * n + rcv[b]];
+  if ((rc = lb_tp_solve(ns, nr, c, sup, dem, LB_TP_VOGEL, x, NULL, NULL))) goto done;
+  int any = 0;
+  for (size_t a = 0; a < ns && !rc; a++) {
+    size_t nv = 0;
+    for (size_t b = 0; b < nr; b++) {
+      long k = x[a * nr + b];
+      if (k <= 0) continue;
+      v[nv++] = (double)rcv[b];
+      v[nv++] = (double)k;
+      s->ord_out[snd[a]] += k;
+      s->ord_in[rcv[b]] += k;
+    }
+    if (nv) { any = 1; rc = send_orders(nd, out, snd[a], v, nv); }
+  }
+  if (any) nd->st.invocations++;
+done:
+  free(snd); free(rcv); free(sup); free(dem); free(c); free(v); free(x);
+  return rc;
+}
+
 /* The global plan: surplus over the speed-proportional share (when above
  * A) matched greedily to deficits. */
 static int plan(lb_node *nd, lb_out *out)
@@ -136,6 +209,7 @@ static int plan(lb_node *nd, lb_out *out)
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
     s->idx[ns++] = i;
   }
+  if (nd->par.plan) return plan_transport(nd, out);
   cmp_key = s->delta;
   qsort(s->idx, ns, sizeof *s->idx, by_delta_desc);
   size_t lo = 0, hi = ns;   /* senders at the front, receivers at the back */
@@ -158,13 +232,7 @@ static int plan(lb_node *nd, lb_out *out)
     }
     if (nv) {
       any = 1;
-      if (i == nd->id) rc = execute(nd, v, nv, out);
-      else {
-        lb_msg *m;
-        if (!(rc = lb_msg_alloc(LB_MSG_ORDER, nd->id, i, &m)) && !(rc = lb_msg_set_vals(m, v, nv)))
-          rc = lb_node_send(nd, out, i, m);
-        else if (!rc) lb_msg_free(m);
-      }
+      rc = send_orders(nd, out, i, v, nv);
     }
     lo++;
   }
@@ -183,7 +251,8 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     s->q[nd->id] = q;
     s->speed[nd->id] = nd->par.speed;
     s->in_rep[nd->id] = s->slots_in;
-    rc = plan(nd, out);
+    /* The first synchronisation point is when every node has reported. */
+    if (s->nheard + 1 >= nd->topo->n) rc = plan(nd, out);
     s->out_rep[nd->id] = s->slots_out;   /* its own orders ran in plan() */
   } else if (q != s->last_q || s->slots_in != s->last_in || s->slots_out != s->last_out) {
     s->last_q = q;
@@ -213,6 +282,7 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   if (m->type == LB_MSG_REPORT && s->q && m->src < nd->topo->n && m->load > 0 && m->nval == 2) {
     s->q[m->src] = m->n;
     s->speed[m->src] = m->load;
+    if (!s->heard[m->src]) { s->heard[m->src] = 1; s->nheard++; }
     s->in_rep[m->src] = (long)m->vals[0];
     s->out_rep[m->src] = (long)m->vals[1];
   } else if (m->type == LB_MSG_ORDER) {

@@ -136,9 +136,12 @@ static void lock_settle(rmtlb *s, size_t hv)
   if (s->rmtv != LB_NO_NODE && s->rmtv_hv == hv && !awaiting_cm(s, hv)) s->rmtv = s->rmtv_hv = LB_NO_NODE;
 }
 
+/* A record is done when its CM has passed and every process of its
+ * transaction has passed both ways; with reordering the CM can be the
+ * last of these [R26]. */
 static void rec_done_check(rmtlb *s, nrt_rec *r)
 {
-  if (r->total >= 0 && r->back >= r->total && r->got >= r->total) nrt_del(s, r);
+  if (r->confirmed && r->total >= 0 && r->back >= r->total && r->got >= r->total) nrt_del(s, r);
 }
 
 static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, long n, int flag, lb_msg **m)
@@ -303,7 +306,9 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
       lb_msg *f;
       if ((rc = new_msg(LB_MSG_RM, hv, LB_NO_NODE, 0, left, 0, &f))) break;
       f->round = round;
-      f->load = lease;
+      /* The HV's round ends Tmax after its flood: a lock further out
+       * need not outlive it [R21]. */
+      f->load = lease - nd->par.hop_time > nd->par.hop_time ? lease - nd->par.hop_time : nd->par.hop_time;
       rc = lb_node_send(nd, out, nb[k], f);
     }
   }
@@ -316,10 +321,13 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
   if (m->hv == nd->id) return heavy_am(nd, m, out);
   size_t from = m->src, up = LB_NO_NODE;
   /* Steps 2.2 / 3.2: the path back is the lock's rmtv while it is held
-   * for this HV, else an existing record's PV [R4]. */
+   * for this HV, else the PV of a confirmed record of that HV: a CM(True)
+   * came down that way, and its chain up to HV lives until its results
+   * have passed.  Unconfirmed records may belong to answers that will be
+   * refused; following them can wander [R4, R27]. */
   if (s->rmtv != LB_NO_NODE && s->rmtv_hv == m->hv) up = s->rmtv;
   for (size_t k = 0; up == LB_NO_NODE && k < s->nnrt; k++)
-    if (s->nrt[k].hv == m->hv && s->nrt[k].pv != LB_NO_NODE) up = s->nrt[k].pv;
+    if (s->nrt[k].hv == m->hv && s->nrt[k].confirmed && s->nrt[k].pv != LB_NO_NODE) up = s->nrt[k].pv;
   /* No way back (the search is over here), or a path that came back to
    * a node it passed (old records can form a loop): refuse on the HV's
    * behalf [R22, R27]. */
@@ -351,14 +359,17 @@ static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
       r->confirmed = 1;
       s->lipn -= m->n;
       if (s->lipn < 0) s->lipn = 0;
+      rec_done_check(s, r);
     } else nrt_del(s, r);
     lb_msg_free(m);
     lipn_settle(nd);
   } else {
     /* Both CM(True) and CM(False) travel on to the light node [R14]. */
     size_t nx = r->nxv;
-    if (m->flag) r->confirmed = 1;
-    else nrt_del(s, r);
+    if (m->flag) {
+      r->confirmed = 1;
+      rec_done_check(s, r);
+    } else nrt_del(s, r);
     rc = lb_node_send(nd, out, nx, m);
   }
   lock_settle(s, hv);

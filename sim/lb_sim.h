@@ -56,7 +56,8 @@ typedef struct lb_sim_result {
   double total_work;
   size_t nproc;
   unsigned long sent[LB_MSG_NTYPES];
-  unsigned long messages, bytes, migrated, hops, invocations, episodes;
+  unsigned long messages, bytes, migrated, invocations, episodes;
+  unsigned long hops;           /* process-hops: processes x links crossed */
   unsigned long events;
   int stopped;                  /* ended at snapshot_at */
   unsigned long violations;     /* invariant violations (0 in a correct run) */

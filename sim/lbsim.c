@@ -34,13 +34,17 @@ static void usage(void)
          "      --jitter J      extra delay, uniform in [0, J x latency) (default 0)\n"
          "      --quantum Q     longest compute slice (default 1)\n"
          "      --probes K      LOWEST: nodes probed (default 3)\n"
+         "      --tmax T        RMTLB: answer window (default 2 x hop time x eccentricity)\n"
+         "      --backoff-max K RMTLB, LOWEST: empty rounds wait up to 2^K windows (default 5)\n"
          "      --period P      DASUD, diffusion, CCHSPMD: exchange period (default 1)\n"
+         "      --plan P        CCHSPMD: greedy, or transport (fewest hops) (default greedy)\n"
          "      --alpha X       diffusion: uniform coefficient (default Boillat's per edge)\n"
          "      --beta X        diffusion2: beta in (0,2) (default beta_opt of the graph)\n"
          "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
          "      --sample DT     sampling interval of --load-csv (default 1)\n"
          "      --msg-trace F   write one CSV line per message sent\n"
          "      --csv           print one CSV header line and one data line\n"
+         "      --max-events N  give up (a violation) after N events (default 200 million)\n"
          "  -h, --help          show this help and exit\n\n"
          "Every invariant violation is printed on stderr.\n\n"
          "Exit status: 0 success, 1 an invariant was violated, 2 bad input.\n");
@@ -55,7 +59,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -67,7 +71,9 @@ int main(int argc, char **argv)
     { "period", required_argument, 0, O_PERIOD }, { "load-csv", required_argument, 0, O_CSVLOAD },
     { "sample", required_argument, 0, O_SAMPLE }, { "msg-trace", required_argument, 0, O_TRACE },
     { "csv", no_argument, 0, O_CSV }, { "alpha", required_argument, 0, O_ALPHA },
-    { "beta", required_argument, 0, O_BETA }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "beta", required_argument, 0, O_BETA }, { "backoff-max", required_argument, 0, O_BACKOFF },
+    { "tmax", required_argument, 0, O_TMAX }, { "max-events", required_argument, 0, O_MAXEV },
+    { "plan", required_argument, 0, O_PLAN }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -102,6 +108,14 @@ int main(int argc, char **argv)
     case O_TRACE: trace_path = optarg; break;
     case O_CSV: csv = 1; break;
     case O_ALPHA: c.node.alpha = cli_double("--alpha", optarg, 1e-9, 1); break;
+    case O_BACKOFF: c.node.backoff_max = (unsigned)cli_ulong("--backoff-max", optarg, 0, 20); break;
+    case O_PLAN:
+      if (!strcmp(optarg, "greedy")) c.node.plan = 0;
+      else if (!strcmp(optarg, "transport")) c.node.plan = 1;
+      else cli_usage_error("--plan: unknown plan '%s' (greedy, transport)", optarg);
+      break;
+    case O_MAXEV: c.max_events = cli_ulong("--max-events", optarg, 1, 4000000000ul); break;
+    case O_TMAX: c.node.tmax = cli_double("--tmax", optarg, 1e-9, 1e12); break;
     case O_BETA: c.node.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
     case 'h': usage(); return 0;
     default: cli_bad_option(ch, argc, argv);

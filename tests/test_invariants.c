@@ -28,9 +28,12 @@ static void sweep(lb_policy pol)
         c.topo = t;
         c.load = loads[li];
         c.seed = seed * 7 + ti;
-        c.jitter = 2.0;           /* delays up to 3x: messages overtake */
-        c.quantum = 0.5;
+        /* delays up to 3x or 7x the latency: messages overtake, and a CM
+         * can arrive after its processes have run and their results left */
+        c.jitter = seed == 2 ? 6.0 : 2.0;
+        c.quantum = seed == 2 ? 0.2 : 0.5;
         c.node.capacity = 1 + (int)(seed + ti) % 5;
+        c.node.plan = (int)(seed % 2);   /* CCHSPMD: greedy and transport */
         c.nproc = 3 * t->n + seed * 5;
         c.max_events = 5000000;
         lb_sim_result r;
@@ -50,6 +53,33 @@ static void sweep(lb_policy pol)
   else assert_true(moved > 0);
 }
 
+/* RMTLB under heavy reordering on larger random graphs: jitter up to 7x
+ * the latency lets a CM arrive after its transaction's processes have
+ * run and their results have gone home. */
+static void test_rmtlb_reordering(void **state)
+{
+  (void)state;
+  for (unsigned long seed = 100; seed <= 200; seed++) {
+    char spec[64];
+    snprintf(spec, sizeof spec, "random:40:30:%lu", seed);
+    lb_topo *t;
+    assert_int_equal(lb_topo_from_spec(spec, &t), LB_SUCCESS);
+    lb_sim_config c;
+    lb_sim_config_default(&c);
+    c.policy = LB_POLICY_RMTLB;
+    c.topo = t;
+    c.seed = seed;
+    c.jitter = 6;
+    c.quantum = 0.3;
+    c.node.capacity = 1 + (int)(seed % 8);
+    c.nproc = 40 + seed;
+    lb_sim_result r;
+    if (lb_sim_run(&c, &r)) fail_msg("%s seed %lu: %s", spec, seed, lb_errmsg());
+    if (r.violations) fail_msg("%s: %s", spec, r.first_violation);
+    lb_topo_free(t);
+  }
+}
+
 static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
 static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
 static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
@@ -63,6 +93,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_none),
     cmocka_unit_test(test_rmtlb),
+    cmocka_unit_test(test_rmtlb_reordering),
     cmocka_unit_test(test_lowest),
     cmocka_unit_test(test_dasud),
     cmocka_unit_test(test_cchspmd),

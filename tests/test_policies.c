@@ -100,10 +100,43 @@ static void test_dasud_ring(void **state)
   assert_true(dmax - dmin > 1);
 }
 
+/* Path 0-1-2-3-4 with 30 processes on each end: shares of 12.  The
+ * transportation plan sends 12 to each neighbour and 6 each to the
+ * middle: 4 x 12 process-hops = 48.  The greedy plan matches the first
+ * sender with the farthest receivers (by index) and needs 96. */
+static void test_cchspmd_transport(void **state)
+{
+  (void)state;
+  lb_topo *t;
+  assert_int_equal(lb_topo_mesh(1, 5, &t), LB_SUCCESS);
+  lb_sim_arrival a[60];
+  for (size_t k = 0; k < 60; k++) a[k] = (lb_sim_arrival){ 0, k < 30 ? 0 : 4, 1e6 };
+  long want_hops[2] = { 96, 48 };
+  for (int plan = 0; plan < 2; plan++) {
+    lb_sim_config c;
+    lb_sim_config_default(&c);
+    c.policy = LB_POLICY_CCHSPMD;
+    c.node.plan = plan;
+    c.topo = t;
+    c.load = LB_SIM_LOAD_TRACE;
+    c.trace = a;
+    c.ntrace = 60;
+    long q[5];
+    c.snapshot_at = 30;
+    c.snapshot = q;
+    lb_sim_result r;
+    if (lb_sim_run(&c, &r)) fail_msg("%s", lb_errmsg());
+    for (size_t i = 0; i < 5; i++) assert_int_equal(q[i], 12);
+    assert_int_equal(r.hops, want_hops[plan]);
+  }
+  lb_topo_free(t);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_cchspmd_star),
+    cmocka_unit_test(test_cchspmd_transport),
     cmocka_unit_test(test_lowest_complete),
     cmocka_unit_test(test_diffusion_pair),
     cmocka_unit_test(test_dasud_ring),
