@@ -117,13 +117,14 @@ static double *per_host(const char *opt, const char *s, unsigned long hosts, dou
  * only to C + A.  With C = procs/hosts every host ends at C + A but the
  * last, which gets the remainder (48 processes on 6 hosts: 9 9 9 9 9 3),
  * so C is chosen such that C + A is the host's share of the processes,
- * procs x s_i / sum s, rounded up: then the hosts end at their shares. */
+ * procs x s_i / sum s, rounded up: then the hosts end at their shares.
+ * C >= 2, so that C - A >= 1 and an empty host is light. */
 static void default_capacities(const farm_opts *f, unsigned long hosts)
 {
   double sum = 0;
   for (unsigned long i = 0; i < hosts; i++) sum += f->speed[i];
   for (unsigned long i = 0; i < hosts; i++) {
-    int share = (int)ceil((double)f->w.nproc * f->speed[i] / sum - 1e-9), c = 1;
+    int share = (int)ceil((double)f->w.nproc * f->speed[i] / sum - 1e-9), c = 2;
     while (c + lb_load_threshold(c, 10) < share) c++;
     f->capacity[i] = c;
   }
