@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <time.h>
+#include <math.h>
 #include <pvm3.h>
 #include "farm_vm.h"
 #include "farm_msg.h"
@@ -13,6 +14,7 @@
 #include "lb_errno.h"
 #include "farm_run.h"
 #include "lb_topo.h"
+#include "lb_load.h"
 #include "farm_wire.h"
 #include "farm_throttle.h"
 
@@ -58,7 +60,8 @@ static void usage(void)
          "  --speeds S,...   relative host speeds in (0, 1], one for all or one per\n"
          "                   host (default 1 = no throttling)\n"
          "  --capacities C,... capacity C_i of each host, one for all or one per host\n"
-         "                   (default procs/hosts rounded up)\n"
+         "                   (default: C_i + A_i = the host's share of the\n"
+         "                   processes, procs x s_i / sum of speeds, rounded up)\n"
          "  --init D         initial distribution: one (all on host 0), even,\n"
          "                   skewed (host k gets 2^-k of the work) or random\n"
          "                   (default one)\n"
@@ -107,6 +110,24 @@ static double *per_host(const char *opt, const char *s, unsigned long hosts, dou
   else if (n != hosts)
     cli_usage_error("%s: %zu values for %lu hosts (give one, or one per host)", opt, n, hosts);
   return v;
+}
+
+/* Default C_i: the policies count processes and a heavy node drains
+ * only to C + A (A = 10 % of C, rounded up), while a light one fills
+ * only to C + A.  With C = procs/hosts every host ends at C + A but the
+ * last, which gets the remainder (48 processes on 6 hosts: 9 9 9 9 9 3),
+ * so C is chosen such that C + A is the host's share of the processes,
+ * procs x s_i / sum s, rounded up: then the hosts end at their shares.
+ * C >= 2, so that C - A >= 1 and an empty host is light. */
+static void default_capacities(const farm_opts *f, unsigned long hosts)
+{
+  double sum = 0;
+  for (unsigned long i = 0; i < hosts; i++) sum += f->speed[i];
+  for (unsigned long i = 0; i < hosts; i++) {
+    int share = (int)ceil((double)f->w.nproc * f->speed[i] / sum - 1e-9), c = 2;
+    while (c + lb_load_threshold(c, 10) < share) c++;
+    f->capacity[i] = c;
+  }
 }
 
 static void parse(int argc, char **argv, options *o)
@@ -218,8 +239,8 @@ static void parse(int argc, char **argv, options *o)
     fclose(probe);
   }
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
-  double cap = (double)((f->w.nproc + o->hosts - 1) / o->hosts);
-  f->capacity = per_host("--capacities", o->capacities, o->hosts, cap, 0, 1e9);
+  f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);
+  if (!o->capacities) default_capacities(f, o->hosts);
 }
 
 static double now(void)

@@ -1,8 +1,12 @@
 /* app_matmul.c: a process computes a block of rows of C = A x B with
- * OpenBLAS dgemm.  Its context carries its rows of A (the descriptor's
- * data), the cursor (next row) and the rows of C done so far; B is the
- * shared operand every host regenerates from (n, seed), like an input
- * file present on every machine. */
+ * OpenBLAS dgemm.  Its context carries the descriptor (n, seed, first
+ * row), the cursor (next row) and the rows of C done so far.  A and B are
+ * input every host regenerates from (n, seed), like an input file present
+ * on every machine: carrying the block's rows of A made each context
+ * ~(rows x n x 8) bytes, all of which the master sent to the first host
+ * and that host, at its emulated speed, re-packed for every migration.
+ * The rows of A are built where the process first runs, inside its
+ * quantum, so their cost is counted as the process's work. */
 #include <stdlib.h>
 #include <cblas.h>
 #include "farm_app_impl.h"
@@ -64,18 +68,24 @@ int app_matmul_init(farm_task *t, const farm_workload *w, size_t index)
   t->seed = w->seed;
   t->row0 = row0;
   t->total = nrows;
-  int s = alloc_rows(t);
-  if (s) return s;
-  for (unsigned long i = 0; i < nrows; i++)
-    for (unsigned long j = 0; j < w->size; j++)
-      t->a[i * w->size + j] = farm_matmul_a(w->size, w->seed, row0 + i, j);
-  return LB_SUCCESS;
+  return alloc_rows(t);
+}
+
+/* Only the rows still to do: a resumed process never reads the others. */
+static void fill_a(farm_task *t)
+{
+  for (uint64_t i = t->cursor; i < t->total; i++)
+    for (uint64_t j = 0; j < t->n; j++)
+      t->a[i * t->n + j] = farm_matmul_a((unsigned long)t->n, (unsigned long)t->seed,
+                                         (unsigned long)(t->row0 + i), (unsigned long)j);
+  t->a_ready = 1;
 }
 
 int app_matmul_run(farm_task *t, unsigned long units)
 {
   const double *b = operand_b((unsigned long)t->n, (unsigned long)t->seed);
   if (!b) return lb_error(LB_ENOMEM, "operand B of order %llu", (unsigned long long)t->n);
+  if (!t->a_ready) fill_a(t);
   int n = (int)t->n;
   size_t off = (size_t)t->cursor * t->n;
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)units, n, n, 1.0, t->a + off, n,
@@ -84,10 +94,10 @@ int app_matmul_run(farm_task *t, unsigned long units)
   return LB_SUCCESS;
 }
 
-/* Body: n, seed, row0, then A's rows, then only the rows of C done. */
+/* Body: n, seed, row0, then only the rows of C done. */
 size_t app_matmul_body_size(const farm_task *t)
 {
-  return 3 * 8 + 8 * (size_t)t->n * (size_t)(t->total + t->cursor);
+  return 3 * 8 + 8 * (size_t)t->n * (size_t)t->cursor;
 }
 
 void app_matmul_save(const farm_task *t, blob *b)
@@ -95,7 +105,6 @@ void app_matmul_save(const farm_task *t, blob *b)
   blob_put_u64(b, t->n);
   blob_put_u64(b, t->seed);
   blob_put_u64(b, t->row0);
-  blob_put_f64s(b, t->a, (size_t)t->total * t->n);
   blob_put_f64s(b, t->c, (size_t)t->cursor * t->n);
 }
 
@@ -108,12 +117,11 @@ int app_matmul_load(farm_task *t, blob *b)
   if (t->n < 1 || t->n > 8192 || t->total > t->n || t->row0 > t->n - t->total)
     return lb_error(LB_EFORMAT, "matmul blob: rows %llu+%llu of order %llu",
                     (unsigned long long)t->row0, (unsigned long long)t->total, (unsigned long long)t->n);
-  if (b->size - b->pos != 8 * (size_t)t->n * (size_t)(t->total + t->cursor))
-    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes for %llu rows", b->size - b->pos,
-                    (unsigned long long)(t->total + t->cursor));
+  if (b->size - b->pos != 8 * (size_t)t->n * (size_t)t->cursor)
+    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes for %llu rows of C", b->size - b->pos,
+                    (unsigned long long)t->cursor);
   int s = alloc_rows(t);
   if (s) return s;
-  blob_get_f64s(b, t->a, (size_t)t->total * t->n);
   blob_get_f64s(b, t->c, (size_t)t->cursor * t->n);
   return LB_SUCCESS;
 }

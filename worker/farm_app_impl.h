@@ -15,6 +15,7 @@ struct farm_task {
   /* matmul */
   uint64_t n, seed, row0;   /* nrows = total */
   double *a, *c;            /* total x n each, row-major */
+  int a_ready;              /* a holds this block's rows of A */
   /* primes: [lo, lo+total) */
   uint64_t lo, count, sum;
 };
