@@ -342,18 +342,28 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
   return lb_node_send(nd, out, up, m);
 }
 
+/* The record a CM, LMM or DRM travels on.  Without one the message
+ * cannot be routed: it is freed and the status says why. */
+static nrt_rec *rec_of(lb_node *nd, lb_msg *m, int *rc)
+{
+  nrt_rec *r = nrt_find(S(nd), m->hv, m->lv, m->tag);
+  if (!r) {
+    *rc = lb_error(LB_ESTATE, "node %zu: %s for (%zu, %zu, %llu) without an NRT record",
+                   nd->id, lb_msg_type_name(m->type), m->hv, m->lv,
+                   (unsigned long long)m->tag);
+    lb_msg_free(m);
+  }
+  return r;
+}
+
 static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
 {
   rmtlb *s = S(nd);
-  nrt_rec *r = nrt_find(s, m->hv, m->lv, m->tag);
-  if (!r) {
-    int rc = lb_error(LB_ESTATE, "node %zu: CM for (%zu, %zu, %llu) without an NRT record",
-                      nd->id, m->hv, m->lv, (unsigned long long)m->tag);
-    lb_msg_free(m);
-    return rc;
-  }
+  int rc;
+  nrt_rec *r = rec_of(nd, m, &rc);
+  if (!r) return rc;
   size_t hv = m->hv;
-  int rc = LB_SUCCESS;
+  rc = LB_SUCCESS;
   if (m->lv == nd->id) {
     if (m->flag) {
       r->confirmed = 1;
@@ -379,13 +389,9 @@ static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
 static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
 {
   rmtlb *s = S(nd);
-  nrt_rec *r = nrt_find(s, m->hv, m->lv, m->tag);
-  if (!r) {
-    int rc = lb_error(LB_ESTATE, "node %zu: LMM for (%zu, %zu, %llu) without an NRT record",
-                      nd->id, m->hv, m->lv, (unsigned long long)m->tag);
-    lb_msg_free(m);
-    return rc;
-  }
+  int rc;
+  nrt_rec *r = rec_of(nd, m, &rc);
+  if (!r) return rc;
   r->total = m->n;
   r->got += (long)m->nproc;
   if (m->lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
@@ -399,7 +405,7 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
     }
     s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->hv, m->tag };
   }
-  int rc = lb_node_accept_transfer(nd, m);
+  rc = lb_node_accept_transfer(nd, m);
   lipn_settle(nd);
   return rc;
 }
@@ -410,19 +416,15 @@ static int result_ready(lb_node *nd, uint64_t pid, size_t origin, const void *re
 static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   rmtlb *s = S(nd);
-  nrt_rec *r = nrt_find(s, m->hv, m->lv, m->tag);
-  if (!r) {
-    int rc = lb_error(LB_ESTATE, "node %zu: DRM for (%zu, %zu, %llu) without an NRT record",
-                      nd->id, m->hv, m->lv, (unsigned long long)m->tag);
-    lb_msg_free(m);
-    return rc;
-  }
+  int rc;
+  nrt_rec *r = rec_of(nd, m, &rc);
+  if (!r) return rc;
   r->back++;
   size_t pv = r->pv;
   rec_done_check(s, r);
   if (m->hv != nd->id) return lb_node_send(nd, out, pv, m);
   /* Back at the heavy node: it continues as if run here [R24]. */
-  int rc = result_ready(nd, m->rid, m->rorigin, m->result, m->result_len, now, out);
+  rc = result_ready(nd, m->rid, m->rorigin, m->result, m->result_len, now, out);
   lb_msg_free(m);
   return rc;
 }
