@@ -53,6 +53,22 @@ static void init_nwc(tp *s, long *rs, long *cd)
 /* Vogel: repeatedly take the line whose two cheapest open cells differ
  * most and fill its cheapest cell.  Ties go to the lowest index, rows
  * before columns, so the result is reproducible. */
+/* Vogel penalty of one row or column (element k at c[k * stride]): the
+ * gap between its two cheapest open cells, or the cheapest alone when
+ * only one is open; *arg is where the cheapest is. */
+static double penalty(const double *c, size_t stride, size_t n, const char *done, size_t *arg)
+{
+  double m1 = INFINITY, m2 = INFINITY;
+  *arg = 0;
+  for (size_t k = 0; k < n; k++) {
+    if (done[k]) continue;
+    double v = c[k * stride];
+    if (v < m1) { m2 = m1; m1 = v; *arg = k; }
+    else if (v < m2) m2 = v;
+  }
+  return isinf(m2) ? m1 : m2 - m1;
+}
+
 static void init_vogel(tp *s, long *rs, long *cd, char *rdone, char *cdone)
 {
   size_t M = s->M, N = s->N, rleft = M, cleft = N;
@@ -61,28 +77,14 @@ static void init_vogel(tp *s, long *rs, long *cd, char *rdone, char *cdone)
     size_t bi = 0, bj = 0;
     for (size_t i = 0; i < M; i++) {
       if (rdone[i]) continue;
-      double m1 = INFINITY, m2 = INFINITY;
-      size_t a1 = 0;
-      for (size_t j = 0; j < N; j++) {
-        if (cdone[j]) continue;
-        double c = s->C[i * N + j];
-        if (c < m1) { m2 = m1; m1 = c; a1 = j; }
-        else if (c < m2) m2 = c;
-      }
-      double pen = isinf(m2) ? m1 : m2 - m1;
+      size_t a1;
+      double pen = penalty(s->C + i * N, 1, N, cdone, &a1);
       if (pen > bestpen) { bestpen = pen; bi = i; bj = a1; }
     }
     for (size_t j = 0; j < N; j++) {
       if (cdone[j]) continue;
-      double m1 = INFINITY, m2 = INFINITY;
-      size_t a1 = 0;
-      for (size_t i = 0; i < M; i++) {
-        if (rdone[i]) continue;
-        double c = s->C[i * N + j];
-        if (c < m1) { m2 = m1; m1 = c; a1 = i; }
-        else if (c < m2) m2 = c;
-      }
-      double pen = isinf(m2) ? m1 : m2 - m1;
+      size_t a1;
+      double pen = penalty(s->C + j, N, M, rdone, &a1);
       if (pen > bestpen) { bestpen = pen; bi = a1; bj = j; }
     }
     long q = rs[bi] < cd[bj] ? rs[bi] : cd[bj];
