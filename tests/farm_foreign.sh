@@ -6,9 +6,6 @@
 farm_lock
 pvm_private
 csv="$PVM_TMP/out.csv"
-col() {
-  awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } END { print $c }' "$csv"
-}
 err=$("$top_builddir/master/lbmaster" --workload primes --size 300000 --hosts 3 --procs 9 --init even \
   --inject-junk --out "$csv" 2>&1 >/dev/null)
 rc=$?

@@ -7,9 +7,6 @@
 farm_lock
 pvm_private
 csv="$PVM_TMP/out.csv"
-col() {
-  awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } END { print $c }' "$csv"
-}
 for pol in none rmtlb lowest dasud cchspmd diffusion; do
   for wl in "primes --size 3000000" "matmul --size 1200"; do
     rm -f "$csv"

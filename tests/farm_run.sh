@@ -9,10 +9,6 @@ pvm_private
 m="$top_builddir/master/lbmaster"
 csv="$PVM_TMP/out.csv"
 
-# col NAME: that column of the last row of $csv.
-col() {
-  awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } END { print $c }' "$csv"
-}
 
 for wl in "primes --size 400000" "matmul --size 300"; do
   rm -f "$csv"

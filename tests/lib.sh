@@ -24,6 +24,11 @@ expect_status() {
   fi
 }
 
+# col NAME: column NAME of the last row of the CSV file $csv.
+col() {
+  awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } END { print $c }' "$csv"
+}
+
 finish() {
   [ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
   exit 0
