@@ -105,6 +105,13 @@ double lb_share_curve_eval(const lb_share_curve *cv, double t)
 }
 
 /* |T_i ∩ [t0, t]| */
+static int check_lambda(double lambda)
+{
+  if (!(lambda > 0) || !isfinite(lambda))
+    return lb_error(LB_EINVAL, "job size lambda = %g must be a positive number", lambda);
+  return LB_SUCCESS;
+}
+
 static double busy_until(const lb_share_proc *p, double t)
 {
   double s = 0;
@@ -116,8 +123,7 @@ static double busy_until(const lb_share_proc *p, double t)
 int lb_share_opt(size_t n, const lb_share_proc *p, double t0, double lambda,
                  double *tstar, double *share, double *busy)
 {
-  if (!(lambda > 0) || !isfinite(lambda))
-    return lb_error(LB_EINVAL, "job size lambda = %g must be a positive number", lambda);
+  if (check_lambda(lambda)) return LB_EINVAL;
   lb_share_curve *cv;
   int rc = lb_share_curve_build(n, p, t0, &cv);
   if (rc) return rc;
@@ -160,8 +166,7 @@ double lb_share_finish(const lb_share_proc *p, double t0, double amount)
 int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda,
                      double *t, size_t *who)
 {
-  if (!(lambda > 0) || !isfinite(lambda))
-    return lb_error(LB_EINVAL, "job size lambda = %g must be a positive number", lambda);
+  if (check_lambda(lambda)) return LB_EINVAL;
   int rc = lb_share_check(n, p, t0);
   if (rc) return rc;
   size_t best = n;
@@ -176,8 +181,7 @@ int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda,
 int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda,
                      double *t, double *share)
 {
-  if (!(lambda > 0) || !isfinite(lambda))
-    return lb_error(LB_EINVAL, "job size lambda = %g must be a positive number", lambda);
+  if (check_lambda(lambda)) return LB_EINVAL;
   int rc = lb_share_check(n, p, t0);
   if (rc) return rc;
   double S = 0, tmax = t0;
