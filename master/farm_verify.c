@@ -9,6 +9,7 @@ struct farm_verifier {
   unsigned char *seen;      /* per process */
   unsigned long accepted, rejected;
   long long *bu, *bw;       /* matmul: B.1 and B.w */
+  double *row;              /* matmul: a row of A or B */
   uint64_t *count, *sum;    /* primes: per process, from the sieve */
 };
 
@@ -17,13 +18,16 @@ static int matmul_prepare(farm_verifier *v)
   unsigned long n = v->w.size;
   v->bu = calloc(n, sizeof *v->bu);
   v->bw = calloc(n, sizeof *v->bw);
-  if (!v->bu || !v->bw) return lb_error(LB_ENOMEM, "checksum vectors");
-  for (unsigned long k = 0; k < n; k++)
+  v->row = malloc(n * sizeof *v->row);
+  if (!v->bu || !v->bw || !v->row) return lb_error(LB_ENOMEM, "checksum vectors");
+  for (unsigned long k = 0; k < n; k++) {
+    farm_matmul_row_b(n, v->w.seed, k, v->row);
     for (unsigned long j = 0; j < n; j++) {
-      long long b = (long long)farm_matmul_b(n, v->w.seed, k, j);
+      long long b = (long long)v->row[j];
       v->bu[k] += b;
       v->bw[k] += b * (long long)(j + 1);
     }
+  }
   return LB_SUCCESS;
 }
 
@@ -73,12 +77,13 @@ void farm_verify_free(farm_verifier *v)
   free(v->seen);
   free(v->bu);
   free(v->bw);
+  free(v->row);
   free(v->count);
   free(v->sum);
   free(v);
 }
 
-static int check_matmul(const farm_verifier *v, const farm_result *r)
+static int check_matmul(farm_verifier *v, const farm_result *r)
 {
   unsigned long n = v->w.size, row0, nrows;
   farm_app_split(n, v->w.nproc, (unsigned long)r->id, &row0, &nrows);
@@ -87,8 +92,9 @@ static int check_matmul(const farm_verifier *v, const farm_result *r)
                     (unsigned long long)r->id, r->row0, r->nrows, r->n, row0, nrows, n);
   for (unsigned long i = 0; i < nrows; i++) {
     long long eu = 0, ew = 0;
+    farm_matmul_row_a(n, v->w.seed, row0 + i, v->row);
     for (unsigned long k = 0; k < n; k++) {
-      long long a = (long long)farm_matmul_a(n, v->w.seed, row0 + i, k);
+      long long a = (long long)v->row[k];
       eu += a * v->bu[k];
       ew += a * v->bw[k];
     }

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <math.h>
 #include <pvm3.h>
+#include "farm_mem.h"
 #include "farm_vm.h"
 #include "farm_msg.h"
 #include "cli.h"
@@ -320,6 +321,7 @@ static int selftest(const options *o, int run, const int *tids)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
+  farm_mem_setup();   /* the master receives every result */
   options o;
   parse(argc, argv, &o);
   farm_vm vm;

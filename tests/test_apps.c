@@ -101,6 +101,46 @@ static void test_primes_quanta(void **state)
   check_workload(&w);
 }
 
+/* The operands' definition, written out once more: four splitmix64
+ * rounds over (4 seed + which, n, i, j), mod 9, minus 4. */
+static uint64_t splitmix(uint64_t x)
+{
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+static double operand(unsigned long n, unsigned long seed, unsigned which, unsigned long i, unsigned long j)
+{
+  uint64_t h = splitmix(splitmix(splitmix(splitmix((uint64_t)seed * 4 + which) ^ n) ^ i) ^ j);
+  return (double)((int)(h % 9) - 4);
+}
+
+/* Entry-wise and row-wise generation give the definition's values, and
+ * all nine values occur. */
+static void test_operands(void **state)
+{
+  (void)state;
+  unsigned long n = 37, seed = 5;
+  double row[37];
+  int seen[9] = { 0 };
+  for (unsigned long i = 0; i < n; i++) {
+    farm_matmul_row_a(n, seed, i, row);
+    for (unsigned long j = 0; j < n; j++) {
+      assert_true(row[j] == operand(n, seed, 1, i, j));
+      assert_true(farm_matmul_a(n, seed, i, j) == row[j]);
+      seen[(int)row[j] + 4]++;
+    }
+    farm_matmul_row_b(n, seed, i, row);
+    for (unsigned long j = 0; j < n; j++) {
+      assert_true(row[j] == operand(n, seed, 2, i, j));
+      assert_true(farm_matmul_b(n, seed, i, j) == row[j]);
+    }
+  }
+  for (int v = 0; v < 9; v++) assert_true(seen[v] > 0);
+}
+
 /* Brute force: the product by three loops, and primes by trial counting
  * of every divisor, against what the tasks computed. */
 static void test_brute_force(void **state)
@@ -116,7 +156,7 @@ static void test_brute_force(void **state)
       for (unsigned long j = 0; j < w.size; j++) {
         double c = 0;
         for (unsigned long k = 0; k < w.size; k++)
-          c += farm_matmul_a(w.size, w.seed, r.row0 + i, k) * farm_matmul_b(w.size, w.seed, k, j);
+          c += operand(w.size, w.seed, 1, r.row0 + i, k) * operand(w.size, w.seed, 2, k, j);
         assert_true(c == r.c[i * w.size + j]);
       }
     farm_result_clear(&r);
@@ -208,6 +248,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_matmul_quanta),
     cmocka_unit_test(test_primes_quanta),
+    cmocka_unit_test(test_operands),
     cmocka_unit_test(test_brute_force),
     cmocka_unit_test(test_verifier_catches),
     cmocka_unit_test(test_damaged_blobs),

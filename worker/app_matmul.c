@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <cblas.h>
 #include "farm_app_impl.h"
+#include "farm_mem.h"
 #include "lb_errno.h"
 
 /* splitmix64: a cheap, well-mixed hash, so A and B are a pure function
@@ -22,17 +23,31 @@ static uint64_t mix(uint64_t x)
   return x ^ (x >> 31);
 }
 
-static double entry(unsigned long n, unsigned long seed, unsigned which, unsigned long i,
-                    unsigned long j)
+/* Entry (i, j) is mix(mix(mix(mix(4 seed + which) ^ n) ^ i) ^ j) mod 9,
+ * minus 4.  The first three rounds depend on the row only, so a row
+ * costs one round per entry (tests/test_apps.c checks the formula). */
+static uint64_t row_key(unsigned long n, unsigned long seed, unsigned which, unsigned long i)
 {
-  uint64_t h = mix(mix(mix((uint64_t)seed * 4 + which) ^ n) ^ i) ^ j;
-  return (double)((int)(mix(h) % 9) - 4);
+  return mix(mix(mix((uint64_t)seed * 4 + which) ^ n) ^ i);
 }
 
+static double value(uint64_t key, unsigned long j) { return (double)((int)(mix(key ^ j) % 9) - 4); }
+
 double farm_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
-{ return entry(n, seed, 1, i, j); }
+{ return value(row_key(n, seed, 1, i), j); }
 double farm_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
-{ return entry(n, seed, 2, i, j); }
+{ return value(row_key(n, seed, 2, i), j); }
+
+static void fill_row(unsigned long n, unsigned long seed, unsigned which, unsigned long i, double *row)
+{
+  uint64_t key = row_key(n, seed, which, i);
+  for (unsigned long j = 0; j < n; j++) row[j] = value(key, j);
+}
+
+void farm_matmul_row_a(unsigned long n, unsigned long seed, unsigned long i, double *row)
+{ fill_row(n, seed, 1, i, row); }
+void farm_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, double *row)
+{ fill_row(n, seed, 2, i, row); }
 
 /* One B per (n, seed) in this process, built on first use. */
 static double *b_cache;
@@ -41,11 +56,10 @@ static unsigned long b_n, b_seed;
 static const double *operand_b(unsigned long n, unsigned long seed)
 {
   if (b_cache && b_n == n && b_seed == seed) return b_cache;
-  free(b_cache);
-  b_cache = malloc((size_t)n * n * sizeof *b_cache);
+  farm_mem_free(b_cache);
+  b_cache = farm_mem_big((size_t)n * n * sizeof *b_cache);
   if (!b_cache) return NULL;
-  for (unsigned long i = 0; i < n; i++)
-    for (unsigned long j = 0; j < n; j++) b_cache[i * n + j] = farm_matmul_b(n, seed, i, j);
+  for (unsigned long i = 0; i < n; i++) farm_matmul_row_b(n, seed, i, b_cache + i * n);
   b_n = n;
   b_seed = seed;
   return b_cache;
@@ -54,8 +68,10 @@ static const double *operand_b(unsigned long n, unsigned long seed)
 static int alloc_rows(farm_task *t)
 {
   size_t cells = (size_t)t->total * t->n;
-  t->a = malloc(cells * sizeof *t->a + 1);
-  t->c = calloc(cells + 1, sizeof *t->c);
+  /* Every row of C is written (by dgemm or a loaded context) before it
+   * is read, so neither block needs clearing. */
+  t->a = farm_mem_big(cells * sizeof *t->a);
+  t->c = farm_mem_big(cells * sizeof *t->c);
   if (!t->a || !t->c) return lb_error(LB_ENOMEM, "matmul rows (%zu cells)", cells);
   return LB_SUCCESS;
 }
@@ -75,9 +91,8 @@ int app_matmul_init(farm_task *t, const farm_workload *w, size_t index)
 static void fill_a(farm_task *t)
 {
   for (uint64_t i = t->cursor; i < t->total; i++)
-    for (uint64_t j = 0; j < t->n; j++)
-      t->a[i * t->n + j] = farm_matmul_a((unsigned long)t->n, (unsigned long)t->seed,
-                                         (unsigned long)(t->row0 + i), (unsigned long)j);
+    farm_matmul_row_a((unsigned long)t->n, (unsigned long)t->seed, (unsigned long)(t->row0 + i),
+                      t->a + i * t->n);
   t->a_ready = 1;
 }
 

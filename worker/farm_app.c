@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "farm_app_impl.h"
+#include "farm_mem.h"
 #include "lb_errno.h"
 
 #define TASK_MAGIC 0x4B54424Cu    /* "LBTK" */
@@ -70,8 +71,8 @@ int farm_task_alloc(const farm_workload *w, size_t index, farm_task **out)
 void farm_task_free(farm_task *t)
 {
   if (!t) return;
-  free(t->a);
-  free(t->c);
+  farm_mem_free(t->a);
+  farm_mem_free(t->c);
   free(t);
 }
 

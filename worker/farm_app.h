@@ -90,6 +90,9 @@ void farm_result_clear(farm_result *r);
  * master can check it bit for bit by an independent route. */
 double farm_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j);
 double farm_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j);
+/* Row i of A or B (n entries), the same values at one hash round each. */
+void farm_matmul_row_a(unsigned long n, unsigned long seed, unsigned long i, double *row);
+void farm_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, double *row);
 /* Rows [row0, row0+nrows) of process `index` of nproc (balanced blocks);
  * the same split for primes ranges over [2, size+1). */
 void farm_app_split(unsigned long total, unsigned long nproc, unsigned long index,

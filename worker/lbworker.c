@@ -13,6 +13,7 @@
 #include "farm_wire.h"
 #include "farm_app.h"
 #include "farm_throttle.h"
+#include "farm_mem.h"
 #include "cli.h"
 #include "lb_errno.h"
 #include "lb_node.h"
@@ -580,6 +581,7 @@ int main(int argc, char **argv)
   int run = (int)cli_ulong("RUN-ID", argv[1], 0, 0x7fffffff);
   /* One host = one core's worth of work: no BLAS threads of its own. */
   openblas_set_num_threads(1);
+  farm_mem_setup();
   pvm_setopt(PvmAutoErr, 0);
   if (pvm_mytid() < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");
   /* Messages go through the pvmd, not task to task: a large message

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <cblas.h>
 #include "farm_app.h"
+#include "farm_mem.h"
 #include "cli.h"
 
 static double now(void)
@@ -51,13 +52,13 @@ int main(int argc, char **argv)
   if (!nq) { qs[0] = 1; qs[1] = 16; qs[2] = 128; qs[3] = (double)n; nq = 4; }
   unsigned long reps = argc > 3 ? cli_ulong("REPS", argv[3], 1, 100) : 3;
   openblas_set_num_threads(1);
+  farm_mem_setup();   /* as the worker does */
   double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b), *c = malloc(n * n * sizeof *c);
   if (!a || !b || !c) cli_die(1, "out of memory");
-  for (unsigned long i = 0; i < n; i++)
-    for (unsigned long j = 0; j < n; j++) {
-      a[i * n + j] = farm_matmul_a(n, 1, i, j);
-      b[i * n + j] = farm_matmul_b(n, 1, i, j);
-    }
+  for (unsigned long i = 0; i < n; i++) {
+    farm_matmul_row_a(n, 1, i, a + i * n);
+    farm_matmul_row_b(n, 1, i, b + i * n);
+  }
   double flop = 2.0 * (double)n * (double)n * (double)n;
   printf("n,quantum_rows,farm_gflops,dgemm_gflops,ratio\n");
   for (size_t k = 0; k < nq; k++) {
