@@ -24,17 +24,22 @@ static unsigned char *run_straight(const farm_workload *w, size_t i, size_t *len
   return buf;
 }
 
-/* Run in quanta of 1, 2, 3, ... units, saving the task to a blob and
- * loading a new one from it after every quantum. */
+/* Run in quanta of 1, 2, 3, 4, 9, 25, 1000, 20000 units, saving the task to a
+ * blob and loading a new one from it after every quantum.  A matmul
+ * process advances by whole columns of its block: as many columns as
+ * fit in the quantum, at least one. */
 static unsigned char *run_migrating(const farm_workload *w, size_t i, size_t *len)
 {
+  static const unsigned long qs[] = { 1, 2, 3, 4, 9, 25, 1000, 20000 };
   farm_task *t;
   assert_int_equal(farm_task_alloc(w, i, &t), LB_SUCCESS);
-  unsigned long q = 1, quanta = 0;
+  unsigned long step = w->kind == FARM_APP_MATMUL ? farm_task_units_total(t) / w->size : 1;
+  unsigned long quanta = 0;
   while (!farm_task_finished(t)) {
-    unsigned long ran, left = farm_task_units_left(t);
+    unsigned long q = qs[quanta % 8], ran, left = farm_task_units_left(t);
+    unsigned long want = q < step ? step : q / step * step;
     assert_int_equal(farm_task_run(t, q, &ran), LB_SUCCESS);
-    assert_int_equal(ran, q < left ? q : left);
+    assert_int_equal(ran, want < left ? want : left);
     size_t n = farm_task_blob_size(t);
     unsigned char *blob = malloc(n);
     assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
@@ -43,7 +48,6 @@ static unsigned char *run_migrating(const farm_workload *w, size_t i, size_t *le
     assert_int_equal(farm_task_load(blob, n, &t), LB_SUCCESS);
     farm_task_add_hop(t);
     free(blob);
-    q = q % 4 + 1;
     quanta++;
   }
   assert_true(quanta > 1 || farm_task_units_total(t) <= 1);
@@ -91,6 +95,15 @@ static void test_matmul_quanta(void **state)
 {
   (void)state;
   farm_workload w = { FARM_APP_MATMUL, 37, 5, 7 };
+  check_workload(&w);
+}
+
+/* B is built and multiplied by panels of 256 columns: blocks of 200
+ * rows whose quanta start and end inside and across panels. */
+static void test_matmul_panels(void **state)
+{
+  (void)state;
+  farm_workload w = { FARM_APP_MATMUL, 600, 3, 11 };
   check_workload(&w);
 }
 
@@ -231,9 +244,11 @@ static void test_damaged_blobs(void **state)
   assert_int_equal(farm_task_load(blob, n, &u), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "magic"));
   blob[0] ^= 1;
-  blob[4] = 9;  /* version */
+  unsigned char version = blob[4];
+  blob[4] = 99;
   assert_int_equal(farm_task_load(blob, n, &u), LB_EFORMAT);
-  blob[4] = 1;
+  assert_non_null(strstr(lb_errmsg(), "version"));
+  blob[4] = version;
   assert_int_equal(farm_task_load(blob, n, &u), LB_SUCCESS);
   assert_int_equal(farm_task_units_left(u), farm_task_units_left(t));
   farm_task_free(u);
@@ -247,6 +262,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_matmul_quanta),
+    cmocka_unit_test(test_matmul_panels),
     cmocka_unit_test(test_primes_quanta),
     cmocka_unit_test(test_operands),
     cmocka_unit_test(test_brute_force),

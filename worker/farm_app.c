@@ -1,5 +1,6 @@
 /* farm_app.c: the process record, its blob encoding, and dispatch to
  * the application modules. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "farm_app_impl.h"
@@ -8,7 +9,7 @@
 
 #define TASK_MAGIC 0x4B54424Cu    /* "LBTK" */
 #define RESULT_MAGIC 0x53524C4Cu  /* "LLRS" */
-#define BLOB_VERSION 1u
+#define BLOB_VERSION 2u   /* 2: matmul units are entries, done by columns */
 #define HEAD_BYTES (6 * 4 + 4 * 8)
 
 int farm_app_kind_parse(const char *s, farm_app_kind *k)
@@ -78,11 +79,13 @@ void farm_task_free(farm_task *t)
 
 int farm_task_run(farm_task *t, unsigned long units, unsigned long *ran)
 {
-  uint64_t left = t->total - t->cursor;
+  uint64_t left = t->total - t->cursor, before = t->cursor;
   if (units > left) units = (unsigned long)left;
-  *ran = units;
+  *ran = 0;
   if (!units) return LB_SUCCESS;
-  return t->kind == FARM_APP_MATMUL ? app_matmul_run(t, units) : app_primes_run(t, units);
+  int s = t->kind == FARM_APP_MATMUL ? app_matmul_run(t, units) : app_primes_run(t, units);
+  *ran = (unsigned long)(t->cursor - before);
+  return s;
 }
 
 int farm_task_finished(const farm_task *t) { return t->cursor >= t->total; }
@@ -121,8 +124,21 @@ void blob_put_f64(blob *b, double v)
   memcpy(&u, &v, 8);
   blob_put_u64(b, u);
 }
+/* The blob is little-endian: on such a host an array is its bytes. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define BLOB_NATIVE 1
+#else
+#define BLOB_NATIVE 0
+#endif
+
 void blob_put_f64s(blob *b, const double *v, size_t n)
 {
+  if (BLOB_NATIVE) {
+    if (n > SIZE_MAX / 8 || !room(b, 8 * n)) { b->bad = 1; return; }
+    memcpy(b->w + b->pos, v, 8 * n);
+    b->pos += 8 * n;
+    return;
+  }
   for (size_t i = 0; i < n && !b->bad; i++) blob_put_f64(b, v[i]);
 }
 uint64_t blob_get_u64(blob *b)
@@ -148,6 +164,12 @@ double blob_get_f64(blob *b)
 }
 void blob_get_f64s(blob *b, double *v, size_t n)
 {
+  if (BLOB_NATIVE) {
+    if (n > SIZE_MAX / 8 || !room(b, 8 * n)) { b->bad = 1; return; }
+    memcpy(v, b->r + b->pos, 8 * n);
+    b->pos += 8 * n;
+    return;
+  }
   for (size_t i = 0; i < n && !b->bad; i++) v[i] = blob_get_f64(b);
 }
 
@@ -249,7 +271,7 @@ int farm_result_decode(const unsigned char *buf, size_t size, farm_result *r)
     r->n = (unsigned long)blob_get_u64(&b);
     r->row0 = (unsigned long)blob_get_u64(&b);
     r->nrows = (unsigned long)blob_get_u64(&b);
-    if (b.bad || r->nrows != h.total || r->n == 0 || r->n > 8192 ||
+    if (b.bad || r->n == 0 || r->n > 8192 || (uint64_t)r->nrows * r->n != h.total ||
         (size - b.pos) / 8 != (size_t)r->nrows * r->n)
       return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
     r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);

@@ -7,8 +7,9 @@
  * blob is little-endian with fixed-width fields, so it means the same on
  * every host whatever its byte order.
  *
- * Work is counted in units: a row of C for matmul, a tested number for
- * primes.  Costs per unit differ between the two (and within primes). */
+ * Work is counted in units: an entry of C for matmul (done a column of
+ * the process's block at a time), a tested number for primes.  Costs
+ * per unit differ between the two (and within primes). */
 #ifndef FARM_APP_H
 #define FARM_APP_H
 
@@ -39,8 +40,11 @@ int farm_workload_check(const farm_workload *w);
 int farm_task_alloc(const farm_workload *w, size_t index, farm_task **out);
 void farm_task_free(farm_task *t);
 
-/* Run at most `units` units of work; *ran gets the units done.  Returns
- * LB_SUCCESS; farm_task_finished() tells whether all work is done. */
+/* Run about `units` units of work: at most that many, except that a
+ * process always advances by at least its step (matmul: one column of
+ * its block, i.e. as many units as it has rows).  *ran gets the units
+ * done.  Returns LB_SUCCESS; farm_task_finished() tells whether all
+ * work is done. */
 int farm_task_run(farm_task *t, unsigned long units, unsigned long *ran);
 int farm_task_finished(const farm_task *t);
 unsigned long farm_task_units_left(const farm_task *t);

@@ -1,8 +1,16 @@
-/* farm_kernel: GFLOP/s of the task farm's matmul kernel (a process run
- * through farm_task_run in quanta of q rows, as the worker does) against
- * one OpenBLAS dgemm of the whole product, single-threaded, alternating
- * in the same run; best of R repetitions each.
- * Usage: farm_kernel N [Q1,Q2,...] [REPS]   CSV on stdout. */
+/* farm_kernel: GFLOP/s of the task farm's matmul kernel against
+ * OpenBLAS dgemm, single-threaded, alternating in the same run; best of
+ * R repetitions each.  Two references: one dgemm of the whole product,
+ * and one dgemm per block of rows (the shape of a farm process), which
+ * separates the cost of cutting the product into processes (every block
+ * streams all of B) from the farm's own overhead.
+ *
+ * The farm side computes C = A x B as the workers do: cut into P
+ * processes (blocks of rows), each run through farm_task_run in quanta
+ * of k columns of its block, one process after another as on one host.
+ * Its time includes building each block's rows of A; B is built, panel
+ * by panel, by the first repetition and kept, as on a worker host.
+ * Usage: farm_kernel N [P] [K1,K2,...] [REPS]   CSV on stdout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -18,61 +26,70 @@ static double now(void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static double run_farm(unsigned long n, unsigned long q)
+static double run_farm(unsigned long n, unsigned long procs, unsigned long k)
 {
-  farm_workload w = { FARM_APP_MATMUL, n, 1, 1 };
-  farm_task *t;
-  if (farm_task_alloc(&w, 0, &t)) cli_die(1, "alloc");
-  unsigned long ran;
-  farm_task_run(t, 1, &ran);  /* builds the shared B outside the timing */
-  farm_task_free(t);
-  if (farm_task_alloc(&w, 0, &t)) cli_die(1, "alloc");
+  farm_workload w = { FARM_APP_MATMUL, n, procs, 1 };
   double t0 = now();
-  while (!farm_task_finished(t)) farm_task_run(t, q, &ran);
-  double dt = now() - t0;
-  farm_task_free(t);
-  return dt;
+  for (unsigned long p = 0; p < procs; p++) {
+    farm_task *t;
+    if (farm_task_alloc(&w, p, &t)) cli_die(1, "alloc");
+    unsigned long ran, rows = farm_task_units_total(t) / n;
+    while (!farm_task_finished(t))
+      if (farm_task_run(t, k * rows, &ran)) cli_die(1, "run");
+    farm_task_free(t);
+  }
+  return now() - t0;
 }
 
-static double run_dgemm(unsigned long n, const double *a, const double *b, double *c)
+/* The product as `procs` dgemm calls, one per block of rows (1: whole). */
+static double run_dgemm(unsigned long n, unsigned long procs, const double *a, const double *b, double *c)
 {
   double t0 = now();
-  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n, b,
-              (int)n, 0.0, c, (int)n);
+  for (unsigned long p = 0; p < procs; p++) {
+    unsigned long r0, rows;
+    farm_app_split(n, procs, p, &r0, &rows);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)rows, (int)n, (int)n, 1.0, a + r0 * n,
+                (int)n, b, (int)n, 0.0, c + r0 * n, (int)n);
+  }
   return now() - t0;
 }
 
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
-  if (argc < 2 || argc > 4) cli_usage_error("usage: farm_kernel N [Q1,Q2,...] [REPS]");
+  if (argc < 2 || argc > 5) cli_usage_error("usage: farm_kernel N [P] [K1,K2,...] [REPS]");
   unsigned long n = cli_ulong("N", argv[1], 16, 8192);
-  double qs[16];
-  size_t nq = argc > 2 ? cli_doubles("Q", argv[2], qs, 16, 1, 8192) : 0;
-  if (!nq) { qs[0] = 1; qs[1] = 16; qs[2] = 128; qs[3] = (double)n; nq = 4; }
-  unsigned long reps = argc > 3 ? cli_ulong("REPS", argv[3], 1, 100) : 3;
+  unsigned long procs = argc > 2 ? cli_ulong("P", argv[2], 1, n) : (n + 63) / 64;
+  double ks[16];
+  size_t nk = argc > 3 ? cli_doubles("K", argv[3], ks, 16, 1, 8192) : 0;
+  if (!nk) { ks[0] = 1; ks[1] = 16; ks[2] = 128; ks[3] = (double)n; nk = 4; }
+  unsigned long reps = argc > 4 ? cli_ulong("REPS", argv[4], 1, 100) : 3;
   openblas_set_num_threads(1);
   farm_mem_setup();   /* as the worker does */
-  double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b), *c = malloc(n * n * sizeof *c);
+  double *a = farm_mem_big(n * n * sizeof *a), *b = farm_mem_big(n * n * sizeof *b),
+         *c = farm_mem_big(n * n * sizeof *c);
   if (!a || !b || !c) cli_die(1, "out of memory");
   for (unsigned long i = 0; i < n; i++) {
     farm_matmul_row_a(n, 1, i, a + i * n);
     farm_matmul_row_b(n, 1, i, b + i * n);
   }
   double flop = 2.0 * (double)n * (double)n * (double)n;
-  printf("n,quantum_rows,farm_gflops,dgemm_gflops,ratio\n");
-  for (size_t k = 0; k < nq; k++) {
-    unsigned long q = (unsigned long)qs[k];
-    double bf = 1e30, bd = 1e30;
+  printf("n,procs,rows_per_proc,quantum_cols,farm_gflops,dgemm_gflops,dgemm_blocks_gflops,"
+         "ratio,ratio_blocks\n");
+  for (size_t q = 0; q < nk; q++) {
+    unsigned long k = (unsigned long)ks[q];
+    double bf = 1e30, bd = 1e30, bb = 1e30;
     for (unsigned long r = 0; r < reps; r++) {
-      double d = run_dgemm(n, a, b, c), f = run_farm(n, q);
+      double d = run_dgemm(n, 1, a, b, c), e = run_dgemm(n, procs, a, b, c), f = run_farm(n, procs, k);
       if (d < bd) bd = d;
+      if (e < bb) bb = e;
       if (f < bf) bf = f;
     }
-    printf("%lu,%lu,%.3f,%.3f,%.3f\n", n, q, flop / bf * 1e-9, flop / bd * 1e-9, bd / bf);
+    printf("%lu,%lu,%.1f,%lu,%.3f,%.3f,%.3f,%.3f,%.3f\n", n, procs, (double)n / (double)procs, k,
+           flop / bf * 1e-9, flop / bd * 1e-9, flop / bb * 1e-9, bd / bf, bb / bf);
   }
-  free(a);
-  free(b);
-  free(c);
+  farm_mem_free(a);
+  farm_mem_free(b);
+  farm_mem_free(c);
   return 0;
 }
