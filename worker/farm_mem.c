@@ -1,6 +1,7 @@
 /* farm_mem.c: see farm_mem.h. */
 #include <malloc.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include "farm_mem.h"
 
@@ -21,6 +22,16 @@ void farm_mem_setup(void)
 typedef struct big_head { size_t len; } big_head;
 #define BIG_OFFSET ((size_t)64)
 
+/* Freed big blocks kept for the next request of the same size: a run's
+ * processes have blocks of one or two sizes, and a page that is already
+ * mapped costs nothing, where a fresh one is zeroed by the kernel. */
+#define CACHE_SLOTS 8
+#define CACHE_BYTES ((size_t)512 << 20)
+static big_head *cache[CACHE_SLOTS];
+static size_t ncache, cached_bytes;
+
+static void unmap(big_head *h) { munmap(h, h->len); }
+
 void *farm_mem_big(size_t bytes)
 {
   if (bytes + BIG_OFFSET < HUGE_PAGE) {
@@ -30,6 +41,13 @@ void *farm_mem_big(size_t bytes)
     return (char *)h + BIG_OFFSET;
   }
   size_t len = (bytes + BIG_OFFSET + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  for (size_t k = ncache; k-- > 0;)
+    if (cache[k]->len == len) {
+      big_head *h = cache[k];
+      cache[k] = cache[--ncache];
+      cached_bytes -= len;
+      return (char *)h + BIG_OFFSET;
+    }
   /* Map one huge page more than needed, to trim to a 2 MB boundary. */
   char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return NULL;
@@ -47,6 +65,14 @@ void farm_mem_free(void *p)
 {
   if (!p) return;
   big_head *h = (big_head *)((char *)p - BIG_OFFSET);
-  if (h->len) munmap(h, h->len);
-  else free(h);
+  if (!h->len) { free(h); return; }
+  /* Make room: the oldest blocks go first. */
+  while (ncache && (ncache == CACHE_SLOTS || cached_bytes + h->len > CACHE_BYTES)) {
+    cached_bytes -= cache[0]->len;
+    unmap(cache[0]);
+    memmove(cache, cache + 1, --ncache * sizeof *cache);
+  }
+  if (h->len > CACHE_BYTES) { unmap(h); return; }
+  cache[ncache++] = h;
+  cached_bytes += h->len;
 }

@@ -17,7 +17,8 @@
 void farm_mem_setup(void);
 /* An uninitialised block of `bytes`, from huge pages where the kernel
  * offers them (blocks of 2 MB and more); NULL when out of memory.
- * Release it with farm_mem_free, never free(). */
+ * Release it with farm_mem_free, never free(): a few freed blocks (at
+ * most 8, 512 MB) are kept and handed out again for the same size. */
 void *farm_mem_big(size_t bytes);
 void farm_mem_free(void *p);
 
