@@ -130,28 +130,26 @@ int lb_node_timer(lb_out *out, uint64_t id, double at)
   return LB_SUCCESS;
 }
 
-int lb_node_home(lb_node *nd, lb_out *out, uint64_t pid, const void *r, size_t len)
+int lb_node_home(lb_node *nd, lb_out *out, uint64_t pid, unsigned char **r, size_t len)
 {
   lb_out_item *it = out_push(out, LB_OUT_HOME);
   if (!it) return lb_error(LB_ENOMEM, "output list");
   it->pid = pid;
-  if (len) {
-    if (!(it->result = malloc(len))) return lb_error(LB_ENOMEM, "result");
-    memcpy(it->result, r, len);
-  }
-  it->result_len = len;
+  it->result = *r;
+  it->result_len = *r ? len : 0;
+  *r = NULL;
   nd->st.homed++;
   return LB_SUCCESS;
 }
 
 int lb_node_result_direct(lb_node *nd, uint64_t pid, size_t origin,
-                          const void *r, size_t len, lb_out *out)
+                          unsigned char **r, size_t len, lb_out *out)
 {
   if (origin == nd->id) return lb_node_home(nd, out, pid, r, len);
   lb_msg *m;
   int rc = lb_msg_alloc(LB_MSG_RESULT, nd->id, origin, &m);
   if (rc) return rc;
-  if ((rc = lb_msg_set_result(m, pid, origin, r, len))) { lb_msg_free(m); return rc; }
+  lb_msg_take_result(m, pid, origin, r, len);
   return lb_node_send(nd, out, origin, m);
 }
 
@@ -307,9 +305,17 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   uint64_t pid = p->id;
   size_t origin = p->origin;
   lb_proc_free(p);
-  if (nd->ops->on_result)
-    return nd->ops->on_result(nd, pid, origin, ev->result, ev->result_len, now, out);
-  return lb_node_result_direct(nd, pid, origin, ev->result, ev->result_len, out);
+  /* The one copy of a result the node makes: from here it is moved. */
+  unsigned char *res = NULL;
+  if (ev->result_len) {
+    if (!ev->result) return lb_error(LB_EINVAL, "node %zu: NULL result of %zu bytes", nd->id, ev->result_len);
+    if (!(res = malloc(ev->result_len))) return lb_error(LB_ENOMEM, "result of %zu bytes", ev->result_len);
+    memcpy(res, ev->result, ev->result_len);
+  }
+  int rc = nd->ops->on_result ? nd->ops->on_result(nd, pid, origin, &res, ev->result_len, now, out)
+                              : lb_node_result_direct(nd, pid, origin, &res, ev->result_len, out);
+  free(res);
+  return rc;
 }
 
 int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
@@ -320,7 +326,7 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     if (ev->msg->type == LB_MSG_RESULT) {
       lb_msg *m = ev->msg;
       int rc = m->rorigin == nd->id
-        ? lb_node_home(nd, out, m->rid, m->result, m->result_len)
+        ? lb_node_home(nd, out, m->rid, &m->result, m->result_len)
         : lb_error(LB_ESTATE, "node %zu got the result of process %llu, whose origin is %zu",
                    nd->id, (unsigned long long)m->rid, m->rorigin);
       lb_msg_free(m);

@@ -13,9 +13,10 @@ typedef struct lb_policy_ops {
   int (*on_msg)(lb_node *nd, lb_msg *m, double now, lb_out *out);
   int (*on_timer)(lb_node *nd, uint64_t id, double now, lb_out *out);
   int (*on_tick)(lb_node *nd, double now, lb_out *out);
-  /* A result is ready here (run here or returned here); NULL: the default
-   * sends it straight to its origin. */
-  int (*on_result)(lb_node *nd, uint64_t pid, size_t origin, const void *r,
+  /* A result is ready here (run here or returned here): *r, malloc'd,
+   * which the policy may take (setting *r to NULL); the caller frees what
+   * is left.  NULL: the default sends it straight to its origin. */
+  int (*on_result)(lb_node *nd, uint64_t pid, size_t origin, unsigned char **r,
                    size_t len, double now, lb_out *out);
   int (*quiescent)(const lb_node *nd);
   long (*lepn)(const lb_node *nd);
@@ -47,7 +48,8 @@ extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,
 /* Helpers for the policies. */
 int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m);
 int lb_node_timer(lb_out *out, uint64_t id, double at);
-int lb_node_home(lb_node *nd, lb_out *out, uint64_t pid, const void *r, size_t len);
+/* HOME for process pid; takes the malloc'd result *r (*r becomes NULL). */
+int lb_node_home(lb_node *nd, lb_out *out, uint64_t pid, unsigned char **r, size_t len);
 int lb_node_enqueue(lb_node *nd, lb_proc *p);
 /* Remove a process from the tail, never the head (it may be running). */
 lb_proc *lb_node_dequeue_tail(lb_node *nd);
@@ -55,7 +57,7 @@ lb_proc *lb_node_dequeue_tail(lb_node *nd);
 size_t lb_node_movable(const lb_node *nd);
 /* Default result routing: HOME when here, else RESULT to the origin. */
 int lb_node_result_direct(lb_node *nd, uint64_t pid, size_t origin,
-                          const void *r, size_t len, lb_out *out);
+                          unsigned char **r, size_t len, lb_out *out);
 /* Move every process of a TRANSFER message into the queue (frees m). */
 int lb_node_accept_transfer(lb_node *nd, lb_msg *m);
 /* Send k tail processes to dst in one TRANSFER; returns how many went. */

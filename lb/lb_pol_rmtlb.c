@@ -410,7 +410,7 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   return rc;
 }
 
-static int result_ready(lb_node *nd, uint64_t pid, size_t origin, const void *res,
+static int result_ready(lb_node *nd, uint64_t pid, size_t origin, unsigned char **res,
                         size_t len, double now, lb_out *out);
 
 static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
@@ -424,12 +424,12 @@ static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   rec_done_check(s, r);
   if (m->hv != nd->id) return lb_node_send(nd, out, pv, m);
   /* Back at the heavy node: it continues as if run here [R24]. */
-  rc = result_ready(nd, m->rid, m->rorigin, m->result, m->result_len, now, out);
+  rc = result_ready(nd, m->rid, m->rorigin, &m->result, m->result_len, now, out);
   lb_msg_free(m);
   return rc;
 }
 
-static int result_ready(lb_node *nd, uint64_t pid, size_t origin, const void *res,
+static int result_ready(lb_node *nd, uint64_t pid, size_t origin, unsigned char **res,
                         size_t len, double now, lb_out *out)
 {
   (void)now;
@@ -444,7 +444,7 @@ static int result_ready(lb_node *nd, uint64_t pid, size_t origin, const void *re
     lb_msg *d;
     int rc = new_msg(LB_MSG_DRM, a.hv, nd->id, a.tag, 0, 0, &d);
     if (rc) return rc;
-    if ((rc = lb_msg_set_result(d, pid, origin, res, len))) { lb_msg_free(d); return rc; }
+    lb_msg_take_result(d, pid, origin, res, len);
     r->back++;
     size_t pv = r->pv;
     d->flag = r->back == r->total;   /* FON: the last result of the transaction */

@@ -117,12 +117,18 @@ int lb_msg_set_result(lb_msg *m, uint64_t id, size_t origin, const void *r, size
   unsigned char *b;
   int rc = dup_bytes(r, len, &b);
   if (rc) return rc;
+  lb_msg_take_result(m, id, origin, &b, len);
+  return LB_SUCCESS;
+}
+
+void lb_msg_take_result(lb_msg *m, uint64_t id, size_t origin, unsigned char **r, size_t len)
+{
   free(m->result);
-  m->result = b;
-  m->result_len = len;
+  m->result = *r;
+  m->result_len = *r ? len : 0;
   m->rid = id;
   m->rorigin = origin;
-  return LB_SUCCESS;
+  *r = NULL;
 }
 
 int lb_msg_set_vals(lb_msg *m, const double *v, size_t n)

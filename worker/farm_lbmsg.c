@@ -102,8 +102,8 @@ int farm_lbmsg_recv(const farm_in *in, lb_msg **out)
     goto bad;
   if (len) {
     unsigned char *r = malloc((size_t)len);
-    if (!r || farm_msg_upk_bytes(r, len) || lb_msg_set_result(m, rid, rorigin, r, (size_t)len)) { free(r); goto bad; }
-    free(r);
+    if (!r || farm_msg_upk_bytes(r, len)) { free(r); goto bad; }
+    lb_msg_take_result(m, rid, rorigin, &r, (size_t)len);
   } else {
     m->rid = rid;
     m->rorigin = rorigin;
