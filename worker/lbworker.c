@@ -192,8 +192,9 @@ static int push(worker *w, farm_task *t)
 /* Run t for one quantum of about `quantum` CPU seconds; account its
  * cost (CPU seconds, carried by the process), throttle, and learn how
  * many units fill a quantum.  Units per quantum adapt multiplicatively
- * (at most x2 or /2 a step): a per-unit estimate would stay trapped at
- * one matmul row, whose cost per row is far above a block's. */
+ * from the units the process really ran (it may round to its step), at
+ * most x2 or /2 a step, so a first slow quantum (operands being built)
+ * does not shrink the next ones to nothing. */
 static unsigned long run_one(worker *w, farm_task *t)
 {
   if (!(w->units_q >= 1)) w->units_q = 1;
@@ -203,9 +204,9 @@ static unsigned long run_one(worker *w, farm_task *t)
   if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
   double dc = cpu_now() - c0;
   farm_task_add_cost(t, dc);
-  if (ran == u) {
+  if (!farm_task_finished(t)) {   /* the quantum, not the work, ended the run */
     double f = dc > 0 ? w->quantum / dc : 2;
-    w->units_q *= f > 2 ? 2 : f < 0.5 ? 0.5 : f;
+    w->units_q = (double)ran * (f > 2 ? 2 : f < 0.5 ? 0.5 : f);
   }
   farm_throttle_after(dc);
   w->last = wall();
@@ -231,6 +232,34 @@ static void handle(worker *w, const farm_in *in);
 static void send_result(worker *w, int tid, int tag, int origin, int exec, const unsigned char *blob, int len);
 static double node_now(const worker *w) { return wall() - w->t0; }
 
+/* Save the live task's context into a new blob; dies when out of memory. */
+static unsigned char *save_current(const worker *w, size_t *n)
+{
+  *n = farm_task_blob_size(w->cur);
+  unsigned char *blob = malloc(*n);
+  if (!blob || farm_task_save(w->cur, blob, *n)) cli_die(CLI_EXIT_FAIL, "host %d: cannot save a process", w->me);
+  return blob;
+}
+
+/* The node's copy of the running process's context is brought up to
+ * date only when the process leaves in m: saving it after every quantum
+ * copied the whole partial result each time (6 MB for a matmul block of
+ * 125 rows of order 6000).  The live task goes too, so that the process,
+ * should it come back, resumes from the context it returns with. */
+static void refresh_leaving(worker *w, lb_msg *m)
+{
+  for (size_t j = 0; w->cur && j < m->nproc; j++) {
+    lb_proc *p = m->procs[j];
+    if (p->id != w->cur_pid) continue;
+    size_t n;
+    unsigned char *blob = save_current(w, &n);
+    if (lb_proc_set_ctx(p, blob, n)) cli_die(CLI_EXIT_FAIL, "host %d: cannot save a leaving process", w->me);
+    free(blob);
+    farm_task_free(w->cur);
+    w->cur = NULL;
+  }
+}
+
 static void carry_out(worker *w)
 {
   lb_out *o = w->out;
@@ -238,6 +267,7 @@ static void carry_out(worker *w)
     lb_out_item *it = &o->v[k];
     if (it->type == LB_OUT_SEND) {
       lb_msg *m = lb_out_take_msg(o, k);
+      refresh_leaving(w, m);
       if (it->dst >= (size_t)w->nhosts || farm_lbmsg_send(w->run, w->tids[it->dst], m) < 0)
         fprintf(stderr, "%s: host %d: cannot send a %s to %zu\n", cli_prog(), w->me,
                 lb_msg_type_name(m->type), it->dst);
@@ -300,9 +330,20 @@ static void node_timers(worker *w)
 static void node_quantum(worker *w)
 {
   const lb_proc *p = lb_node_current(w->node);
-  if (!w->cur || w->cur_pid != p->id) {
+  if (w->cur && w->cur_pid != p->id) {
+    /* The head changed under an unfinished process (the policies take
+     * from the tail, so none does today): the node gets its context
+     * before the live task goes. */
+    size_t n;
+    unsigned char *blob = save_current(w, &n);
+    lb_event ev = { .type = LB_EV_RAN, .pid = w->cur_pid, .ctx = blob, .ctx_len = n };
     farm_task_free(w->cur);
     w->cur = NULL;
+    node_step(w, &ev);
+    free(blob);
+    if (!(p = lb_node_current(w->node))) return;
+  }
+  if (!w->cur) {
     if (farm_task_load(p->ctx, p->ctx_len, &w->cur)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
     w->cur_pid = p->id;
     if (farm_task_origin(w->cur) != w->me || p->origin != (size_t)w->me) farm_task_add_hop(w->cur);
@@ -321,13 +362,9 @@ static void node_quantum(worker *w)
     ev.result_len = n;
     w->c[FARM_C_FINISHED]++;
   } else {
-    /* The context the node holds stays current, so whatever the policy
-     * does with this process, it resumes where it stopped. */
-    n = farm_task_blob_size(t);
-    blob = malloc(n);
-    if (!blob || farm_task_save(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot save a process");
-    ev.ctx = blob;
-    ev.ctx_len = n;
+    /* No new context (NULL: the node keeps its copy); refresh_leaving
+     * saves the live one when the process is sent away. */
+    blob = NULL;
   }
   if (ev.finished) { farm_task_free(w->cur); w->cur = NULL; }
   node_step(w, &ev);
@@ -584,14 +621,18 @@ int main(int argc, char **argv)
   farm_mem_setup();
   pvm_setopt(PvmAutoErr, 0);
   if (pvm_mytid() < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");
-  /* Messages go through the pvmd, not task to task: a large message
-   * (a matmul result, 8 n bytes per row) sent directly blocks the sender
-   * until the receiver, itself throttled and between quanta only, has
-   * drained it, and the hops of a DRM chain then serialise.  The pvmd is
-   * not throttled and buffers the whole message.  Measured (matmul 3000,
-   * six hosts at 0.33, RMTLB): time blocked in pvm_send per host fell
-   * from 0.4-1.3 s to 0.06-0.4 s, makespan/ideal from 1.8 to 1.5. */
-  pvm_setopt(PvmRoute, PvmDontRoute);
+  /* Messages between workers go through the pvmd, not task to task: a
+   * large message (a matmul result) sent directly blocks the sender until
+   * the receiver, itself throttled and between quanta only, has drained
+   * it, and the hops of a DRM chain then serialise.  The pvmd is not
+   * throttled and buffers the whole message.  Measured (matmul 3000, six
+   * hosts at 0.33, RMTLB): time blocked in pvm_send per host fell from
+   * 0.4-1.3 s to 0.06-0.4 s, makespan/ideal from 1.8 to 1.5; all direct
+   * again after the changes of docs/PERFORMANCE.md: 1.57-1.59 against
+   * 1.37.  The master, never throttled and always receiving, asks for a
+   * direct link (PvmRouteDirect), which a worker grants: the origin's
+   * results then skip the pvmd (its sends 1.5 -> 1.0 s at matmul 6000). */
+  pvm_setopt(PvmRoute, PvmAllowDirect);
   /* Fragments of 256 KB instead of PVM's 4 KB: every byte of a result
    * that a throttled host relays costs system calls per fragment (matmul
    * 3000, 240 processes, RMTLB: makespan/ideal 1.42 -> ~1.3). */
