@@ -7,6 +7,7 @@
 #include <time.h>
 #include <pvm3.h>
 #include "farm_run.h"
+#include "farm_payload.h"
 #include "farm_msg.h"
 #include "farm_wire.h"
 #include "farm_verify.h"
@@ -246,16 +247,22 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
       ok = 0;
       break;
     }
-    int head[3], h = host_index(tids, n, in.src);
-    if (in.tag != FARM_RESULT || h < 0 || farm_msg_upk_int(head, 3) || head[2] <= 0 ||
-        in.items != 3 + farm_msg_words(head[2]) || head[0] != h) {
+    int origin, exec, len, h = host_index(tids, n, in.src);
+    uint64_t pid;
+    if (in.tag != FARM_RESULT || h < 0 || farm_payload_head(&in, &origin, &exec, &pid, &len) || origin != h) {
       fprintf(stderr, "%s: unexpected or malformed %s from t%x dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", in.src);
       continue;
     }
-    unsigned char *blob = malloc((size_t)head[2]);
+    unsigned char *blob = malloc((size_t)len);
     farm_result res;
-    if (!blob || farm_msg_upk_bytes(blob, head[2]) || farm_result_decode(blob, (size_t)head[2], &res)) {
+    int bad = !blob || farm_msg_upk_bytes(blob, len) || farm_result_decode(blob, (size_t)len, &res);
+    if (!bad && res.id != pid) {
+      farm_result_clear(&res);
+      bad = lb_error(LB_EFORMAT, "the payload of process %llu holds process %llu", (unsigned long long)pid,
+                     (unsigned long long)res.id);
+    }
+    if (bad) {
       fprintf(stderr, "%s: undecodable result from host %d: %s\n", cli_prog(), h, lb_errmsg());
       bad_results++;
       results++;
@@ -263,7 +270,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
       continue;
     }
     if (farm_verify_result(ver, &res)) {
-      fprintf(stderr, "%s: result from host %d (ran on %d) is WRONG: %s\n", cli_prog(), h, head[1], lb_errmsg());
+      fprintf(stderr, "%s: result from host %d (ran on %d) is WRONG: %s\n", cli_prog(), h, exec, lb_errmsg());
       bad_results++;
     } else {
       ideal_work += res.cost;

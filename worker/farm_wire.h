@@ -21,8 +21,8 @@ enum { FARM_POLICY_NONE = 0, FARM_POLICY_RMTLB, FARM_POLICY_LOWEST, FARM_POLICY_
 
 /* TASKS (master -> worker) and LMM (worker -> worker):
  *   int from_host, count, then count x (int len, byte blob[len]) */
-/* RESULT (worker -> master) and DRM (worker -> origin worker):
- *   int origin, exec_host, len, byte blob[len] */
+/* RESULT (worker -> master) and DRM (worker -> worker): a result's
+ * payload, body in farm_payload.h. */
 /* ORDER, master -> worker: int dst_host, count */
 
 /* REPORT, worker -> master:

@@ -19,6 +19,7 @@
 #include "lb_node.h"
 #include "lb_topo.h"
 #include "farm_lbmsg.h"
+#include "farm_payload.h"
 
 _Static_assert(FARM_NLBTYPES == LB_MSG_NTYPES, "farm_wire.h's count of policy message types");
 
@@ -229,7 +230,8 @@ static unsigned long run_one(worker *w, farm_task *t)
  * The policy none keeps the worker's own queue (below), where master
  * orders (FARM_ORDER) exercise the same pack/unpack/resume path. */
 static void handle(worker *w, const farm_in *in);
-static void send_result(worker *w, int tid, int tag, int origin, int exec, const unsigned char *blob, int len);
+static int payload_of(worker *w, farm_task *t);
+static void payload_forward(worker *w, uint64_t pid, int tid, int tag);
 static double node_now(const worker *w) { return wall() - w->t0; }
 
 /* Save the live task's context into a new blob; dies when out of memory. */
@@ -268,6 +270,9 @@ static void carry_out(worker *w)
     if (it->type == LB_OUT_SEND) {
       lb_msg *m = lb_out_take_msg(o, k);
       refresh_leaving(w, m);
+      /* A message that carries a result follows its payload. */
+      if (m->rorigin != LB_NO_NODE && it->dst < (size_t)w->nhosts)
+        payload_forward(w, m->rid, w->tids[it->dst], FARM_DRM);
       if (it->dst >= (size_t)w->nhosts || farm_lbmsg_send(w->run, w->tids[it->dst], m) < 0)
         fprintf(stderr, "%s: host %d: cannot send a %s to %zu\n", cli_prog(), w->me,
                 lb_msg_type_name(m->type), it->dst);
@@ -282,7 +287,7 @@ static void carry_out(worker *w)
       w->timer[j].id = it->timer;
       w->timer[j].at = it->at;
     } else if (it->type == LB_OUT_HOME) {
-      send_result(w, w->parent, FARM_RESULT, w->me, -1, it->result, (int)it->result_len);
+      payload_forward(w, it->pid, w->parent, FARM_RESULT);
     }
   }
   lb_out_clear(o);
@@ -350,25 +355,20 @@ static void node_quantum(worker *w)
   }
   farm_task *t = w->cur;
   unsigned long ran = run_one(w, t);
+  /* No new context (NULL: the node keeps its copy; refresh_leaving saves
+   * the live one when the process is sent away).  A result goes to the
+   * node as an empty blob: its bytes wait here as a payload, which
+   * follows the DRM or RESULT the node sends, or goes home. */
   lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = (double)ran };
-  unsigned char *blob;
-  size_t n;
   if (farm_task_finished(t)) {
-    n = farm_task_result_size(t);
-    blob = malloc(n);
-    if (!blob || farm_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a result");
+    if (farm_payload_hold(p->id, payload_of(w, t)))
+      cli_die(CLI_EXIT_FAIL, "host %d: cannot keep the result of process %llu", w->me, (unsigned long long)p->id);
     ev.finished = 1;
-    ev.result = blob;
-    ev.result_len = n;
     w->c[FARM_C_FINISHED]++;
-  } else {
-    /* No new context (NULL: the node keeps its copy); refresh_leaving
-     * saves the live one when the process is sent away. */
-    blob = NULL;
+    farm_task_free(w->cur);
+    w->cur = NULL;
   }
-  if (ev.finished) { farm_task_free(w->cur); w->cur = NULL; }
   node_step(w, &ev);
-  free(blob);
 }
 
 static void node_lbmsg(worker *w, const farm_in *in, int from)
@@ -470,42 +470,56 @@ static int migrate(worker *w, int dst, int count)
   return 0;
 }
 
-static void send_result(worker *w, int tid, int tag, int origin, int exec, const unsigned char *blob, int len)
-{
-  int head[3] = { origin, exec, len };
-  farm_msg_begin(w->run, 3 + farm_msg_words(len));
-  farm_msg_pk_int(head, 3);
-  farm_msg_pk_bytes(blob, len);
-  farm_msg_send(tid, tag);
-}
-
-/* RESULT or DRM: a result reached its origin (here) or comes back to
- * it; the origin hands it to the master, exactly once. */
-static int do_drm(worker *w, const farm_in *in)
-{
-  int head[3];
-  if (farm_msg_upk_int(head, 3) || head[0] != w->me || head[2] <= 0 ||
-      in->items != 3 + farm_msg_words(head[2]))
-    return -1;
-  unsigned char *blob = malloc((size_t)head[2]);
-  if (!blob || farm_msg_upk_bytes(blob, head[2])) { free(blob); return -1; }
-  send_result(w, w->parent, FARM_RESULT, head[0], head[1], blob, head[2]);
-  w->c[FARM_C_FORWARDED]++;
-  free(blob);
-  return 0;
-}
-
-static void finish_task(worker *w, farm_task *t)
+/* The payload of a finished task's result (farm_payload.h), kept. */
+static int payload_of(worker *w, farm_task *t)
 {
   size_t n = farm_task_result_size(t);
   unsigned char *blob = malloc(n);
   if (!blob || farm_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a result");
-  int origin = farm_task_origin(t);
-  if (origin == w->me)
-    send_result(w, w->parent, FARM_RESULT, origin, w->me, blob, (int)n);
-  else
-    send_result(w, w->tids[origin], FARM_DRM, origin, w->me, blob, (int)n);
+  int b = farm_payload_pack(w->run, farm_task_origin(t), w->me, farm_task_id(t), blob, (int)n);
   free(blob);
+  if (b < 0) cli_die(CLI_EXIT_FAIL, "host %d: cannot pack a result: PVM error %d", w->me, b);
+  return b;
+}
+
+/* Send on the payload held for process pid. */
+static void payload_forward(worker *w, uint64_t pid, int tid, int tag)
+{
+  int b = farm_payload_take(pid);
+  if (b < 0) {
+    fprintf(stderr, "%s: host %d: no payload here for the result of process %llu\n", cli_prog(), w->me,
+            (unsigned long long)pid);
+    return;
+  }
+  if (farm_payload_send(b, tid, tag) < 0)
+    fprintf(stderr, "%s: host %d: cannot send the result of process %llu\n", cli_prog(), w->me,
+            (unsigned long long)pid);
+}
+
+/* DRM: the payload of a result on its way home.  With a policy it
+ * waits for its protocol message; without one (the transfer test
+ * path) the origin (here) hands it to the master at once. */
+static int do_drm(worker *w, const farm_in *in)
+{
+  int origin, exec, len;
+  uint64_t pid;
+  if (farm_payload_head(in, &origin, &exec, &pid, &len) || exec < 0 || exec >= w->nhosts ||
+      origin < 0 || origin >= w->nhosts || (!w->node && origin != w->me))
+    return -1;
+  int b = farm_payload_keep_received();
+  w->c[FARM_C_FORWARDED]++;   /* every payload received here is passed on once */
+  if (w->node) {
+    if (farm_payload_hold(pid, b)) fprintf(stderr, "%s: host %d: second payload for process %llu dropped\n",
+                                           cli_prog(), w->me, (unsigned long long)pid);
+    return 0;
+  }
+  return farm_payload_send(b, w->parent, FARM_RESULT) < 0 ? -1 : 0;
+}
+
+static void finish_task(worker *w, farm_task *t)
+{
+  int origin = farm_task_origin(t), b = payload_of(w, t);
+  farm_payload_send(b, origin == w->me ? w->parent : w->tids[origin], origin == w->me ? FARM_RESULT : FARM_DRM);
   w->c[FARM_C_FINISHED]++;
 }
 
