@@ -135,7 +135,7 @@ typedef struct host_rep {
   int got, throttle, initial;
   long long c[FARM_NCOUNTERS];
   long long lb[FARM_NLBTYPES];
-  double busy, cpu, span;
+  double busy, cpu, span, msg, idle;
 } host_rep;
 
 static int host_index(const int *tids, int n, int tid)
@@ -148,15 +148,17 @@ static int host_index(const int *tids, int n, int tid)
 static int read_report(host_rep *h, const farm_in *in, FILE *trace, int host)
 {
   int head[3];
-  double d[3];
+  double d[5];
   if (farm_msg_upk_int(head, 3) || head[2] < 0 || in->items != FARM_REPORT_ITEMS(head[2]) ||
       farm_msg_upk_i64(h->c, FARM_NCOUNTERS) || farm_msg_upk_i64(h->lb, FARM_NLBTYPES) ||
-      farm_msg_upk_double(d, 3))
+      farm_msg_upk_double(d, 5))
     return -1;
   h->throttle = head[1];
   h->busy = d[0];
   h->cpu = d[1];
   h->span = d[2];
+  h->msg = d[3];
+  h->idle = d[4];
   for (int i = 0; i < head[2]; i++) {
     double t;
     int v[3];
@@ -305,9 +307,11 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   long long msgs[FARM_NTAGS], lbm[FARM_NLBTYPES] = { 0 }, migr = 0, hops = 0, inv = 0, dropped = 0;
   for (int t = 0; t < FARM_NTAGS; t++) msgs[t] = farm_msg_sent(FARM_TAG_MIN + t);
   /* s/unit = span/units: wall time per unit of work while the host was
-   * working, throttling included wherever it struck. */
-  printf("%-5s %-9s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %7s\n", "host", "tid", "speed", "thrott",
-         "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "dropped");
+   * working, throttling included wherever it struck.  msg_s: wall time
+   * receiving, handling and sending messages; idle_s: waiting with
+   * nothing to run. */
+  printf("%-5s %-9s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %7s %8s %8s\n", "host", "tid", "speed", "thrott",
+         "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "dropped", "msg_s", "idle_s");
   for (int i = 0; i < n; i++) {
     host_rep *h = &rep[i];
     for (int t = 0; t < FARM_NTAGS; t++) msgs[t] += h->c[FARM_C_SENT0 + t];
@@ -316,11 +320,11 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
     hops += h->c[FARM_C_HOPS];
     inv += h->c[FARM_C_INVOCATIONS];
     dropped += h->c[FARM_C_DROPPED];
-    printf("%-5d t%-8x %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %7lld\n", i, tids[i], o->speed[i],
+    printf("%-5d t%-8x %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %7lld %8.4f %8.4f\n", i, tids[i], o->speed[i],
            h->got ? farm_throttle_name((farm_throttle_mode)h->throttle) : "-", h->initial,
            h->c[FARM_C_FINISHED], h->c[FARM_C_UNITS], h->busy, h->span, h->cpu,
            h->c[FARM_C_UNITS] ? h->span / (double)h->c[FARM_C_UNITS] : 0.0, h->c[FARM_C_MIGRATED],
-           h->c[FARM_C_DROPPED]);
+           h->c[FARM_C_DROPPED], h->msg, h->idle);
   }
   long long started = 0;
   for (int i = 0; i < n; i++) started += rep[i].c[FARM_C_MOVED_STARTED];

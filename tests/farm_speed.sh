@@ -1,6 +1,6 @@
 #!/bin/sh
 # Host speed emulation: in one run, a speed-0.5 host takes about twice as
-# long per unit of work (a row of C, all rows cost the same) as a
+# long per unit of work (an entry of C, all cost the same) as a
 # speed-1.0 host, with the cgroup CPU quota (when /sys/fs/cgroup/cpu is
 # writable) and with the duty-cycle fallback.  A ratio with a tolerance:
 # the machine is shared, so contention blurs both hosts.

@@ -28,13 +28,15 @@ enum { FARM_POLICY_NONE = 0, FARM_POLICY_RMTLB, FARM_POLICY_LOWEST, FARM_POLICY_
 /* REPORT, worker -> master:
  *   int me, throttle_mode, ntrace
  *   i64 counters[FARM_NCOUNTERS], policy messages sent[FARM_NLBTYPES]
- *   double busy_s, cpu_s, span_s (first quantum's start to last one's end)
+ *   double busy_s, cpu_s, span_s (first quantum's start to last one's end),
+ *          msg_s (receiving, handling and sending messages), idle_s
+ *          (waiting with nothing to run)
  *   ntrace x (double t, int dst_host, tag, bytes) */
 enum { FARM_C_MIGRATED, FARM_C_MOVED_STARTED, FARM_C_HOPS, FARM_C_INVOCATIONS, FARM_C_DROPPED,
        FARM_C_UNITS, FARM_C_FINISHED, FARM_C_FORWARDED, FARM_C_RECEIVED,
        FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
 #define FARM_NCOUNTERS (FARM_C_SENT0 + FARM_NTAGS)
 #define FARM_NLBTYPES 13   /* LB_MSG_NTYPES, checked where lb_proc.h is seen */
-#define FARM_REPORT_ITEMS(ntrace) (3 + 2 * FARM_NCOUNTERS + 2 * FARM_NLBTYPES + 6 + 5 * (ntrace))
+#define FARM_REPORT_ITEMS(ntrace) (3 + 2 * FARM_NCOUNTERS + 2 * FARM_NLBTYPES + 10 + 5 * (ntrace))
 
 #endif

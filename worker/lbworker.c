@@ -41,6 +41,8 @@ typedef struct worker {
   size_t len, cap;
   long long c[FARM_NCOUNTERS];
   double busy, cpu;
+  double msg, idle;         /* wall time with messages; waiting with nothing to run */
+  int msg_depth;            /* handling nests sends: time the outermost only */
   double first, last;       /* wall clock at the first and last quantum */
   double units_q;           /* units per quantum, learned */
   trace_rec *trace;
@@ -190,6 +192,11 @@ static int push(worker *w, farm_task *t)
   return 0;
 }
 
+/* Time spent with messages: receiving, handling and the sends that
+ * follow.  Handling nests sends, so only the outermost call counts. */
+static double msg_begin(worker *w) { return w->msg_depth++ ? 0 : wall(); }
+static void msg_end(worker *w, double t0) { if (!--w->msg_depth) w->msg += wall() - t0; }
+
 /* Run t for one quantum of about `quantum` CPU seconds; account its
  * cost (CPU seconds, carried by the process), throttle, and learn how
  * many units fill a quantum.  Units per quantum adapt multiplicatively
@@ -264,6 +271,7 @@ static void refresh_leaving(worker *w, lb_msg *m)
 
 static void carry_out(worker *w)
 {
+  double t0 = msg_begin(w);
   lb_out *o = w->out;
   for (size_t k = 0; k < o->n; k++) {
     lb_out_item *it = &o->v[k];
@@ -291,6 +299,7 @@ static void carry_out(worker *w)
     }
   }
   lb_out_clear(o);
+  msg_end(w, t0);
 }
 
 static void node_step(worker *w, const lb_event *ev)
@@ -399,7 +408,9 @@ static void node_loop_once(worker *w)
     for (int j = 0; j < w->ntimers; j++)
       if (w->timer[j].at - now < wait) wait = w->timer[j].at - now;
     if (wait < 0.0005) wait = 0.0005;
+    double t0 = wall();
     int r = farm_msg_recv(w->run, -1, -1, wait, &in);
+    w->idle += wall() - t0;
     if (r == 1) handle(w, &in);
   }
   lb_event tick = { .type = LB_EV_TICK };
@@ -518,9 +529,11 @@ static int do_drm(worker *w, const farm_in *in)
 
 static void finish_task(worker *w, farm_task *t)
 {
+  double t0 = msg_begin(w);
   int origin = farm_task_origin(t), b = payload_of(w, t);
   farm_payload_send(b, origin == w->me ? w->parent : w->tids[origin], origin == w->me ? FARM_RESULT : FARM_DRM);
   w->c[FARM_C_FINISHED]++;
+  msg_end(w, t0);
 }
 
 /* One quantum of the head of the worker's own queue (policy none). */
@@ -551,12 +564,12 @@ static void report(worker *w)
   /* The REPORT itself is counted before it is sent. */
   w->c[FARM_C_SENT0 + (FARM_REPORT - FARM_TAG_MIN)]++;
   int head[3] = { w->me, w->throttle, w->ntrace };
-  double d[3] = { w->busy, w->cpu, w->last - w->first };
+  double d[5] = { w->busy, w->cpu, w->last - w->first, w->msg, w->idle };
   farm_msg_begin(w->run, FARM_REPORT_ITEMS(w->ntrace));
   farm_msg_pk_int(head, 3);
   farm_msg_pk_i64(w->c, FARM_NCOUNTERS);
   farm_msg_pk_i64(lbsent, FARM_NLBTYPES);
-  farm_msg_pk_double(d, 3);
+  farm_msg_pk_double(d, 5);
   for (int i = 0; i < w->ntrace; i++) {
     int v[3] = { w->trace[i].dst, w->trace[i].tag, w->trace[i].bytes };
     farm_msg_pk_double(&w->trace[i].t, 1);
@@ -565,7 +578,16 @@ static void report(worker *w)
   farm_msg_send(w->parent, FARM_REPORT);
 }
 
+static void handle_msg(worker *w, const farm_in *in);
+
 static void handle(worker *w, const farm_in *in)
+{
+  double t0 = msg_begin(w);
+  handle_msg(w, in);
+  msg_end(w, t0);
+}
+
+static void handle_msg(worker *w, const farm_in *in)
 {
   int from = host_of(w, in->src), bad = 0;
   switch (in->tag) {
@@ -606,13 +628,18 @@ static void farm_loop(worker *w)
     /* Master orders (the transfer test path) move the running process
      * first, so they wait until it has run at least one quantum. */
     if (w->norders && (!w->len || farm_task_units_left(w->q[0]) < farm_task_units_total(w->q[0]))) {
+      double t0 = msg_begin(w);
       for (int k = 0; k < w->norders; k++)
         if (migrate(w, w->order[k][0], w->order[k][1]))
           fprintf(stderr, "%s: host %d: cannot carry out an order\n", cli_prog(), w->me);
       w->norders = 0;
+      msg_end(w, t0);
     }
-    if (w->len) run_quantum(w);
-    else if ((r = farm_msg_recv(w->run, -1, -1, 0.05, &in)) == 1) handle(w, &in);
+    if (w->len) { run_quantum(w); continue; }
+    double t0 = wall();
+    r = farm_msg_recv(w->run, -1, -1, 0.05, &in);
+    w->idle += wall() - t0;
+    if (r == 1) handle(w, &in);
     else if (r < 0) break;
   }
   /* Leave the cgroup first: once the master has every report it may
