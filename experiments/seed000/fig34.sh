@@ -5,8 +5,9 @@
 #
 # The paper gives neither its topology, nor C_i, nor how the load was
 # made unbalanced, nor the sizes on its x axes (docs/RMTLB.md).  Our
-# choices: six hosts on ring:6, each emulated at a third of a core (six
-# busy workers on two cores then behave like six machines), all
+# choices: six hosts on ring:6, each emulated at 0.30 of a core (six
+# busy workers on two cores then behave like six machines, with room
+# left for the pvmd and lbmaster: docs/FARM.md), all
 # processes starting on host 0, C_i = processes / hosts (lbmaster's
 # default), four processes per host.  Sizes are ours too, chosen so one
 # run takes seconds.
@@ -27,7 +28,7 @@ rm -f "$csv"
 run() { # workload size policy
   for r in $(seq "$repeat"); do
     "$master" --workload "$1" --size "$2" --policy "$3" --hosts 6 --topology ring:6 \
-      --speeds 0.33 --init one --seed "$r" --out "$csv" >/dev/null 2>&1 ||
+      --speeds 0.30 --init one --seed "$r" --out "$csv" >/dev/null 2>&1 ||
       { echo "$0: lbmaster failed: $1 $2 $3" >&2; exit 1; }
   done
 }
