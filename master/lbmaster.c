@@ -7,6 +7,7 @@
 #include <time.h>
 #include <math.h>
 #include <pvm3.h>
+#include "farm_catchout.h"
 #include "farm_mem.h"
 #include "farm_vm.h"
 #include "farm_msg.h"
@@ -335,7 +336,7 @@ int main(int argc, char **argv)
     free(tids);
     tids = NULL;
     /* Children's output (e.g. a dropped message) shows up here. */
-    pvm_catchout(stderr);
+    pvm_catchout(farm_catchout_stream(stderr));
     rc = farm_run(&vm, run, &o.f) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
     lb_topo_free(o.f.topo);
     free(o.f.speed);
