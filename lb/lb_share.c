@@ -195,3 +195,31 @@ int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda,
   *t = tmax;
   return LB_SUCCESS;
 }
+
+int lb_share_apportion(size_t n, const double *share, unsigned long total, unsigned long *count)
+{
+  double sum = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!(share[i] >= 0) || !isfinite(share[i]))
+      return lb_error(LB_EINVAL, "share %zu is %g: shares must be finite and >= 0", i, share[i]);
+    sum += share[i];
+  }
+  if (!(sum > 0)) return lb_error(LB_EINVAL, "all %zu shares are zero", n);
+  unsigned long given = 0;
+  for (size_t i = 0; i < n; i++) {
+    count[i] = (unsigned long)floor((double)total * share[i] / sum);
+    given += count[i];
+  }
+  /* Hand out what the floors left, largest remainder first. */
+  while (given < total) {
+    size_t best = 0;
+    double bestr = -1;
+    for (size_t i = 0; i < n; i++) {
+      double r = (double)total * share[i] / sum - (double)count[i];
+      if (r > bestr) { bestr = r; best = i; }
+    }
+    count[best]++;
+    given++;
+  }
+  return LB_SUCCESS;
+}

@@ -67,4 +67,11 @@ int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda,
 int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda,
                      double *t, double *share);
 
+/* Whole units for shares: count[i] >= 0 with sum = total and
+ * |count[i] - total share[i] / sum(share)| < 1, by largest remainder
+ * (ties to the lower index).  For jobs cut into processes: the
+ * processes a processor gets for its lambda_i.  LB_EINVAL if a share is
+ * negative or not a number, or all are zero. */
+int lb_share_apportion(size_t n, const double *share, unsigned long total, unsigned long *count);
+
 #endif

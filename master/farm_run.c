@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+#include <math.h>
 #include <time.h>
 #include <pvm3.h>
 #include "farm_run.h"
@@ -15,6 +16,7 @@
 #include "lb_topo.h"
 #include "lb_proc.h"
 #include "lb_rng.h"
+#include "lb_share.h"
 #include "lb_errno.h"
 #include "cli.h"
 
@@ -57,18 +59,32 @@ static void distribute(const farm_opts *o, int *where)
     for (unsigned long i = 0; i < np; i++) where[i] = 0;
   } else if (o->init == FARM_INIT_EVEN) {
     for (unsigned long i = 0; i < np; i++) where[i] = (int)(i % (unsigned long)h);
-  } else if (o->init == FARM_INIT_SKEWED) {
-    /* Host k gets a share proportional to 2^-k: half on host 0, a
-     * quarter on host 1, ... (contiguous blocks). */
-    double tot = 0;
-    for (int k = 0; k < h; k++) tot += 1.0 / (double)(1ul << (k < 60 ? k : 60));
-    unsigned long i = 0;
-    double acc = 0;
-    for (int k = 0; k < h; k++) {
-      acc += 1.0 / (double)(1ul << (k < 60 ? k : 60)) / tot;
-      unsigned long end = k == h - 1 ? np : (unsigned long)(acc * (double)np + 0.5);
-      for (; i < end; i++) where[i] = k;
+  } else if (o->init == FARM_INIT_SKEWED || o->init == FARM_INIT_SHARE) {
+    /* Contiguous blocks: skewed, host k gets a share proportional to
+     * 2^-k (half on host 0, a quarter on host 1, ...); share, the shares
+     * of OPT_LOAD_SHARE (seed 004) with every host available from the
+     * start, i.e. in proportion to speed. */
+    double *share = malloc((size_t)h * sizeof *share);
+    unsigned long *count = malloc((size_t)h * sizeof *count);
+    if (!share || !count) cli_die(CLI_EXIT_FAIL, "out of memory");
+    if (o->init == FARM_INIT_SKEWED) {
+      for (int k = 0; k < h; k++) share[k] = 1.0 / (double)(1ul << (k < 60 ? k : 60));
+    } else {
+      lb_share_window always = { 0, INFINITY };
+      lb_share_proc *p = malloc((size_t)h * sizeof *p);
+      double tstar;
+      if (!p) cli_die(CLI_EXIT_FAIL, "out of memory");
+      for (int k = 0; k < h; k++) p[k] = (lb_share_proc){ o->speed[k], 1, &always };
+      if (lb_share_opt((size_t)h, p, 0, (double)np, &tstar, share, NULL))
+        cli_die(CLI_EXIT_FAIL, "OPT_LOAD_SHARE: %s", lb_errmsg());
+      free(p);
     }
+    if (lb_share_apportion((size_t)h, share, np, count)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+    unsigned long i = 0;
+    for (int k = 0; k < h; k++)
+      for (unsigned long e = i + count[k]; i < e; i++) where[i] = k;
+    free(share);
+    free(count);
   } else {
     lb_rng *r;
     if (lb_rng_alloc(o->seed, &r)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());

@@ -6,7 +6,7 @@
 #include "farm_app.h"
 #include "farm_vm.h"
 
-enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM };
+enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM, FARM_INIT_SHARE };
 
 typedef struct farm_opts {
   farm_workload w;

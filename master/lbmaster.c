@@ -35,7 +35,7 @@ typedef struct options {
 
 static const char *const policies[FARM_NPOLICIES] = { "none", "rmtlb", "lowest", "dasud",
                                                       "cchspmd", "diffusion" };
-static const char *const inits[] = { "one", "even", "skewed", "random" };
+static const char *const inits[] = { "one", "even", "skewed", "random", "share" };
 
 static void usage(void)
 {
@@ -65,8 +65,9 @@ static void usage(void)
          "                   (default: C_i + A_i = the host's share of the\n"
          "                   processes, procs x s_i / sum of speeds, rounded up)\n"
          "  --init D         initial distribution: one (all on host 0), even,\n"
-         "                   skewed (host k gets 2^-k of the work) or random\n"
-         "                   (default one)\n"
+         "                   skewed (host k gets 2^-k of the work), random, or\n"
+         "                   share (OPT_LOAD_SHARE, seed 004: in proportion to\n"
+         "                   speed) (default one)\n"
          "  --seed S         seed for the operands and random choices (default 1)\n"
          "  --quantum MS     CPU milliseconds per quantum (default 10)\n"
          "  --throttle M     speed emulation: auto (cgroup if writable, else duty\n"
@@ -196,7 +197,7 @@ static void parse(int argc, char **argv, options *o)
     case O_SPEEDS: o->speeds = optarg; break;
     case O_CAPS: o->capacities = optarg; break;
     case O_INIT:
-      f->init = pick("--init", optarg, inits, 4);
+      f->init = pick("--init", optarg, inits, 5);
       f->init_name = inits[f->init];
       break;
     case O_QUANTUM: f->quantum_s = cli_double("--quantum", optarg, 0.1, 10000) / 1000; break;

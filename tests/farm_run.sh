@@ -25,6 +25,15 @@ rm -f "$csv"
 $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >/dev/null 2>&1
 [ "$(col verified)" = yes ] && [ "$(col hosts)" = 6 ] && ok "random start on 6 hosts verified" || fail "random start"
 
+# Contiguous starts, read from the host table's init column: share puts
+# processes in proportion to speed (OPT_LOAD_SHARE, every host open from
+# the start), skewed 2^-k; both are exact here.
+inits() { $m "$@" --policy none --seed 3 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && NF > 10 { printf "%s ", $5 }'; }
+got=$(inits --workload primes --size 200000 --hosts 3 --procs 35 --speeds 1,0.5,0.25 --init share)
+[ "$got" = "20 10 5 " ] && ok "--init share: 20 10 5 for speeds 1, 0.5, 0.25" || fail "--init share gave '$got'"
+got=$(inits --workload primes --size 200000 --hosts 6 --procs 63 --init skewed)
+[ "$got" = "32 16 8 4 2 1 " ] && ok "--init skewed: 32 16 8 4 2 1" || fail "--init skewed gave '$got'"
+
 # Master-ordered migration: host 0 holds everything and, after its first
 # result, sends 2 processes to each of its 2 ring neighbours.
 rm -f "$csv"

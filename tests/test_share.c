@@ -160,6 +160,48 @@ static void test_baselines(void **state)
   assert_close(t, 24, 1e-12);
 }
 
+/* Largest remainder: a known answer (the seed 004 machines, 600 rows),
+ * then random shares against the method's defining properties: the
+ * counts sum to the total, each is its quota rounded down or up, and
+ * every rounded-up count has a remainder no smaller than any that was
+ * rounded down. */
+static void test_apportion(void **state)
+{
+  (void)state;
+  const double m[6] = { 1, 1, 1, 1, 2, 1.8 };
+  unsigned long c[16];
+  assert_int_equal(lb_share_apportion(6, m, 600, c), LB_SUCCESS);
+  const unsigned long want[6] = { 77, 77, 77, 77, 154, 138 };
+  for (int i = 0; i < 6; i++) assert_int_equal(c[i], want[i]);
+  unsigned long long x = 88172645463325252ull;
+  for (int trial = 0; trial < 2000; trial++) {
+    size_t n = 1 + trial % 16;
+    double s[16], sum = 0;
+    for (size_t i = 0; i < n; i++) {
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      s[i] = (double)(x % 1000) / 100.0 * (trial % 3 ? 1 : (double)(i % 2));  /* some zeros */
+      sum += s[i];
+    }
+    if (!(sum > 0)) { s[0] = 1; sum = 1; }
+    unsigned long total = (unsigned long)(x % 5000);
+    assert_int_equal(lb_share_apportion(n, s, total, c), LB_SUCCESS);
+    unsigned long got = 0;
+    double up_min = 2, down_max = -1;
+    for (size_t i = 0; i < n; i++) {
+      double q = (double)total * s[i] / sum, f = floor(q);
+      got += c[i];
+      assert_true((double)c[i] == f || (double)c[i] == f + 1);
+      if ((double)c[i] == f + 1 && q - f < up_min) up_min = q - f;
+      if ((double)c[i] == f && q - f > down_max) down_max = q - f;
+    }
+    assert_int_equal(got, total);
+    assert_true(up_min >= down_max - 1e-9);
+  }
+  const double neg[2] = { 1, -1 }, zero[2] = { 0, 0 };
+  assert_int_equal(lb_share_apportion(2, neg, 10, c), LB_EINVAL);
+  assert_int_equal(lb_share_apportion(2, zero, 10, c), LB_EINVAL);
+}
+
 static void test_bad_input(void **state)
 {
   (void)state;
@@ -190,6 +232,7 @@ int main(void)
     cmocka_unit_test(test_edge_cases),
     cmocka_unit_test(test_random_vs_rootfind),
     cmocka_unit_test(test_baselines),
+    cmocka_unit_test(test_apportion),
     cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
