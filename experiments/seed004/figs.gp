@@ -1,0 +1,40 @@
+# Seed 004 Fig. 1 (speedup against processors used: bidding, sharing)
+# and Fig. 2 (speedup against matrix size: balance, sharing), ours beside
+# the paper's, from the CSV files tables.sh writes.  Speedups, not times:
+# our hosts are ~200x faster than the paper's, so only ratios compare.
+set terminal pngcairo size 860,520
+set datafile separator ","
+set key top left
+set grid
+set style data linespoints
+nscales = words(scales)
+
+set output outdir."/fig1.png"
+set title "Seed 004 Fig. 1: 600 x 600 (x scale) matrix, k processors used"
+set xlabel "processors used k (4 Ultra1, E450, O2)"
+set ylabel "speedup over one Ultra1"
+set xrange [0.8:6.2]
+plot outdir."/paper_table1.csv" using 1:(134.8/$3) every ::1 title "paper, bidding" dashtype 2 pointtype 4 lc 1, \
+     outdir."/paper_table1.csv" using 1:(134.8/$4) every ::1 title "paper, sharing" dashtype 2 pointtype 6 lc 2, \
+     for [i=1:nscales] outdir."/table1.csv" using ($1 == word(scales,i)+0 ? $2 : 1/0):7 every ::1 \
+       title sprintf("ours x%s, bidding", word(scales,i)) pointtype 5 lc 1 lw 1+i, \
+     for [i=1:nscales] outdir."/table1.csv" using ($1 == word(scales,i)+0 ? $2 : 1/0):8 every ::1 \
+       title sprintf("ours x%s, sharing", word(scales,i)) pointtype 7 lc 2 lw 1+i, \
+     outdir."/paper_table1.csv" using 1:($1 <= 4 ? $1 : ($1 == 5 ? 6 : 7.8)) every ::1 \
+       title "sum of speeds (sharing's bound)" with lines dashtype 3 lc 0
+
+set output outdir."/fig2.png"
+set key bottom right
+set title "Seed 004 Fig. 2: all six machines, speedup against matrix size"
+set xlabel "matrix order / scale"
+set ylabel "speedup over one Ultra1"
+set xrange [50:1050]
+set yrange [0:8.5]
+plot outdir."/paper_table2.csv" using 1:5 every ::1 title "paper, balance" dashtype 2 pointtype 4 lc 3, \
+     outdir."/paper_table2.csv" using 1:6 every ::1 title "paper, sharing" dashtype 2 pointtype 6 lc 2, \
+     for [i=1:nscales] outdir."/table2.csv" using ($1 == word(scales,i)+0 ? $2 : 1/0):7 every ::1 \
+       title sprintf("ours x%s, balance", word(scales,i)) pointtype 5 lc 3 lw 1+i, \
+     for [i=1:nscales] outdir."/table2.csv" using ($1 == word(scales,i)+0 ? $2 : 1/0):8 every ::1 \
+       title sprintf("ours x%s, sharing", word(scales,i)) pointtype 7 lc 2 lw 1+i, \
+     6 title "6 x slowest (balance's bound)" dashtype 3 lc 3, \
+     7.8 title "sum of speeds (sharing's bound)" dashtype 3 lc 2
