@@ -5,11 +5,18 @@
 # faster than the paper's, so only its ratios can be checked.
 FNR == 1 { file++; next }
 file == 1 { pb[$1] = $3; ps[$1] = $4; next }
-file == 2 { pz[$1] = 1; put[$1] = $2; pbt[$1] = $3; pst[$1] = $4; pbs[$1] = $5; pss[$1] = $6; next }
-file == 3 { ob[$1, $2] = $7; os[$1, $2] = $8; obt[$1, $2] = $5; ost[$1, $2] = $6; n1[$1] = $3; next }
-file == 4 { oz[$2] = 1; ou[$1, $2] = $4; obb[$1, $2] = $7; osb[$1, $2] = $8; n2[$1, $2] = $3; next }
+file == 2 { pbs[$1] = $5; pss[$1] = $6; next }
+file == 3 { ob[$1, $2] = $7; os[$1, $2] = $8; obt[$1, $2] = $5; ost[$1, $2] = $6; next }
+file == 4 { obb[$1, $2] = $7; osb[$1, $2] = $8; obt2[$1, $2] = $5; ost2[$1, $2] = $6; next }
 function sum(k) { return k <= 4 ? k : (k == 5 ? 6 : 7.8) }
 function best(k) { return k <= 4 ? 1 : 2 }
+# One column per scale: header, separator, and cells "speedup (time)".
+function heads(label,   i, h) { for (i = 1; i <= ns; i++) h = h " | ours x" sc[i] ", " label; return h }
+function seps(   i, h) { for (i = 1; i <= ns; i++) h = h "|---"; return h }
+function cells(sp, tm, x, fmt,   i, c) {
+  for (i = 1; i <= ns; i++) c = c sprintf(" | " fmt " (%.3f)", sp[sc[i], x], tm[sc[i], x])
+  return c
+}
 END {
   ns = split(scales, sc, " ")
   print "# Seed 004 on the PVM farm: load sharing, bidding, balance"
@@ -26,37 +33,19 @@ END {
   print ""
   print "## Table 1: 600 x 600 matrix, k processors used"
   print ""
-  hdr = "| k | sum of speeds | paper, sharing"
-  sep = "|---|---|---"
-  for (i = 1; i <= ns; i++) { hdr = hdr " | ours x" sc[i] ", sharing"; sep = sep "|---" }
-  hdr = hdr " | fastest | paper, bidding"; sep = sep "|---|---"
-  for (i = 1; i <= ns; i++) { hdr = hdr " | ours x" sc[i] ", bidding"; sep = sep "|---" }
-  print hdr " |"
-  print sep "|"
-  for (k = 1; k <= 6; k++) {
-    line = sprintf("| %d | %g | %.2f", k, sum(k), 134.8 / ps[k])
-    for (i = 1; i <= ns; i++) line = line sprintf(" | %.2f (%.3f)", os[sc[i], k], ost[sc[i], k])
-    line = line sprintf(" | %g | %.2f", best(k), 134.8 / pb[k])
-    for (i = 1; i <= ns; i++) line = line sprintf(" | %.2f (%.3f)", ob[sc[i], k], obt[sc[i], k])
-    print line " |"
-  }
+  print "| k | sum of speeds | paper, sharing" heads("sharing") " | fastest | paper, bidding" heads("bidding") " |"
+  print "|---|---|---" seps() "|---|---" seps() "|"
+  for (k = 1; k <= 6; k++)
+    print sprintf("| %d | %g | %.2f", k, sum(k), 134.8 / ps[k]) cells(os, ost, k, "%.2f") \
+          sprintf(" | %g | %.2f", best(k), 134.8 / pb[k]) cells(ob, obt, k, "%.2f") " |"
   print ""
   print "## Table 2: all six machines, speedup against matrix size"
   print ""
-  hdr = "| size | paper, balance"
-  sep = "|---|---"
-  for (i = 1; i <= ns; i++) { hdr = hdr " | ours x" sc[i] ", balance"; sep = sep "|---" }
-  hdr = hdr " | paper, sharing"; sep = sep "|---"
-  for (i = 1; i <= ns; i++) { hdr = hdr " | ours x" sc[i] ", sharing"; sep = sep "|---" }
-  print hdr " |"
-  print sep "|"
-  for (z = 100; z <= 1000; z += 100) {
-    line = sprintf("| %d | %.3f", z, pbs[z])
-    for (i = 1; i <= ns; i++) line = line sprintf(" | %.3f (%.3f)", obb[sc[i], z], ou[sc[i], z] / obb[sc[i], z])
-    line = line sprintf(" | %.3f", pss[z])
-    for (i = 1; i <= ns; i++) line = line sprintf(" | %.3f (%.3f)", osb[sc[i], z], ou[sc[i], z] / osb[sc[i], z])
-    print line " |"
-  }
+  print "| size | paper, balance" heads("balance") " | paper, sharing" heads("sharing") " |"
+  print "|---|---" seps() "|---" seps() "|"
+  for (z = 100; z <= 1000; z += 100)
+    print sprintf("| %d | %.3f", z, pbs[z]) cells(obb, obt2, z, "%.3f") sprintf(" | %.3f", pss[z]) \
+          cells(osb, ost2, z, "%.3f") " |"
   print ""
   print "Bounds: balance 6, sharing 7.8.  The paper's speedups are its own"
   print "ratios of its printed times (they agree with its speedup rows to"
