@@ -13,6 +13,7 @@ check_PROGRAMS += $(UNIT_TESTS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/pvm_selftest.sh tests/pvm_console.sh
 TESTS += $(UNIT_TESTS) $(SHELL_TESTS)
-EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh
+EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \
-	export LB_TOP_SRCDIR LB_TOP_BUILDDIR;
+	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp'; \
+	export LB_TOP_SRCDIR LB_TOP_BUILDDIR LSAN_OPTIONS;

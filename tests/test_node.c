@@ -12,6 +12,7 @@ static void test_proc_msg_copy(void **state)
   assert_true(c->ctx != p->ctx);
   assert_memory_equal(c->ctx, "abc", 3);
   assert_int_equal(c->origin, 3);
+  lb_proc_free(c);
   assert_int_equal(lb_proc_alloc(1, 0, -1, NULL, 0, &c) == LB_EINVAL, 1);
   lb_proc_free(c);
   lb_msg *m, *mc;
