@@ -33,7 +33,7 @@ run() { # workload size policy
   done
 }
 total=$(( (4 + 4) * 4 * repeat )); done_=0
-for size in 500 1000 1500 2000; do
+for size in 1000 2000 3000 4000; do
   for p in $policies; do run matmul "$size" "$p"; done_=$((done_ + repeat))
     [ -t 2 ] && printf '\r%s: %d/%d runs' "$0" "$done_" "$total" >&2; done
 done
