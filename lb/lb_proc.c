@@ -112,15 +112,6 @@ int lb_msg_add_proc(lb_msg *m, lb_proc *p)
   return LB_SUCCESS;
 }
 
-int lb_msg_set_result(lb_msg *m, uint64_t id, size_t origin, const void *r, size_t len)
-{
-  unsigned char *b;
-  int rc = dup_bytes(r, len, &b);
-  if (rc) return rc;
-  lb_msg_take_result(m, id, origin, &b, len);
-  return LB_SUCCESS;
-}
-
 void lb_msg_take_result(lb_msg *m, uint64_t id, size_t origin, unsigned char **r, size_t len)
 {
   free(m->result);

@@ -73,9 +73,9 @@ void lb_msg_free(lb_msg *m);
 int lb_msg_copy(const lb_msg *m, lb_msg **out);
 /* Append a process (the message takes ownership of p on success). */
 int lb_msg_add_proc(lb_msg *m, lb_proc *p);
-int lb_msg_set_result(lb_msg *m, uint64_t id, size_t origin, const void *r, size_t len);
-/* The same without a copy: m takes the malloc'd buffer *r (*r becomes
- * NULL).  Results are the bulk of what a node relays. */
+/* Set the result of process id (origin): m takes the malloc'd buffer *r
+ * (*r becomes NULL), without a copy; results are the bulk of what a node
+ * relays. */
 void lb_msg_take_result(lb_msg *m, uint64_t id, size_t origin, unsigned char **r, size_t len);
 int lb_msg_set_vals(lb_msg *m, const double *v, size_t n);
 /* Size on the wire in bytes: a fixed header plus blobs and values, for

@@ -41,8 +41,6 @@ int farm_payload_send(int bufid, int tid, int tag)
   return s;
 }
 
-void farm_payload_drop(int bufid) { pvm_freebuf(bufid); }
-
 /* Few payloads wait at a time (those between their arrival and their
  * protocol message's turn), so a list is enough. */
 static struct held { uint64_t pid; int bufid; } *held;
@@ -73,5 +71,3 @@ int farm_payload_take(uint64_t pid)
     }
   return -1;
 }
-
-size_t farm_payload_held(void) { return nheld; }

@@ -34,14 +34,10 @@ int farm_payload_keep_received(void);
 /* Send a kept payload to tid with tag (counted and traced as any
  * message), then free it; PVM status. */
 int farm_payload_send(int bufid, int tid, int tag);
-/* Free a kept payload that will not be sent. */
-void farm_payload_drop(int bufid);
-
 /* Payloads waiting here for their protocol message, by process id.
  * hold: 0, or -1 if one is already held for pid (the new one is
  * dropped) or memory ran out.  take: the buffer id, or -1 if none. */
 int farm_payload_hold(uint64_t pid, int bufid);
 int farm_payload_take(uint64_t pid);
-size_t farm_payload_held(void);
 
 #endif
