@@ -32,6 +32,15 @@ static size_t ncache, cached_bytes;
 
 static void unmap(big_head *h) { munmap(h, h->len); }
 
+/* Take block k out of the cache, keeping the rest oldest first. */
+static big_head *cache_take(size_t k)
+{
+  big_head *h = cache[k];
+  memmove(cache + k, cache + k + 1, (--ncache - k) * sizeof *cache);
+  cached_bytes -= h->len;
+  return h;
+}
+
 void *farm_mem_big(size_t bytes)
 {
   if (bytes + BIG_OFFSET < HUGE_PAGE) {
@@ -41,13 +50,8 @@ void *farm_mem_big(size_t bytes)
     return (char *)h + BIG_OFFSET;
   }
   size_t len = (bytes + BIG_OFFSET + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-  for (size_t k = ncache; k-- > 0;)
-    if (cache[k]->len == len) {
-      big_head *h = cache[k];
-      cache[k] = cache[--ncache];
-      cached_bytes -= len;
-      return (char *)h + BIG_OFFSET;
-    }
+  for (size_t k = ncache; k-- > 0;)   /* the newest fit first: its pages are the warmest */
+    if (cache[k]->len == len) return (char *)cache_take(k) + BIG_OFFSET;
   /* Map one huge page more than needed, to trim to a 2 MB boundary. */
   char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return NULL;
@@ -67,11 +71,7 @@ void farm_mem_free(void *p)
   big_head *h = (big_head *)((char *)p - BIG_OFFSET);
   if (!h->len) { free(h); return; }
   /* Make room: the oldest blocks go first. */
-  while (ncache && (ncache == CACHE_SLOTS || cached_bytes + h->len > CACHE_BYTES)) {
-    cached_bytes -= cache[0]->len;
-    unmap(cache[0]);
-    memmove(cache, cache + 1, --ncache * sizeof *cache);
-  }
+  while (ncache && (ncache == CACHE_SLOTS || cached_bytes + h->len > CACHE_BYTES)) unmap(cache_take(0));
   if (h->len > CACHE_BYTES) { unmap(h); return; }
   cache[ncache++] = h;
   cached_bytes += h->len;
