@@ -6,3 +6,4 @@ dist_graphs_DATA = \
 	data/graphs/seed002-g5.graph data/graphs/seed002-g6.graph \
 	data/graphs/seed002-g7.graph data/graphs/seed002-g8.graph \
 	data/graphs/seed002-g9.graph
+EXTRA_DIST += data/seed003-paper.csv

@@ -1,3 +1,17 @@
-# experiments/
-dist_noinst_SCRIPTS += experiments/seed000/fig34.sh
-EXTRA_DIST += experiments/seed000/fig34.gp
+# experiments/: one script per table or figure, their gnuplot scripts,
+# the papers' printed numbers, and the simulator's sweeps.
+dist_noinst_SCRIPTS += experiments/seed000/fig34.sh \
+	experiments/seed002/table1.sh experiments/seed002/table3.sh \
+	experiments/seed002/fig2.sh experiments/seed002/convergence.sh \
+	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
+	experiments/seed003/run.sh experiments/seed004/tables.sh \
+	experiments/sweep_invariants.sh experiments/proto/scale.sh experiments/proto/claim.sh
+EXTRA_DIST += experiments/seed000/fig34.gp \
+	experiments/seed002/common.sh experiments/seed002/fig2.gp \
+	experiments/seed002/convergence.gp experiments/seed002/paper_table1.csv \
+	experiments/seed002/paper_table2.csv experiments/seed002/paper_table3.csv \
+	experiments/seed002/crosscheck.py \
+	experiments/seed003/fig2.gp experiments/seed003/report.awk \
+	experiments/seed004/figs.gp experiments/seed004/report.awk \
+	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
+	experiments/proto/scale.gp

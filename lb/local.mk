@@ -1,4 +1,5 @@
-# lb/: the algorithm library, with no PVM in it.
+# lb/: the engine, with no PVM in it: graphs, spectra, planners, the
+# sans-I/O policy nodes, their byte codec and the driver runtime.
 noinst_LIBRARIES += lb/liblb.a
 lb_liblb_a_SOURCES = \
 	lb/lb_errno.c lb/lb_errno.h \
@@ -7,5 +8,18 @@ lb_liblb_a_SOURCES = \
 	lb/lb_paths.c lb/lb_paths.h \
 	lb/lb_spectrum.c lb/lb_spectrum.h \
 	lb/lb_load.c lb/lb_load.h \
-	lb/lb_metrics.c lb/lb_metrics.h
+	lb/lb_metrics.c lb/lb_metrics.h \
+	lb/lb_diffusion.c lb/lb_diffusion.h \
+	lb/lb_diffuse.c lb/lb_diffuse.h \
+	lb/lb_hetero.c lb/lb_hetero.h \
+	lb/lb_symtri.c lb/lb_symtri.h \
+	lb/lb_arrange.c lb/lb_arrange_search.c lb/lb_arrange.h lb/lb_arrange_ws.h \
+	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h \
+	lb/lb_hublake.c lb/lb_hublake.h \
+	lb/lb_taskgraph.c lb/lb_taskgraph.h \
+	lb/lb_share.c lb/lb_share.h \
+	lb/lb_proc.c lb/lb_proc.h \
+	lb/lb_node.c lb/lb_node.h lb/lb_node_impl.h \
+	lb/lb_pol_none.c lb/lb_pol_rmtlb.c lb/lb_pol_lowest.c \
+	lb/lb_pol_diffusion.c lb/lb_pol_dasud.c lb/lb_pol_cchspmd.c
 LB_LIBS = lb/liblb.a $(GSL_LIBS)

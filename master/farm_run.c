@@ -11,7 +11,7 @@
 #include "farm_payload.h"
 #include "farm_msg.h"
 #include "farm_wire.h"
-#include "farm_verify.h"
+#include "app_verify.h"
 #include "farm_throttle.h"
 #include "lb_topo.h"
 #include "lb_proc.h"
@@ -122,26 +122,26 @@ static int send_tasks(const farm_opts *o, int run, const int *where, const int *
 {
   int count = 0;
   long items = 2;
-  farm_task **ts = calloc(o->w.nproc, sizeof *ts);
+  app_task **ts = calloc(o->w.nproc, sizeof *ts);
   if (!ts) return -1;
   for (unsigned long i = 0; i < o->w.nproc; i++)
     if (where[i] == host) {
-      if (farm_task_alloc(&o->w, i, &ts[count])) { free(ts); return -1; }
-      items += 1 + farm_msg_words((long)farm_task_blob_size(ts[count]));
+      if (app_task_alloc(&o->w, i, &ts[count])) { free(ts); return -1; }
+      items += 1 + farm_msg_words((long)app_task_blob_size(ts[count]));
       count++;
     }
   int head[2] = { -1, count };
   farm_msg_begin(run, (int)items);
   farm_msg_pk_int(head, 2);
   for (int k = 0; k < count; k++) {
-    size_t n = farm_task_blob_size(ts[k]);
+    size_t n = app_task_blob_size(ts[k]);
     unsigned char *b = malloc(n);
-    if (!b || farm_task_save(ts[k], b, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a process");
+    if (!b || app_task_save(ts[k], b, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a process");
     int len = (int)n;
     farm_msg_pk_int(&len, 1);
     farm_msg_pk_bytes(b, len);
     free(b);
-    farm_task_free(ts[k]);
+    app_task_free(ts[k]);
   }
   free(ts);
   return farm_msg_send(tids[host], FARM_TASKS) < 0 ? -1 : count;
@@ -196,7 +196,7 @@ static void write_csv(const farm_opts *o, FILE *f, int header, double makespan, 
     for (int t = 0; t < FARM_NLBTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
     fprintf(f, ",migrations,process_hops,policy_invocations,dropped,verified\n");
   }
-  fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%.6f,%.6f,%.4f", o->policy_name, farm_app_kind_name(o->w.kind),
+  fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%.6f,%.6f,%.4f", o->policy_name, app_kind_name(o->w.kind),
           o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed, makespan, ideal,
           ideal > 0 ? makespan / ideal : 0.0);
   for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",%lld", msgs[t]);
@@ -208,8 +208,8 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
 {
   const lb_topo *topo = o->topo;
   FILE *trace = o->trace_file;
-  farm_verifier *ver;
-  if (farm_verify_alloc(&o->w, &ver)) {
+  app_verifier *ver;
+  if (app_verify_alloc(&o->w, &ver)) {
     fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
     return 1;
   }
@@ -273,10 +273,10 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
       continue;
     }
     unsigned char *blob = malloc((size_t)len);
-    farm_result res;
-    int bad = !blob || farm_msg_upk_bytes(blob, len) || farm_result_decode(blob, (size_t)len, &res);
+    app_result res;
+    int bad = !blob || farm_msg_upk_bytes(blob, len) || app_result_decode(blob, (size_t)len, &res);
     if (!bad && res.id != pid) {
-      farm_result_clear(&res);
+      app_result_clear(&res);
       bad = lb_error(LB_EFORMAT, "the payload of process %llu holds process %llu", (unsigned long long)pid,
                      (unsigned long long)res.id);
     }
@@ -287,7 +287,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
       free(blob);
       continue;
     }
-    if (farm_verify_result(ver, &res)) {
+    if (app_verify_result(ver, &res)) {
       fprintf(stderr, "%s: result from host %d (ran on %d) is WRONG: %s\n", cli_prog(), h, exec, lb_errmsg());
       bad_results++;
     } else {
@@ -295,7 +295,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
     }
     results++;
     tend = wall();
-    farm_result_clear(&res);
+    app_result_clear(&res);
     free(blob);
   }
   /* Reports: every worker sends one after STOP, then exits. */
@@ -316,7 +316,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   }
   if (!ok)
     for (int i = 0; i < n; i++) if (tids[i] > 0) pvm_kill(tids[i]);
-  int verified = ok && !bad_results && farm_verify_accepted(ver) == o->w.nproc;
+  int verified = ok && !bad_results && app_verify_accepted(ver) == o->w.nproc;
   double speeds = 0;
   for (int i = 0; i < n; i++) speeds += o->speed[i];
   double makespan = tend - tstart, ideal = ideal_work / speeds;
@@ -346,8 +346,8 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   for (int i = 0; i < n; i++) started += rep[i].c[FARM_C_MOVED_STARTED];
   printf("%s %s size %lu, %lu processes on %d hosts: makespan %.4f s, ideal %.4f s, "
          "%lld migrations (%lld mid-run), %lu/%lu results verified: %s\n",
-         o->policy_name, farm_app_kind_name(o->w.kind), o->w.size, o->w.nproc, n, makespan, ideal, migr,
-         started, farm_verify_accepted(ver), o->w.nproc, verified ? "yes" : "NO");
+         o->policy_name, app_kind_name(o->w.kind), o->w.size, o->w.nproc, n, makespan, ideal, migr,
+         started, app_verify_accepted(ver), o->w.nproc, verified ? "yes" : "NO");
   FILE *f = stdout;
   int header = 1;
   if (o->out) {
@@ -358,7 +358,7 @@ int farm_run(const farm_vm *vm, int run, const farm_opts *o)
   write_csv(o, f, header, makespan, ideal, msgs, lbm, migr, hops, inv, dropped, verified);
   if (f != stdout) fclose(f);
   if (trace) fclose(trace);
-  farm_verify_free(ver);
+  app_verify_free(ver);
   free(tids);
   free(where);
   free(rep);

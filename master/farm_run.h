@@ -3,13 +3,13 @@
 #define FARM_RUN_H
 
 #include <stdio.h>
-#include "farm_app.h"
+#include "app.h"
 #include "farm_vm.h"
 
 enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM, FARM_INIT_SHARE };
 
 typedef struct farm_opts {
-  farm_workload w;
+  app_workload w;
   int policy;
   const char *policy_name;
   int hosts;

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <pvm3.h>
 #include "farm_catchout.h"
-#include "farm_mem.h"
+#include "app_mem.h"
 #include "farm_vm.h"
 #include "farm_msg.h"
 #include "cli.h"
@@ -165,7 +165,7 @@ static void parse(int argc, char **argv, options *o)
     { 0, 0, 0, 0 } };
   *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 300.0 };
   farm_opts *f = &o->f;
-  f->w.kind = FARM_APP_PRIMES;
+  f->w.kind = APP_PRIMES;
   f->policy_name = "none";
   f->init_name = "one";
   f->quantum_s = 0.010;
@@ -182,7 +182,7 @@ static void parse(int argc, char **argv, options *o)
     case O_SEED: o->seed = cli_ulong("--seed", optarg, 0, ULONG_MAX); break;
     case O_TIMEOUT: o->timeout = cli_double("--timeout", optarg, 0.1, 86400); break;
     case O_WORKLOAD:
-      if (farm_app_kind_parse(optarg, &f->w.kind)) cli_usage_error("--workload: %s", lb_errmsg());
+      if (app_kind_parse(optarg, &f->w.kind)) cli_usage_error("--workload: %s", lb_errmsg());
       break;
     case O_SIZE: o->size = cli_ulong("--size", optarg, 1, 4000000000UL); o->have_size = 1; break;
     case O_PROCS: o->procs = cli_ulong("--procs", optarg, 1, 1000000); o->have_procs = 1; break;
@@ -220,13 +220,13 @@ static void parse(int argc, char **argv, options *o)
   if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
   if (o->selftest) return;
   f->hosts = (int)o->hosts;
-  f->w.size = o->have_size ? o->size : f->w.kind == FARM_APP_MATMUL ? 256 : 2000000;
+  f->w.size = o->have_size ? o->size : f->w.kind == APP_MATMUL ? 256 : 2000000;
   f->w.nproc = o->have_procs ? o->procs : 4 * o->hosts;
-  if (!o->have_procs && f->w.kind == FARM_APP_MATMUL && f->w.nproc > f->w.size) f->w.nproc = f->w.size;
+  if (!o->have_procs && f->w.kind == APP_MATMUL && f->w.nproc > f->w.size) f->w.nproc = f->w.size;
   f->w.seed = o->seed;
   f->seed = o->seed;
   f->timeout = o->timeout;
-  if (farm_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
+  if (app_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
   if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
   f->topo_spec = o->topo;
   /* Everything that can be wrong with the input is found here, before
@@ -323,7 +323,7 @@ static int selftest(const options *o, int run, const int *tids)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
-  farm_mem_setup();   /* the master receives every result */
+  app_mem_setup();   /* the master receives every result */
   options o;
   parse(argc, argv, &o);
   farm_vm vm;

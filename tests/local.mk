@@ -1,19 +1,46 @@
 # tests/: cmocka unit tests and shell integration tests.
 # A unit test tests/test_X is built from tests/test_X.c with the default
-# LDADD below; list it in UNIT_TESTS and nothing else is needed.
+# LDADD below; list it in UNIT_TESTS (or SIM_TESTS) and nothing else is
+# needed.
 TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 TEST_LIBS = $(LB_LIBS) $(CMOCKA_LIBS)
 LDADD = $(TEST_LIBS)
 AM_CFLAGS += $(CMOCKA_CFLAGS)
 noinst_HEADERS = tests/testutil.h
 
-UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
-	tests/test_spectrum tests/test_basics
-check_PROGRAMS += $(UNIT_TESTS)
+# GLPK is the transport solver's independent reference (tests, bench).
+noinst_LIBRARIES += tests/libtpref.a
+tests_libtpref_a_SOURCES = tests/tp_glpk.c tests/tp_glpk.h
+TPREF_LIBS = tests/libtpref.a $(GLPK_LIBS)
 
-SHELL_TESTS = tests/cli_errors.sh tests/pvm_selftest.sh tests/pvm_console.sh
-TESTS += $(UNIT_TESTS) $(SHELL_TESTS)
+UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
+	tests/test_spectrum tests/test_basics \
+	tests/test_diffusion_coef tests/test_diffuse tests/test_hetero tests/test_arrange \
+	tests/test_transport tests/test_hublake tests/test_share tests/test_taskgraph \
+	tests/test_node tests/test_rmtlb tests/test_apps
+tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
+tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS)
+
+# These drive nodes through the simulator library.
+SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies
+SIM_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
+SIM_TEST_LIBS = $(SIM_LIBS) $(CMOCKA_LIBS)
+tests_test_sim_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_sim_LDADD = $(SIM_TEST_LIBS)
+tests_test_invariants_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_invariants_LDADD = $(SIM_TEST_LIBS)
+tests_test_policies_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_policies_LDADD = $(SIM_TEST_LIBS)
+
+check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
+
+SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
+	tests/pvm_selftest.sh tests/pvm_console.sh \
+	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh \
+	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh
+TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp
+CLEANFILES += tests/farm-cpu.lock
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \
 	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp'; \
 	export LB_TOP_SRCDIR LB_TOP_BUILDDIR LSAN_OPTIONS;

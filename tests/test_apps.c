@@ -3,24 +3,24 @@
  * master's independent verifier (and a brute-force product / trial
  * count here) agrees. */
 #include "testutil.h"
-#include "farm_app.h"
-#include "farm_verify.h"
+#include "app.h"
+#include "app_verify.h"
 #include "lb_errno.h"
 
 /* Run to the end in one call; return the result blob. */
-static unsigned char *run_straight(const farm_workload *w, size_t i, size_t *len)
+static unsigned char *run_straight(const app_workload *w, size_t i, size_t *len)
 {
-  farm_task *t;
-  assert_int_equal(farm_task_alloc(w, i, &t), LB_SUCCESS);
+  app_task *t;
+  assert_int_equal(app_task_alloc(w, i, &t), LB_SUCCESS);
   unsigned long ran;
-  assert_int_equal(farm_task_run(t, farm_task_units_total(t) + 5, &ran), LB_SUCCESS);
-  assert_int_equal(ran, farm_task_units_total(t));
-  assert_true(farm_task_finished(t));
-  *len = farm_task_result_size(t);
+  assert_int_equal(app_task_run(t, app_task_units_total(t) + 5, &ran), LB_SUCCESS);
+  assert_int_equal(ran, app_task_units_total(t));
+  assert_true(app_task_finished(t));
+  *len = app_task_result_size(t);
   unsigned char *buf = malloc(*len);
   assert_non_null(buf);
-  assert_int_equal(farm_task_result(t, buf, *len), LB_SUCCESS);
-  farm_task_free(t);
+  assert_int_equal(app_task_result(t, buf, *len), LB_SUCCESS);
+  app_task_free(t);
   return buf;
 }
 
@@ -28,73 +28,73 @@ static unsigned char *run_straight(const farm_workload *w, size_t i, size_t *len
  * blob and loading a new one from it after every quantum.  A matmul
  * process advances by whole columns of its block: as many columns as
  * fit in the quantum, at least one. */
-static unsigned char *run_migrating(const farm_workload *w, size_t i, size_t *len)
+static unsigned char *run_migrating(const app_workload *w, size_t i, size_t *len)
 {
   static const unsigned long qs[] = { 1, 2, 3, 4, 9, 25, 1000, 20000 };
-  farm_task *t;
-  assert_int_equal(farm_task_alloc(w, i, &t), LB_SUCCESS);
-  unsigned long step = w->kind == FARM_APP_MATMUL ? farm_task_units_total(t) / w->size : 1;
+  app_task *t;
+  assert_int_equal(app_task_alloc(w, i, &t), LB_SUCCESS);
+  unsigned long step = w->kind == APP_MATMUL ? app_task_units_total(t) / w->size : 1;
   unsigned long quanta = 0;
-  while (!farm_task_finished(t)) {
-    unsigned long q = qs[quanta % 8], ran, left = farm_task_units_left(t);
+  while (!app_task_finished(t)) {
+    unsigned long q = qs[quanta % 8], ran, left = app_task_units_left(t);
     unsigned long want = q < step ? step : q / step * step;
-    assert_int_equal(farm_task_run(t, q, &ran), LB_SUCCESS);
+    assert_int_equal(app_task_run(t, q, &ran), LB_SUCCESS);
     assert_int_equal(ran, want < left ? want : left);
-    size_t n = farm_task_blob_size(t);
+    size_t n = app_task_blob_size(t);
     unsigned char *blob = malloc(n);
-    assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
-    farm_task_free(t);
+    assert_int_equal(app_task_save(t, blob, n), LB_SUCCESS);
+    app_task_free(t);
     memset(&t, 0, sizeof t);
-    assert_int_equal(farm_task_load(blob, n, &t), LB_SUCCESS);
-    farm_task_add_hop(t);
+    assert_int_equal(app_task_load(blob, n, &t), LB_SUCCESS);
+    app_task_add_hop(t);
     free(blob);
     quanta++;
   }
-  assert_true(quanta > 1 || farm_task_units_total(t) <= 1);
-  assert_int_equal(farm_task_hops(t), quanta);
+  assert_true(quanta > 1 || app_task_units_total(t) <= 1);
+  assert_int_equal(app_task_hops(t), quanta);
   /* The result blob records hops; compare everything else. */
-  *len = farm_task_result_size(t);
+  *len = app_task_result_size(t);
   unsigned char *buf = malloc(*len);
-  assert_int_equal(farm_task_result(t, buf, *len), LB_SUCCESS);
-  farm_task_free(t);
+  assert_int_equal(app_task_result(t, buf, *len), LB_SUCCESS);
+  app_task_free(t);
   return buf;
 }
 
-static void check_workload(const farm_workload *w)
+static void check_workload(const app_workload *w)
 {
-  farm_verifier *v;
-  assert_int_equal(farm_verify_alloc(w, &v), LB_SUCCESS);
+  app_verifier *v;
+  assert_int_equal(app_verify_alloc(w, &v), LB_SUCCESS);
   for (size_t i = 0; i < w->nproc; i++) {
     size_t la, lb;
     unsigned char *a = run_straight(w, i, &la);
     unsigned char *b = run_migrating(w, i, &lb);
     assert_int_equal(la, lb);
-    farm_result ra, rb;
-    assert_int_equal(farm_result_decode(a, la, &ra), LB_SUCCESS);
-    assert_int_equal(farm_result_decode(b, lb, &rb), LB_SUCCESS);
+    app_result ra, rb;
+    assert_int_equal(app_result_decode(a, la, &ra), LB_SUCCESS);
+    assert_int_equal(app_result_decode(b, lb, &rb), LB_SUCCESS);
     assert_int_equal(ra.hops, 0);
-    assert_true(rb.hops > 0 || ra.kind == FARM_APP_MATMUL);
+    assert_true(rb.hops > 0 || ra.kind == APP_MATMUL);
     /* Bit-identical apart from the hop count (bytes 16..19 of the head). */
     memset(a + 16, 0, 4);
     memset(b + 16, 0, 4);
     assert_memory_equal(a, b, la);
-    assert_int_equal(farm_verify_result(v, &ra), LB_SUCCESS);
+    assert_int_equal(app_verify_result(v, &ra), LB_SUCCESS);
     /* The same result twice is a duplicate. */
-    assert_int_equal(farm_verify_result(v, &rb), LB_EFORMAT);
-    farm_result_clear(&ra);
-    farm_result_clear(&rb);
+    assert_int_equal(app_verify_result(v, &rb), LB_EFORMAT);
+    app_result_clear(&ra);
+    app_result_clear(&rb);
     free(a);
     free(b);
   }
-  assert_int_equal(farm_verify_accepted(v), w->nproc);
-  assert_int_equal(farm_verify_rejected(v), w->nproc);
-  farm_verify_free(v);
+  assert_int_equal(app_verify_accepted(v), w->nproc);
+  assert_int_equal(app_verify_rejected(v), w->nproc);
+  app_verify_free(v);
 }
 
 static void test_matmul_quanta(void **state)
 {
   (void)state;
-  farm_workload w = { FARM_APP_MATMUL, 37, 5, 7 };
+  app_workload w = { APP_MATMUL, 37, 5, 7 };
   check_workload(&w);
 }
 
@@ -103,14 +103,14 @@ static void test_matmul_quanta(void **state)
 static void test_matmul_panels(void **state)
 {
   (void)state;
-  farm_workload w = { FARM_APP_MATMUL, 600, 3, 11 };
+  app_workload w = { APP_MATMUL, 600, 3, 11 };
   check_workload(&w);
 }
 
 static void test_primes_quanta(void **state)
 {
   (void)state;
-  farm_workload w = { FARM_APP_PRIMES, 3000, 7, 1 };
+  app_workload w = { APP_PRIMES, 3000, 7, 1 };
   check_workload(&w);
 }
 
@@ -139,16 +139,16 @@ static void test_operands(void **state)
   double row[37];
   int seen[9] = { 0 };
   for (unsigned long i = 0; i < n; i++) {
-    farm_matmul_row_a(n, seed, i, row);
+    app_matmul_row_a(n, seed, i, row);
     for (unsigned long j = 0; j < n; j++) {
       assert_true(row[j] == operand(n, seed, 1, i, j));
-      assert_true(farm_matmul_a(n, seed, i, j) == row[j]);
+      assert_true(app_matmul_a(n, seed, i, j) == row[j]);
       seen[(int)row[j] + 4]++;
     }
-    farm_matmul_row_b(n, seed, i, row);
+    app_matmul_row_b(n, seed, i, row);
     for (unsigned long j = 0; j < n; j++) {
       assert_true(row[j] == operand(n, seed, 2, i, j));
-      assert_true(farm_matmul_b(n, seed, i, j) == row[j]);
+      assert_true(app_matmul_b(n, seed, i, j) == row[j]);
     }
   }
   for (int v = 0; v < 9; v++) assert_true(seen[v] > 0);
@@ -159,12 +159,12 @@ static void test_operands(void **state)
 static void test_brute_force(void **state)
 {
   (void)state;
-  farm_workload w = { FARM_APP_MATMUL, 23, 3, 42 };
+  app_workload w = { APP_MATMUL, 23, 3, 42 };
   for (size_t p = 0; p < w.nproc; p++) {
     size_t len;
     unsigned char *blob = run_straight(&w, p, &len);
-    farm_result r;
-    assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+    app_result r;
+    assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
     for (unsigned long i = 0; i < r.nrows; i++)
       for (unsigned long j = 0; j < w.size; j++) {
         double c = 0;
@@ -172,17 +172,17 @@ static void test_brute_force(void **state)
           c += operand(w.size, w.seed, 1, r.row0 + i, k) * operand(w.size, w.seed, 2, k, j);
         assert_true(c == r.c[i * w.size + j]);
       }
-    farm_result_clear(&r);
+    app_result_clear(&r);
     free(blob);
   }
   /* pi(1000) = 168, and the primes below 1000 sum to 76127. */
-  farm_workload pw = { FARM_APP_PRIMES, 1000, 4, 0 };
+  app_workload pw = { APP_PRIMES, 1000, 4, 0 };
   uint64_t count = 0, sum = 0;
   for (size_t p = 0; p < pw.nproc; p++) {
     size_t len;
     unsigned char *blob = run_straight(&pw, p, &len);
-    farm_result r;
-    assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+    app_result r;
+    assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
     count += r.count;
     sum += r.sum;
     free(blob);
@@ -195,67 +195,67 @@ static void test_brute_force(void **state)
 static void test_verifier_catches(void **state)
 {
   (void)state;
-  farm_workload w = { FARM_APP_MATMUL, 16, 2, 3 };
-  farm_verifier *v;
-  assert_int_equal(farm_verify_alloc(&w, &v), LB_SUCCESS);
+  app_workload w = { APP_MATMUL, 16, 2, 3 };
+  app_verifier *v;
+  assert_int_equal(app_verify_alloc(&w, &v), LB_SUCCESS);
   size_t len;
   unsigned char *blob = run_straight(&w, 1, &len);
-  farm_result r;
-  assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+  app_result r;
+  assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
   r.owned[5] += 1.0;
-  assert_int_equal(farm_verify_result(v, &r), LB_EFORMAT);
+  assert_int_equal(app_verify_result(v, &r), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "checksums"));
   r.owned[5] -= 1.0;
-  assert_int_equal(farm_verify_result(v, &r), LB_SUCCESS);
-  farm_result_clear(&r);
+  assert_int_equal(app_verify_result(v, &r), LB_SUCCESS);
+  app_result_clear(&r);
   free(blob);
-  farm_verify_free(v);
+  app_verify_free(v);
 
-  farm_workload pw = { FARM_APP_PRIMES, 500, 3, 0 };
-  assert_int_equal(farm_verify_alloc(&pw, &v), LB_SUCCESS);
+  app_workload pw = { APP_PRIMES, 500, 3, 0 };
+  assert_int_equal(app_verify_alloc(&pw, &v), LB_SUCCESS);
   blob = run_straight(&pw, 2, &len);
-  assert_int_equal(farm_result_decode(blob, len, &r), LB_SUCCESS);
+  assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
   r.count++;
-  assert_int_equal(farm_verify_result(v, &r), LB_EFORMAT);
+  assert_int_equal(app_verify_result(v, &r), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "sieve"));
   free(blob);
-  farm_verify_free(v);
+  app_verify_free(v);
 }
 
 /* Damaged blobs are refused with a reason, never read past their end. */
 static void test_damaged_blobs(void **state)
 {
   (void)state;
-  farm_workload w = { FARM_APP_MATMUL, 12, 2, 1 };
-  farm_task *t, *u = NULL;
-  assert_int_equal(farm_task_alloc(&w, 0, &t), LB_SUCCESS);
+  app_workload w = { APP_MATMUL, 12, 2, 1 };
+  app_task *t, *u = NULL;
+  assert_int_equal(app_task_alloc(&w, 0, &t), LB_SUCCESS);
   unsigned long ran;
-  farm_task_run(t, 2, &ran);
-  size_t n = farm_task_blob_size(t);
+  app_task_run(t, 2, &ran);
+  size_t n = app_task_blob_size(t);
   unsigned char *blob = malloc(n);
-  assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
-  assert_int_equal(farm_task_save(t, blob, n - 1), LB_ERANGE);
-  assert_int_equal(farm_task_save(t, blob, n), LB_SUCCESS);
+  assert_int_equal(app_task_save(t, blob, n), LB_SUCCESS);
+  assert_int_equal(app_task_save(t, blob, n - 1), LB_ERANGE);
+  assert_int_equal(app_task_save(t, blob, n), LB_SUCCESS);
   for (size_t cut = 0; cut < n; cut += 7) {
-    assert_int_equal(farm_task_load(blob, cut, &u), LB_EFORMAT);
+    assert_int_equal(app_task_load(blob, cut, &u), LB_EFORMAT);
     assert_null(u);
   }
   blob[0] ^= 1;
-  assert_int_equal(farm_task_load(blob, n, &u), LB_EFORMAT);
+  assert_int_equal(app_task_load(blob, n, &u), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "magic"));
   blob[0] ^= 1;
   unsigned char version = blob[4];
   blob[4] = 99;
-  assert_int_equal(farm_task_load(blob, n, &u), LB_EFORMAT);
+  assert_int_equal(app_task_load(blob, n, &u), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "version"));
   blob[4] = version;
-  assert_int_equal(farm_task_load(blob, n, &u), LB_SUCCESS);
-  assert_int_equal(farm_task_units_left(u), farm_task_units_left(t));
-  farm_task_free(u);
+  assert_int_equal(app_task_load(blob, n, &u), LB_SUCCESS);
+  assert_int_equal(app_task_units_left(u), app_task_units_left(t));
+  app_task_free(u);
   free(blob);
-  farm_task_free(t);
-  farm_workload bad = { FARM_APP_PRIMES, 10, 20, 0 };
-  assert_int_equal(farm_task_alloc(&bad, 0, &t), LB_ERANGE);
+  app_task_free(t);
+  app_workload bad = { APP_PRIMES, 10, 20, 0 };
+  assert_int_equal(app_task_alloc(&bad, 0, &t), LB_ERANGE);
 }
 
 int main(void)

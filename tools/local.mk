@@ -2,7 +2,18 @@
 # PVM-free command-line tools.
 noinst_LIBRARIES += tools/libcli.a
 tools_libcli_a_SOURCES = tools/cli.c tools/cli.h
+CLI_LIBS = tools/libcli.a
 
-bin_PROGRAMS += tools/lbtopo
+bin_PROGRAMS += tools/lbtopo tools/lbarrange tools/lbdiffuse tools/lbseed003 tools/lbshare tools/lbtransport
 tools_lbtopo_SOURCES = tools/lbtopo.c
-tools_lbtopo_LDADD = tools/libcli.a $(LB_LIBS)
+tools_lbtopo_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbarrange_SOURCES = tools/lbarrange.c
+tools_lbarrange_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbdiffuse_SOURCES = tools/lbdiffuse.c
+tools_lbdiffuse_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbseed003_SOURCES = tools/lbseed003.c
+tools_lbseed003_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbshare_SOURCES = tools/lbshare.c
+tools_lbshare_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbtransport_SOURCES = tools/lbtransport.c
+tools_lbtransport_LDADD = $(CLI_LIBS) $(LB_LIBS)

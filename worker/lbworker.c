@@ -11,9 +11,9 @@
 #include <pvm3.h>
 #include "farm_msg.h"
 #include "farm_wire.h"
-#include "farm_app.h"
+#include "app.h"
 #include "farm_throttle.h"
-#include "farm_mem.h"
+#include "app_mem.h"
 #include "cli.h"
 #include "lb_errno.h"
 #include "lb_node.h"
@@ -35,9 +35,9 @@ typedef struct worker {
   int run, parent, me, nhosts, policy, throttle, tracing;
   int *tids;
   int *nbr, nnbr;
-  farm_workload w;
+  app_workload w;
   double speed, capacity, quantum, t0;
-  farm_task **q;            /* run queue; q[0] runs next */
+  app_task **q;            /* run queue; q[0] runs next */
   size_t len, cap;
   long long c[FARM_NCOUNTERS];
   double busy, cpu;
@@ -55,7 +55,7 @@ typedef struct worker {
   lb_topo *topo;
   lb_node *node;
   lb_out *out;
-  farm_task *cur;           /* the node's head, deserialised once */
+  app_task *cur;           /* the node's head, deserialised once */
   uint64_t cur_pid;
   struct { uint64_t id; double at; } timer[256];
   int ntimers;
@@ -127,7 +127,7 @@ static int do_setup(worker *w, const farm_in *in)
   if (w->nhosts < 1 || w->nhosts > 4096 || w->me < 0 || w->me >= w->nhosts || w->nnbr < 0 ||
       w->nnbr >= w->nhosts + 1 || in->items < FARM_SETUP_ITEMS(w->nhosts, w->nnbr, 0))
     return -1;
-  w->w = (farm_workload){ (farm_app_kind)hdr[3], (unsigned long)l[0], (unsigned long)l[1],
+  w->w = (app_workload){ (app_kind)hdr[3], (unsigned long)l[0], (unsigned long)l[1],
                           (unsigned long)l[2] };
   w->throttle = hdr[4];
   w->tracing = hdr[5];
@@ -151,7 +151,7 @@ static int do_setup(worker *w, const farm_in *in)
   free(e);
   free(edges);
   if (bad) return -1;
-  if (farm_workload_check(&w->w) || !(w->speed > 0 && w->speed <= 1) || !(w->quantum > 0)) return -1;
+  if (app_workload_check(&w->w) || !(w->speed > 0 && w->speed <= 1) || !(w->quantum > 0)) return -1;
   if (w->policy != FARM_POLICY_NONE) {
     lb_node_params p;
     lb_node_params_default(&p);
@@ -179,11 +179,11 @@ static int do_setup(worker *w, const farm_in *in)
   return 0;
 }
 
-static int push(worker *w, farm_task *t)
+static int push(worker *w, app_task *t)
 {
   if (w->len == w->cap) {
     size_t cap = w->cap ? 2 * w->cap : 16;
-    farm_task **q = realloc(w->q, cap * sizeof *q);
+    app_task **q = realloc(w->q, cap * sizeof *q);
     if (!q) return -1;
     w->q = q;
     w->cap = cap;
@@ -203,16 +203,16 @@ static void msg_end(worker *w, double t0) { if (!--w->msg_depth) w->msg += wall(
  * from the units the process really ran (it may round to its step), at
  * most x2 or /2 a step, so a first slow quantum (operands being built)
  * does not shrink the next ones to nothing. */
-static unsigned long run_one(worker *w, farm_task *t)
+static unsigned long run_one(worker *w, app_task *t)
 {
   if (!(w->units_q >= 1)) w->units_q = 1;
   unsigned long u = w->units_q > 1e9 ? 1000000000UL : (unsigned long)w->units_q, ran;
   double c0 = cpu_now(), t0 = wall();
   if (w->first == 0) w->first = t0;
-  if (farm_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
+  if (app_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
   double dc = cpu_now() - c0;
-  farm_task_add_cost(t, dc);
-  if (!farm_task_finished(t)) {   /* the quantum, not the work, ended the run */
+  app_task_add_cost(t, dc);
+  if (!app_task_finished(t)) {   /* the quantum, not the work, ended the run */
     double f = dc > 0 ? w->quantum / dc : 2;
     w->units_q = (double)ran * (f > 2 ? 2 : f < 0.5 ? 0.5 : f);
   }
@@ -237,16 +237,16 @@ static unsigned long run_one(worker *w, farm_task *t)
  * The policy none keeps the worker's own queue (below), where master
  * orders (FARM_ORDER) exercise the same pack/unpack/resume path. */
 static void handle(worker *w, const farm_in *in);
-static int payload_of(worker *w, farm_task *t);
+static int payload_of(worker *w, app_task *t);
 static void payload_forward(worker *w, uint64_t pid, int tid, int tag);
 static double node_now(const worker *w) { return wall() - w->t0; }
 
 /* Save the live task's context into a new blob; dies when out of memory. */
 static unsigned char *save_current(const worker *w, size_t *n)
 {
-  *n = farm_task_blob_size(w->cur);
+  *n = app_task_blob_size(w->cur);
   unsigned char *blob = malloc(*n);
-  if (!blob || farm_task_save(w->cur, blob, *n)) cli_die(CLI_EXIT_FAIL, "host %d: cannot save a process", w->me);
+  if (!blob || app_task_save(w->cur, blob, *n)) cli_die(CLI_EXIT_FAIL, "host %d: cannot save a process", w->me);
   return blob;
 }
 
@@ -264,7 +264,7 @@ static void refresh_leaving(worker *w, lb_msg *m)
     unsigned char *blob = save_current(w, &n);
     if (lb_proc_set_ctx(p, blob, n)) cli_die(CLI_EXIT_FAIL, "host %d: cannot save a leaving process", w->me);
     free(blob);
-    farm_task_free(w->cur);
+    app_task_free(w->cur);
     w->cur = NULL;
   }
 }
@@ -309,16 +309,16 @@ static void node_step(worker *w, const lb_event *ev)
   carry_out(w);
 }
 
-static int node_arrive(worker *w, farm_task *t)
+static int node_arrive(worker *w, app_task *t)
 {
-  size_t n = farm_task_blob_size(t);
+  size_t n = app_task_blob_size(t);
   unsigned char *blob = malloc(n);
   lb_proc *p = NULL;
-  int bad = !blob || farm_task_save(t, blob, n) ||
-            lb_proc_alloc(farm_task_id(t), (size_t)farm_task_origin(t), (double)farm_task_units_left(t),
+  int bad = !blob || app_task_save(t, blob, n) ||
+            lb_proc_alloc(app_task_id(t), (size_t)app_task_origin(t), (double)app_task_units_left(t),
                           blob, n, &p);
   free(blob);
-  farm_task_free(t);
+  app_task_free(t);
   if (bad) return -1;
   lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
   node_step(w, &ev);
@@ -351,30 +351,30 @@ static void node_quantum(worker *w)
     size_t n;
     unsigned char *blob = save_current(w, &n);
     lb_event ev = { .type = LB_EV_RAN, .pid = w->cur_pid, .ctx = blob, .ctx_len = n };
-    farm_task_free(w->cur);
+    app_task_free(w->cur);
     w->cur = NULL;
     node_step(w, &ev);
     free(blob);
     if (!(p = lb_node_current(w->node))) return;
   }
   if (!w->cur) {
-    if (farm_task_load(p->ctx, p->ctx_len, &w->cur)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
+    if (app_task_load(p->ctx, p->ctx_len, &w->cur)) cli_die(CLI_EXIT_FAIL, "host %d: %s", w->me, lb_errmsg());
     w->cur_pid = p->id;
-    if (farm_task_origin(w->cur) != w->me || p->origin != (size_t)w->me) farm_task_add_hop(w->cur);
+    if (app_task_origin(w->cur) != w->me || p->origin != (size_t)w->me) app_task_add_hop(w->cur);
   }
-  farm_task *t = w->cur;
+  app_task *t = w->cur;
   unsigned long ran = run_one(w, t);
   /* No new context (NULL: the node keeps its copy; refresh_leaving saves
    * the live one when the process is sent away).  A result goes to the
    * node as an empty blob: its bytes wait here as a payload, which
    * follows the DRM or RESULT the node sends, or goes home. */
   lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = (double)ran };
-  if (farm_task_finished(t)) {
+  if (app_task_finished(t)) {
     if (farm_payload_hold(p->id, payload_of(w, t)))
       cli_die(CLI_EXIT_FAIL, "host %d: cannot keep the result of process %llu", w->me, (unsigned long long)p->id);
     ev.finished = 1;
     w->c[FARM_C_FINISHED]++;
-    farm_task_free(w->cur);
+    app_task_free(w->cur);
     w->cur = NULL;
   }
   node_step(w, &ev);
@@ -431,16 +431,16 @@ static int do_tasks(worker *w, const farm_in *in)
     if (farm_msg_upk_int(&len, 1) || len <= 0 || (items += 1 + farm_msg_words(len)) > in->items)
       return -1;
     unsigned char *blob = malloc((size_t)len);
-    farm_task *t = NULL;
+    app_task *t = NULL;
     if (!blob || farm_msg_upk_bytes(blob, len)) { free(blob); return -1; }
-    int s = farm_task_load(blob, (size_t)len, &t);
+    int s = app_task_load(blob, (size_t)len, &t);
     free(blob);
     if (s) {
       fprintf(stderr, "%s: host %d: a process from t%x is damaged: %s\n", cli_prog(), w->me,
               in->src, lb_errmsg());
       return -1;
     }
-    if (in->tag == FARM_TASKS) farm_task_set_origin(t, w->me);
+    if (in->tag == FARM_TASKS) app_task_set_origin(t, w->me);
     if (w->node ? node_arrive(w, t) : push(w, t)) return -1;
     w->c[FARM_C_RECEIVED]++;
   }
@@ -455,17 +455,17 @@ static int migrate(worker *w, int dst, int count)
   if ((size_t)count > w->len) count = (int)w->len;
   if (!count) return 0;
   long items = 2;
-  for (int k = 0; k < count; k++) items += 1 + farm_msg_words((long)farm_task_blob_size(w->q[k]));
+  for (int k = 0; k < count; k++) items += 1 + farm_msg_words((long)app_task_blob_size(w->q[k]));
   int head[2] = { w->me, count };
   farm_msg_begin(w->run, (int)items);
   farm_msg_pk_int(head, 2);
   for (int k = 0; k < count; k++) {
-    farm_task *t = w->q[k];
-    if (farm_task_units_left(t) < farm_task_units_total(t)) w->c[FARM_C_MOVED_STARTED]++;
-    farm_task_add_hop(t);
-    size_t n = farm_task_blob_size(t);
+    app_task *t = w->q[k];
+    if (app_task_units_left(t) < app_task_units_total(t)) w->c[FARM_C_MOVED_STARTED]++;
+    app_task_add_hop(t);
+    size_t n = app_task_blob_size(t);
     unsigned char *blob = malloc(n);
-    if (!blob || farm_task_save(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot save a process");
+    if (!blob || app_task_save(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot save a process");
     int len = (int)n;
     farm_msg_pk_int(&len, 1);
     farm_msg_pk_bytes(blob, len);
@@ -473,7 +473,7 @@ static int migrate(worker *w, int dst, int count)
   }
   int s = farm_msg_send(w->tids[dst], FARM_LMM);
   if (s < 0) return s;
-  for (int k = 0; k < count; k++) farm_task_free(w->q[k]);
+  for (int k = 0; k < count; k++) app_task_free(w->q[k]);
   memmove(w->q, w->q + count, (w->len - (size_t)count) * sizeof *w->q);
   w->len -= (size_t)count;
   w->c[FARM_C_MIGRATED] += count;
@@ -482,12 +482,12 @@ static int migrate(worker *w, int dst, int count)
 }
 
 /* The payload of a finished task's result (farm_payload.h), kept. */
-static int payload_of(worker *w, farm_task *t)
+static int payload_of(worker *w, app_task *t)
 {
-  size_t n = farm_task_result_size(t);
+  size_t n = app_task_result_size(t);
   unsigned char *blob = malloc(n);
-  if (!blob || farm_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a result");
-  int b = farm_payload_pack(w->run, farm_task_origin(t), w->me, farm_task_id(t), blob, (int)n);
+  if (!blob || app_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "cannot encode a result");
+  int b = farm_payload_pack(w->run, app_task_origin(t), w->me, app_task_id(t), blob, (int)n);
   free(blob);
   if (b < 0) cli_die(CLI_EXIT_FAIL, "host %d: cannot pack a result: PVM error %d", w->me, b);
   return b;
@@ -527,10 +527,10 @@ static int do_drm(worker *w, const farm_in *in)
   return farm_payload_send(b, w->parent, FARM_RESULT) < 0 ? -1 : 0;
 }
 
-static void finish_task(worker *w, farm_task *t)
+static void finish_task(worker *w, app_task *t)
 {
   double t0 = msg_begin(w);
-  int origin = farm_task_origin(t), b = payload_of(w, t);
+  int origin = app_task_origin(t), b = payload_of(w, t);
   farm_payload_send(b, origin == w->me ? w->parent : w->tids[origin], origin == w->me ? FARM_RESULT : FARM_DRM);
   w->c[FARM_C_FINISHED]++;
   msg_end(w, t0);
@@ -539,11 +539,11 @@ static void finish_task(worker *w, farm_task *t)
 /* One quantum of the head of the worker's own queue (policy none). */
 static void run_quantum(worker *w)
 {
-  farm_task *t = w->q[0];
+  app_task *t = w->q[0];
   run_one(w, t);
-  if (farm_task_finished(t)) {
+  if (app_task_finished(t)) {
     finish_task(w, t);
-    farm_task_free(t);
+    app_task_free(t);
     memmove(w->q, w->q + 1, (w->len - 1) * sizeof *w->q);
     w->len--;
   }
@@ -627,7 +627,7 @@ static void farm_loop(worker *w)
     }
     /* Master orders (the transfer test path) move the running process
      * first, so they wait until it has run at least one quantum. */
-    if (w->norders && (!w->len || farm_task_units_left(w->q[0]) < farm_task_units_total(w->q[0]))) {
+    if (w->norders && (!w->len || app_task_units_left(w->q[0]) < app_task_units_total(w->q[0]))) {
       double t0 = msg_begin(w);
       for (int k = 0; k < w->norders; k++)
         if (migrate(w, w->order[k][0], w->order[k][1]))
@@ -659,7 +659,7 @@ int main(int argc, char **argv)
   int run = (int)cli_ulong("RUN-ID", argv[1], 0, 0x7fffffff);
   /* One host = one core's worth of work: no BLAS threads of its own. */
   openblas_set_num_threads(1);
-  farm_mem_setup();
+  app_mem_setup();
   pvm_setopt(PvmAutoErr, 0);
   if (pvm_mytid() < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");
   /* Messages between workers go through the pvmd, not task to task: a

@@ -6,7 +6,7 @@
  * streams all of B) from the farm's own overhead.
  *
  * The farm side computes C = A x B as the workers do: cut into P
- * processes (blocks of rows), each run through farm_task_run in quanta
+ * processes (blocks of rows), each run through app_task_run in quanta
  * of k columns of its block, one process after another as on one host.
  * Its time includes building each block's rows of A; B is built, panel
  * by panel, by the first repetition and kept, as on a worker host.
@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <time.h>
 #include <cblas.h>
-#include "farm_app.h"
-#include "farm_mem.h"
+#include "app.h"
+#include "app_mem.h"
 #include "cli.h"
 
 static double now(void)
@@ -28,15 +28,15 @@ static double now(void)
 
 static double run_farm(unsigned long n, unsigned long procs, unsigned long k)
 {
-  farm_workload w = { FARM_APP_MATMUL, n, procs, 1 };
+  app_workload w = { APP_MATMUL, n, procs, 1 };
   double t0 = now();
   for (unsigned long p = 0; p < procs; p++) {
-    farm_task *t;
-    if (farm_task_alloc(&w, p, &t)) cli_die(1, "alloc");
-    unsigned long ran, rows = farm_task_units_total(t) / n;
-    while (!farm_task_finished(t))
-      if (farm_task_run(t, k * rows, &ran)) cli_die(1, "run");
-    farm_task_free(t);
+    app_task *t;
+    if (app_task_alloc(&w, p, &t)) cli_die(1, "alloc");
+    unsigned long ran, rows = app_task_units_total(t) / n;
+    while (!app_task_finished(t))
+      if (app_task_run(t, k * rows, &ran)) cli_die(1, "run");
+    app_task_free(t);
   }
   return now() - t0;
 }
@@ -47,7 +47,7 @@ static double run_dgemm(unsigned long n, unsigned long procs, const double *a, c
   double t0 = now();
   for (unsigned long p = 0; p < procs; p++) {
     unsigned long r0, rows;
-    farm_app_split(n, procs, p, &r0, &rows);
+    app_split(n, procs, p, &r0, &rows);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)rows, (int)n, (int)n, 1.0, a + r0 * n,
                 (int)n, b, (int)n, 0.0, c + r0 * n, (int)n);
   }
@@ -65,13 +65,13 @@ int main(int argc, char **argv)
   if (!nk) { ks[0] = 1; ks[1] = 16; ks[2] = 128; ks[3] = (double)n; nk = 4; }
   unsigned long reps = argc > 4 ? cli_ulong("REPS", argv[4], 1, 100) : 3;
   openblas_set_num_threads(1);
-  farm_mem_setup();   /* as the worker does */
-  double *a = farm_mem_big(n * n * sizeof *a), *b = farm_mem_big(n * n * sizeof *b),
-         *c = farm_mem_big(n * n * sizeof *c);
+  app_mem_setup();   /* as the worker does */
+  double *a = app_mem_big(n * n * sizeof *a), *b = app_mem_big(n * n * sizeof *b),
+         *c = app_mem_big(n * n * sizeof *c);
   if (!a || !b || !c) cli_die(1, "out of memory");
   for (unsigned long i = 0; i < n; i++) {
-    farm_matmul_row_a(n, 1, i, a + i * n);
-    farm_matmul_row_b(n, 1, i, b + i * n);
+    app_matmul_row_a(n, 1, i, a + i * n);
+    app_matmul_row_b(n, 1, i, b + i * n);
   }
   double flop = 2.0 * (double)n * (double)n * (double)n;
   printf("n,procs,rows_per_proc,quantum_cols,farm_gflops,dgemm_gflops,dgemm_blocks_gflops,"
@@ -88,8 +88,8 @@ int main(int argc, char **argv)
     printf("%lu,%lu,%.1f,%lu,%.3f,%.3f,%.3f,%.3f,%.3f\n", n, procs, (double)n / (double)procs, k,
            flop / bf * 1e-9, flop / bd * 1e-9, flop / bb * 1e-9, bd / bf, bb / bf);
   }
-  farm_mem_free(a);
-  farm_mem_free(b);
-  farm_mem_free(c);
+  app_mem_free(a);
+  app_mem_free(b);
+  app_mem_free(c);
   return 0;
 }

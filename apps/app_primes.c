@@ -2,7 +2,7 @@
  * trial division.  A number m costs up to sqrt(m)/2 divisions, so
  * ranges higher up cost more and numbers within a range differ: the
  * uneven iteration costs that load balancing has to cope with. */
-#include "farm_app_impl.h"
+#include "app_impl.h"
 #include "lb_errno.h"
 
 static int is_prime(uint64_t m)
@@ -15,16 +15,16 @@ static int is_prime(uint64_t m)
   return 1;
 }
 
-int app_primes_init(farm_task *t, const farm_workload *w, size_t index)
+int app_primes_init(app_task *t, const app_workload *w, size_t index)
 {
   unsigned long start, count;
-  farm_app_split(w->size - 1, w->nproc, index, &start, &count);
+  app_split(w->size - 1, w->nproc, index, &start, &count);
   t->lo = 2 + (uint64_t)start;   /* numbers 2..size */
   t->total = count;
   return LB_SUCCESS;
 }
 
-int app_primes_run(farm_task *t, unsigned long units)
+int app_primes_run(app_task *t, unsigned long units)
 {
   uint64_t m = t->lo + t->cursor, end = m + units;
   for (; m < end; m++)
@@ -36,7 +36,7 @@ int app_primes_run(farm_task *t, unsigned long units)
   return LB_SUCCESS;
 }
 
-void app_primes_save(const farm_task *t, blob *b)
+void app_primes_save(const app_task *t, blob *b)
 {
   blob_put_u64(b, t->lo);
   blob_put_u64(b, t->lo + t->total);
@@ -44,7 +44,7 @@ void app_primes_save(const farm_task *t, blob *b)
   blob_put_u64(b, t->sum);
 }
 
-int app_primes_load(farm_task *t, blob *b)
+int app_primes_load(app_task *t, blob *b)
 {
   t->lo = blob_get_u64(b);
   uint64_t hi = blob_get_u64(b);
@@ -57,7 +57,7 @@ int app_primes_load(farm_task *t, blob *b)
   return LB_SUCCESS;
 }
 
-void app_primes_result(const farm_task *t, blob *b)
+void app_primes_result(const app_task *t, blob *b)
 {
   app_primes_save(t, b);
 }

@@ -1,12 +1,12 @@
-/* farm_app_impl.h: the task record and blob helpers shared by the
- * application modules (app_*.c) and their dispatcher (farm_app.c). */
-#ifndef FARM_APP_IMPL_H
-#define FARM_APP_IMPL_H
+/* app_impl.h: the task record and blob helpers shared by the
+ * application modules (app_*.c) and their dispatcher (app_task.c). */
+#ifndef APP_IMPL_H
+#define APP_IMPL_H
 
-#include "farm_app.h"
+#include "app.h"
 
-struct farm_task {
-  farm_app_kind kind;
+struct app_task {
+  app_kind kind;
   uint64_t id;
   int32_t origin;
   uint32_t hops;
@@ -38,18 +38,18 @@ double blob_get_f64(blob *b);
 void blob_get_f64s(blob *b, double *v, size_t n);
 
 /* Per-application hooks. */
-int app_matmul_init(farm_task *t, const farm_workload *w, size_t index);
-int app_matmul_run(farm_task *t, unsigned long units);
-size_t app_matmul_body_size(const farm_task *t);
-void app_matmul_save(const farm_task *t, blob *b);
-int app_matmul_load(farm_task *t, blob *b);
-size_t app_matmul_result_size(const farm_task *t);
-void app_matmul_result(const farm_task *t, blob *b);
+int app_matmul_init(app_task *t, const app_workload *w, size_t index);
+int app_matmul_run(app_task *t, unsigned long units);
+size_t app_matmul_body_size(const app_task *t);
+void app_matmul_save(const app_task *t, blob *b);
+int app_matmul_load(app_task *t, blob *b);
+size_t app_matmul_result_size(const app_task *t);
+void app_matmul_result(const app_task *t, blob *b);
 
-int app_primes_init(farm_task *t, const farm_workload *w, size_t index);
-int app_primes_run(farm_task *t, unsigned long units);
-void app_primes_save(const farm_task *t, blob *b);
-int app_primes_load(farm_task *t, blob *b);
-void app_primes_result(const farm_task *t, blob *b);
+int app_primes_init(app_task *t, const app_workload *w, size_t index);
+int app_primes_run(app_task *t, unsigned long units);
+void app_primes_save(const app_task *t, blob *b);
+int app_primes_load(app_task *t, blob *b);
+void app_primes_result(const app_task *t, blob *b);
 
 #endif

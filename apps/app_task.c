@@ -1,10 +1,10 @@
-/* farm_app.c: the process record, its blob encoding, and dispatch to
+/* app_task.c: the process record, its blob encoding, and dispatch to
  * the application modules. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "farm_app_impl.h"
-#include "farm_mem.h"
+#include "app_impl.h"
+#include "app_mem.h"
 #include "lb_errno.h"
 
 #define TASK_MAGIC 0x4B54424Cu    /* "LBTK" */
@@ -12,29 +12,29 @@
 #define BLOB_VERSION 2u   /* 2: matmul units are entries, done by columns */
 #define HEAD_BYTES (6 * 4 + 4 * 8)
 
-int farm_app_kind_parse(const char *s, farm_app_kind *k)
+int app_kind_parse(const char *s, app_kind *k)
 {
-  if (!strcmp(s, "matmul")) *k = FARM_APP_MATMUL;
-  else if (!strcmp(s, "primes")) *k = FARM_APP_PRIMES;
+  if (!strcmp(s, "matmul")) *k = APP_MATMUL;
+  else if (!strcmp(s, "primes")) *k = APP_PRIMES;
   else return lb_error(LB_EINVAL, "unknown workload '%s' (expected matmul or primes)", s);
   return LB_SUCCESS;
 }
 
-const char *farm_app_kind_name(farm_app_kind k)
+const char *app_kind_name(app_kind k)
 {
-  return k == FARM_APP_MATMUL ? "matmul" : k == FARM_APP_PRIMES ? "primes" : "?";
+  return k == APP_MATMUL ? "matmul" : k == APP_PRIMES ? "primes" : "?";
 }
 
-int farm_workload_check(const farm_workload *w)
+int app_workload_check(const app_workload *w)
 {
-  if (w->kind == FARM_APP_MATMUL) {
+  if (w->kind == APP_MATMUL) {
     /* Entries are in [-4, 4]: |C| <= 16 n and the master's weighted row
      * checksums stay below 2^53 for n <= 8192. */
     if (w->size < 1 || w->size > 8192)
       return lb_error(LB_ERANGE, "matmul size %lu outside [1, 8192]", w->size);
     if (w->nproc < 1 || w->nproc > w->size)
       return lb_error(LB_ERANGE, "%lu processes for %lu rows: need 1..rows", w->nproc, w->size);
-  } else if (w->kind == FARM_APP_PRIMES) {
+  } else if (w->kind == APP_PRIMES) {
     if (w->size < 2 || w->size > 4000000000UL)
       return lb_error(LB_ERANGE, "primes size %lu outside [2, 4e9]", w->size);
     if (w->nproc < 1 || w->nproc > w->size - 1)
@@ -45,7 +45,7 @@ int farm_workload_check(const farm_workload *w)
   return LB_SUCCESS;
 }
 
-void farm_app_split(unsigned long total, unsigned long nproc, unsigned long index,
+void app_split(unsigned long total, unsigned long nproc, unsigned long index,
                     unsigned long *start, unsigned long *count)
 {
   unsigned long long a = (unsigned long long)total * index / nproc;
@@ -54,51 +54,51 @@ void farm_app_split(unsigned long total, unsigned long nproc, unsigned long inde
   *count = (unsigned long)(b - a);
 }
 
-int farm_task_alloc(const farm_workload *w, size_t index, farm_task **out)
+int app_task_alloc(const app_workload *w, size_t index, app_task **out)
 {
-  int s = farm_workload_check(w);
+  int s = app_workload_check(w);
   if (s) return s;
   if (index >= w->nproc) return lb_error(LB_EINVAL, "process %zu of %lu", index, w->nproc);
-  farm_task *t = calloc(1, sizeof *t);
+  app_task *t = calloc(1, sizeof *t);
   if (!t) return lb_error(LB_ENOMEM, "task");
   t->kind = w->kind;
   t->id = index;
-  s = w->kind == FARM_APP_MATMUL ? app_matmul_init(t, w, index) : app_primes_init(t, w, index);
-  if (s) { farm_task_free(t); return s; }
+  s = w->kind == APP_MATMUL ? app_matmul_init(t, w, index) : app_primes_init(t, w, index);
+  if (s) { app_task_free(t); return s; }
   *out = t;
   return LB_SUCCESS;
 }
 
-void farm_task_free(farm_task *t)
+void app_task_free(app_task *t)
 {
   if (!t) return;
-  farm_mem_free(t->a);
-  farm_mem_free(t->c);
+  app_mem_free(t->a);
+  app_mem_free(t->c);
   free(t);
 }
 
-int farm_task_run(farm_task *t, unsigned long units, unsigned long *ran)
+int app_task_run(app_task *t, unsigned long units, unsigned long *ran)
 {
   uint64_t left = t->total - t->cursor, before = t->cursor;
   if (units > left) units = (unsigned long)left;
   *ran = 0;
   if (!units) return LB_SUCCESS;
-  int s = t->kind == FARM_APP_MATMUL ? app_matmul_run(t, units) : app_primes_run(t, units);
+  int s = t->kind == APP_MATMUL ? app_matmul_run(t, units) : app_primes_run(t, units);
   *ran = (unsigned long)(t->cursor - before);
   return s;
 }
 
-int farm_task_finished(const farm_task *t) { return t->cursor >= t->total; }
-unsigned long farm_task_units_left(const farm_task *t) { return (unsigned long)(t->total - t->cursor); }
-unsigned long farm_task_units_total(const farm_task *t) { return (unsigned long)t->total; }
-uint64_t farm_task_id(const farm_task *t) { return t->id; }
-farm_app_kind farm_task_kind(const farm_task *t) { return t->kind; }
-int farm_task_origin(const farm_task *t) { return t->origin; }
-void farm_task_set_origin(farm_task *t, int origin) { t->origin = origin; }
-unsigned farm_task_hops(const farm_task *t) { return t->hops; }
-void farm_task_add_hop(farm_task *t) { t->hops++; }
-double farm_task_cost(const farm_task *t) { return t->cost; }
-void farm_task_add_cost(farm_task *t, double cpu_s) { t->cost += cpu_s; }
+int app_task_finished(const app_task *t) { return t->cursor >= t->total; }
+unsigned long app_task_units_left(const app_task *t) { return (unsigned long)(t->total - t->cursor); }
+unsigned long app_task_units_total(const app_task *t) { return (unsigned long)t->total; }
+uint64_t app_task_id(const app_task *t) { return t->id; }
+app_kind app_task_kind(const app_task *t) { return t->kind; }
+int app_task_origin(const app_task *t) { return t->origin; }
+void app_task_set_origin(app_task *t, int origin) { t->origin = origin; }
+unsigned app_task_hops(const app_task *t) { return t->hops; }
+void app_task_add_hop(app_task *t) { t->hops++; }
+double app_task_cost(const app_task *t) { return t->cost; }
+void app_task_add_cost(app_task *t, double cpu_s) { t->cost += cpu_s; }
 
 /* --- blob primitives: little-endian, fixed width --------------------- */
 
@@ -175,7 +175,7 @@ void blob_get_f64s(blob *b, double *v, size_t n)
 
 /* --- the common head ------------------------------------------------- */
 
-static void put_head(const farm_task *t, blob *b, uint32_t magic)
+static void put_head(const app_task *t, blob *b, uint32_t magic)
 {
   blob_put_u32(b, magic);
   blob_put_u32(b, BLOB_VERSION);
@@ -189,14 +189,14 @@ static void put_head(const farm_task *t, blob *b, uint32_t magic)
   blob_put_u64(b, t->cursor);
 }
 
-static int get_head(farm_task *t, blob *b, uint32_t magic)
+static int get_head(app_task *t, blob *b, uint32_t magic)
 {
   if (blob_get_u32(b) != magic || b->bad) return lb_error(LB_EFORMAT, "not a task blob (bad magic)");
   uint32_t v = blob_get_u32(b);
   if (v != BLOB_VERSION) return lb_error(LB_EFORMAT, "task blob version %u, expected %u", v, BLOB_VERSION);
   uint32_t k = blob_get_u32(b);
-  if (k != FARM_APP_MATMUL && k != FARM_APP_PRIMES) return lb_error(LB_EFORMAT, "task blob of unknown kind %u", k);
-  t->kind = (farm_app_kind)k;
+  if (k != APP_MATMUL && k != APP_PRIMES) return lb_error(LB_EFORMAT, "task blob of unknown kind %u", k);
+  t->kind = (app_kind)k;
   t->origin = (int32_t)blob_get_u32(b);
   t->hops = blob_get_u32(b);
   (void)blob_get_u32(b);
@@ -210,55 +210,55 @@ static int get_head(farm_task *t, blob *b, uint32_t magic)
   return LB_SUCCESS;
 }
 
-size_t farm_task_blob_size(const farm_task *t)
+size_t app_task_blob_size(const app_task *t)
 {
-  return HEAD_BYTES + (t->kind == FARM_APP_MATMUL ? app_matmul_body_size(t) : 4 * 8);
+  return HEAD_BYTES + (t->kind == APP_MATMUL ? app_matmul_body_size(t) : 4 * 8);
 }
 
-int farm_task_save(const farm_task *t, unsigned char *buf, size_t size)
+int app_task_save(const app_task *t, unsigned char *buf, size_t size)
 {
   blob b = { .w = buf, .size = size };
   put_head(t, &b, TASK_MAGIC);
-  if (t->kind == FARM_APP_MATMUL) app_matmul_save(t, &b);
+  if (t->kind == APP_MATMUL) app_matmul_save(t, &b);
   else app_primes_save(t, &b);
-  if (b.bad) return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", farm_task_blob_size(t), size);
+  if (b.bad) return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", app_task_blob_size(t), size);
   return LB_SUCCESS;
 }
 
-int farm_task_load(const unsigned char *buf, size_t size, farm_task **out)
+int app_task_load(const unsigned char *buf, size_t size, app_task **out)
 {
-  farm_task *t = calloc(1, sizeof *t);
+  app_task *t = calloc(1, sizeof *t);
   if (!t) return lb_error(LB_ENOMEM, "task");
   blob b = { .r = buf, .size = size };
   int s = get_head(t, &b, TASK_MAGIC);
-  if (!s) s = t->kind == FARM_APP_MATMUL ? app_matmul_load(t, &b) : app_primes_load(t, &b);
+  if (!s) s = t->kind == APP_MATMUL ? app_matmul_load(t, &b) : app_primes_load(t, &b);
   if (!s && b.bad) s = lb_error(LB_EFORMAT, "task blob truncated (%zu bytes)", size);
   if (!s && b.pos != size) s = lb_error(LB_EFORMAT, "task blob has %zu trailing bytes", size - b.pos);
-  if (s) { farm_task_free(t); return s; }
+  if (s) { app_task_free(t); return s; }
   *out = t;
   return LB_SUCCESS;
 }
 
-size_t farm_task_result_size(const farm_task *t)
+size_t app_task_result_size(const app_task *t)
 {
-  return HEAD_BYTES + (t->kind == FARM_APP_MATMUL ? app_matmul_result_size(t) : 4 * 8);
+  return HEAD_BYTES + (t->kind == APP_MATMUL ? app_matmul_result_size(t) : 4 * 8);
 }
 
-int farm_task_result(const farm_task *t, unsigned char *buf, size_t size)
+int app_task_result(const app_task *t, unsigned char *buf, size_t size)
 {
-  if (!farm_task_finished(t)) return lb_error(LB_EINVAL, "task %llu has not finished", (unsigned long long)t->id);
+  if (!app_task_finished(t)) return lb_error(LB_EINVAL, "task %llu has not finished", (unsigned long long)t->id);
   blob b = { .w = buf, .size = size };
   put_head(t, &b, RESULT_MAGIC);
-  if (t->kind == FARM_APP_MATMUL) app_matmul_result(t, &b);
+  if (t->kind == APP_MATMUL) app_matmul_result(t, &b);
   else app_primes_result(t, &b);
-  if (b.bad) return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", farm_task_result_size(t), size);
+  if (b.bad) return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", app_task_result_size(t), size);
   return LB_SUCCESS;
 }
 
-int farm_result_decode(const unsigned char *buf, size_t size, farm_result *r)
+int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
 {
   memset(r, 0, sizeof *r);
-  farm_task h = { 0 };
+  app_task h = { 0 };
   blob b = { .r = buf, .size = size };
   int s = get_head(&h, &b, RESULT_MAGIC);
   if (s) return s;
@@ -267,7 +267,7 @@ int farm_result_decode(const unsigned char *buf, size_t size, farm_result *r)
   r->origin = h.origin;
   r->hops = h.hops;
   r->cost = h.cost;
-  if (h.kind == FARM_APP_MATMUL) {
+  if (h.kind == APP_MATMUL) {
     r->n = (unsigned long)blob_get_u64(&b);
     r->row0 = (unsigned long)blob_get_u64(&b);
     r->nrows = (unsigned long)blob_get_u64(&b);
@@ -284,11 +284,11 @@ int farm_result_decode(const unsigned char *buf, size_t size, farm_result *r)
     r->count = blob_get_u64(&b);
     r->sum = blob_get_u64(&b);
   }
-  if (b.bad || b.pos != size) { farm_result_clear(r); return lb_error(LB_EFORMAT, "result blob truncated or too long"); }
+  if (b.bad || b.pos != size) { app_result_clear(r); return lb_error(LB_EFORMAT, "result blob truncated or too long"); }
   return LB_SUCCESS;
 }
 
-void farm_result_clear(farm_result *r)
+void app_result_clear(app_result *r)
 {
   free(r->owned);
   r->owned = NULL;

@@ -1,13 +1,13 @@
-/* farm_mem.c: see farm_mem.h. */
+/* app_mem.c: see app_mem.h. */
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "farm_mem.h"
+#include "app_mem.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
-void farm_mem_setup(void)
+void app_mem_setup(void)
 {
   /* 32 MB is glibc's largest mmap threshold on 64-bit; blocks below it
    * come from the heap, and the heap's top is never given back. */
@@ -41,7 +41,7 @@ static big_head *cache_take(size_t k)
   return h;
 }
 
-void *farm_mem_big(size_t bytes)
+void *app_mem_big(size_t bytes)
 {
   if (bytes + BIG_OFFSET < HUGE_PAGE) {
     big_head *h = malloc(BIG_OFFSET + (bytes ? bytes : 1));
@@ -65,7 +65,7 @@ void *farm_mem_big(size_t bytes)
   return p + BIG_OFFSET;
 }
 
-void farm_mem_free(void *p)
+void app_mem_free(void *p)
 {
   if (!p) return;
   big_head *h = (big_head *)((char *)p - BIG_OFFSET);

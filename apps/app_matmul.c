@@ -10,8 +10,8 @@
  * quantum, so their cost is counted as the process's work. */
 #include <stdlib.h>
 #include <cblas.h>
-#include "farm_app_impl.h"
-#include "farm_mem.h"
+#include "app_impl.h"
+#include "app_mem.h"
 #include "lb_errno.h"
 
 /* splitmix64: a cheap, well-mixed hash, so A and B are a pure function
@@ -34,9 +34,9 @@ static uint64_t row_key(unsigned long n, unsigned long seed, unsigned which, uns
 
 static double value(uint64_t key, unsigned long j) { return (double)((int)(mix(key ^ j) % 9) - 4); }
 
-double farm_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
+double app_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
 { return value(row_key(n, seed, 1, i), j); }
-double farm_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
+double app_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
 { return value(row_key(n, seed, 2, i), j); }
 
 static void fill_row(unsigned long n, unsigned long seed, unsigned which, unsigned long i, double *row)
@@ -45,9 +45,9 @@ static void fill_row(unsigned long n, unsigned long seed, unsigned which, unsign
   for (unsigned long j = 0; j < n; j++) row[j] = value(key, j);
 }
 
-void farm_matmul_row_a(unsigned long n, unsigned long seed, unsigned long i, double *row)
+void app_matmul_row_a(unsigned long n, unsigned long seed, unsigned long i, double *row)
 { fill_row(n, seed, 1, i, row); }
-void farm_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, double *row)
+void app_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, double *row)
 { fill_row(n, seed, 2, i, row); }
 
 /* B, one per (n, seed) in this process, stored and generated a panel
@@ -65,7 +65,7 @@ static unsigned long b_n, b_seed;
 
 static void operand_b_free(void)
 {
-  farm_mem_free(b_cache);
+  app_mem_free(b_cache);
   free(b_keys);
   free(b_ready);
   b_cache = NULL;
@@ -79,7 +79,7 @@ static const double *operand_b(unsigned long n, unsigned long seed, unsigned lon
 {
   if (!b_cache || b_n != n || b_seed != seed) {
     operand_b_free();
-    b_cache = farm_mem_big((size_t)n * n * sizeof *b_cache);
+    b_cache = app_mem_big((size_t)n * n * sizeof *b_cache);
     b_keys = malloc(n * sizeof *b_keys);
     b_ready = calloc(n / PANEL + 1, 1);
     if (!b_cache || !b_keys || !b_ready) { operand_b_free(); return NULL; }
@@ -100,24 +100,24 @@ static const double *operand_b(unsigned long n, unsigned long seed, unsigned lon
 
 /* A process is rows [row0, row0 + rows) of C; its units are the block's
  * entries, done a column at a time: cursor = rows x columns done. */
-static unsigned long block_rows(const farm_task *t) { return (unsigned long)(t->total / t->n); }
-static unsigned long cols_done(const farm_task *t) { return (unsigned long)(t->cursor / block_rows(t)); }
+static unsigned long block_rows(const app_task *t) { return (unsigned long)(t->total / t->n); }
+static unsigned long cols_done(const app_task *t) { return (unsigned long)(t->cursor / block_rows(t)); }
 
-static int alloc_rows(farm_task *t)
+static int alloc_rows(app_task *t)
 {
   size_t cells = (size_t)t->total;
   /* Every entry of C is written (by dgemm or a loaded context) before it
    * is read, so neither block needs clearing. */
-  t->a = farm_mem_big(cells * sizeof *t->a);
-  t->c = farm_mem_big(cells * sizeof *t->c);
+  t->a = app_mem_big(cells * sizeof *t->a);
+  t->c = app_mem_big(cells * sizeof *t->c);
   if (!t->a || !t->c) return lb_error(LB_ENOMEM, "matmul rows (%zu cells)", cells);
   return LB_SUCCESS;
 }
 
-int app_matmul_init(farm_task *t, const farm_workload *w, size_t index)
+int app_matmul_init(app_task *t, const app_workload *w, size_t index)
 {
   unsigned long row0, nrows;
-  farm_app_split(w->size, w->nproc, index, &row0, &nrows);
+  app_split(w->size, w->nproc, index, &row0, &nrows);
   t->n = w->size;
   t->seed = w->seed;
   t->row0 = row0;
@@ -125,11 +125,11 @@ int app_matmul_init(farm_task *t, const farm_workload *w, size_t index)
   return alloc_rows(t);
 }
 
-static void fill_a(farm_task *t)
+static void fill_a(app_task *t)
 {
   unsigned long rows = block_rows(t);
   for (unsigned long i = 0; i < rows; i++)
-    farm_matmul_row_a((unsigned long)t->n, (unsigned long)t->seed, (unsigned long)(t->row0 + i),
+    app_matmul_row_a((unsigned long)t->n, (unsigned long)t->seed, (unsigned long)(t->row0 + i),
                       t->a + i * t->n);
   t->a_ready = 1;
 }
@@ -138,7 +138,7 @@ static void fill_a(farm_task *t)
  * block of A by each panel of B they fall in.  A quantum of whole rows
  * instead would stream all of B (8 n^2 bytes) through the cache for
  * every few rows (docs/PERFORMANCE.md, "Matmul kernel"). */
-int app_matmul_run(farm_task *t, unsigned long units)
+int app_matmul_run(app_task *t, unsigned long units)
 {
   unsigned long rows = block_rows(t), n = (unsigned long)t->n, c0 = cols_done(t);
   unsigned long k = units / rows;
@@ -159,12 +159,12 @@ int app_matmul_run(farm_task *t, unsigned long units)
 }
 
 /* Body: n, seed, row0, then of each row the columns done. */
-size_t app_matmul_body_size(const farm_task *t)
+size_t app_matmul_body_size(const app_task *t)
 {
   return 3 * 8 + 8 * (size_t)t->cursor;
 }
 
-void app_matmul_save(const farm_task *t, blob *b)
+void app_matmul_save(const app_task *t, blob *b)
 {
   blob_put_u64(b, t->n);
   blob_put_u64(b, t->seed);
@@ -173,7 +173,7 @@ void app_matmul_save(const farm_task *t, blob *b)
   for (unsigned long i = 0; i < rows; i++) blob_put_f64s(b, t->c + i * t->n, done);
 }
 
-int app_matmul_load(farm_task *t, blob *b)
+int app_matmul_load(app_task *t, blob *b)
 {
   t->n = blob_get_u64(b);
   t->seed = blob_get_u64(b);
@@ -196,12 +196,12 @@ int app_matmul_load(farm_task *t, blob *b)
   return LB_SUCCESS;
 }
 
-size_t app_matmul_result_size(const farm_task *t)
+size_t app_matmul_result_size(const app_task *t)
 {
   return 3 * 8 + 8 * (size_t)t->total;
 }
 
-void app_matmul_result(const farm_task *t, blob *b)
+void app_matmul_result(const app_task *t, blob *b)
 {
   blob_put_u64(b, t->n);
   blob_put_u64(b, t->row0);
