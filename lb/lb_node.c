@@ -1,5 +1,6 @@
 /* lb_node.c: the policy-independent half of a node: run queue, events,
- * output list, counters.  Policies plug in through lb_policy_ops. */
+ * output list, counters, and what every policy shares (transfers,
+ * results, outside orders).  Policies plug in through lb_policy_ops. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,26 @@ const char *lb_policy_name(lb_policy p)
   return (unsigned)p < LB_POLICY_COUNT ? pol_names[p] : "?";
 }
 
+const char *lb_policy_list(void)
+{
+  return "none, rmtlb, lowest, dasud, cchspmd, diffusion, diffusion2";
+}
+
 int lb_policy_from_name(const char *name, lb_policy *out)
 {
   for (int k = 0; k < LB_POLICY_COUNT; k++)
     if (!strcmp(name, pol_names[k])) { *out = (lb_policy)k; return LB_SUCCESS; }
-  return lb_error(LB_EINVAL, "unknown policy '%s' (none, rmtlb, lowest, dasud, "
-                  "cchspmd, diffusion, diffusion2)", name);
+  return lb_error(LB_EINVAL, "unknown policy '%s' (%s)", name, lb_policy_list());
+}
+
+const char *lb_results_name(lb_results r) { return r == LB_RESULTS_DIRECT ? "direct" : "origin"; }
+
+int lb_results_from_name(const char *name, lb_results *out)
+{
+  if (!strcmp(name, "origin")) *out = LB_RESULTS_ORIGIN;
+  else if (!strcmp(name, "direct")) *out = LB_RESULTS_DIRECT;
+  else return lb_error(LB_EINVAL, "unknown result mode '%s' (origin, direct)", name);
+  return LB_SUCCESS;
 }
 
 void lb_node_params_default(lb_node_params *p)
@@ -32,12 +47,14 @@ void lb_node_params_default(lb_node_params *p)
   p->threshold = -1;
   p->speed = 1;
   p->hop_time = 1;
-  p->backoff_max = 5;
-  p->probes = 3;
-  p->period = 1;
-  p->controller = 0;
-  p->alpha = 0;
-  p->beta = 0;
+  p->results = LB_RESULTS_ORIGIN;
+  p->sched = LB_SCHED_RR;
+  p->rmtlb.backoff_max = 5;
+  p->lowest.probes = 3;
+  p->lowest.backoff_max = 5;
+  p->dasud.period = 1;
+  p->cchspmd.period = 1;
+  p->diffusion.period = 1;
 }
 
 /* ---- output list ---- */
@@ -51,7 +68,6 @@ void lb_out_clear(lb_out *o)
 {
   for (size_t k = 0; k < o->n; k++) {
     lb_msg_free(o->v[k].msg);
-    free(o->v[k].result);
     free(o->v[k].text);
   }
   o->n = 0;
@@ -104,10 +120,11 @@ int lb_node_tracef(lb_out *out, const char *fmt, ...)
 
 int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
 {
-  if (dst >= nd->topo->n) {
+  if (dst >= nd->topo->n || dst == nd->id) {
+    int rc = lb_error(LB_ESTATE, "node %zu: %s to node %zu of %zu", nd->id,
+                      lb_msg_type_name(m->type), dst, nd->topo->n);
     lb_msg_free(m);
-    return lb_error(LB_ESTATE, "node %zu: %s to node %zu of %zu", nd->id,
-                    lb_msg_type_name(m->type), dst, nd->topo->n);
+    return rc;
   }
   m->src = nd->id;
   m->dst = dst;
@@ -118,6 +135,7 @@ int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
   nd->st.sent[m->type]++;
   nd->st.bytes += lb_msg_size(m);
   nd->st.hops += m->nproc;
+  for (size_t k = 0; k < m->nproc; k++) m->procs[k]->hops++;
   return LB_SUCCESS;
 }
 
@@ -130,27 +148,44 @@ int lb_node_timer(lb_out *out, uint64_t id, double at)
   return LB_SUCCESS;
 }
 
-int lb_node_home(lb_node *nd, lb_out *out, uint64_t pid, unsigned char **r, size_t len)
+static int out_result(lb_out *out, lb_out_type type, const lb_result_ref *r)
 {
-  lb_out_item *it = out_push(out, LB_OUT_HOME);
+  lb_out_item *it = out_push(out, type);
   if (!it) return lb_error(LB_ENOMEM, "output list");
-  it->pid = pid;
-  it->result = *r;
-  it->result_len = *r ? len : 0;
-  *r = NULL;
-  nd->st.homed++;
+  it->res = *r;
   return LB_SUCCESS;
 }
 
-int lb_node_result_direct(lb_node *nd, uint64_t pid, size_t origin,
-                          unsigned char **r, size_t len, lb_out *out)
+int lb_node_home(lb_node *nd, lb_out *out, const lb_result_ref *r)
 {
-  if (origin == nd->id) return lb_node_home(nd, out, pid, r, len);
+  if (r->origin != nd->id)
+    return lb_error(LB_ESTATE, "node %zu: the result of process %llu is home at %zu, not here",
+                    nd->id, (unsigned long long)r->pid, r->origin);
+  nd->st.homed++;
+  int rc = out_result(out, LB_OUT_HOME, r);
+  if (!rc && r->payload) {
+    nd->st.delivered++;
+    rc = out_result(out, LB_OUT_DELIVER, r);
+  }
+  return rc;
+}
+
+int lb_node_result_direct(lb_node *nd, const lb_result_ref *r, lb_out *out)
+{
+  if (r->origin == nd->id) return lb_node_home(nd, out, r);
   lb_msg *m;
-  int rc = lb_msg_alloc(LB_MSG_RESULT, nd->id, origin, &m);
+  int rc = lb_msg_alloc(LB_MSG_RESULT, nd->id, r->origin, &m);
   if (rc) return rc;
-  lb_msg_take_result(m, pid, origin, r, len);
-  return lb_node_send(nd, out, origin, m);
+  m->res = *r;
+  return lb_node_send(nd, out, r->origin, m);
+}
+
+int lb_node_unexpected(lb_node *nd, lb_msg *m)
+{
+  int rc = lb_error(LB_ESTATE, "node %zu (%s): unexpected %s from %zu", nd->id, lb_policy_name(nd->pol),
+                    lb_msg_type_name(m->type), m->src);
+  lb_msg_free(m);
+  return rc;
 }
 
 /* ---- run queue ---- */
@@ -172,38 +207,41 @@ size_t lb_node_movable(const lb_node *nd)
   return nd->nq > 1 ? nd->nq - 1 : 0;
 }
 
-lb_proc *lb_node_dequeue_tail(lb_node *nd)
+lb_proc *lb_node_take_movable(lb_node *nd)
 {
   if (nd->nq < 2) return NULL;
-  return nd->q[--nd->nq];
+  size_t best = nd->nq - 1;
+  for (size_t k = nd->nq - 1; k >= 1; k--)
+    if (nd->q[k]->work > nd->q[best]->work) best = k;
+  lb_proc *p = nd->q[best];
+  memmove(nd->q + best, nd->q + best + 1, (nd->nq - best - 1) * sizeof *nd->q);
+  nd->nq--;
+  return p;
 }
 
-int lb_node_accept_transfer(lb_node *nd, lb_msg *m)
+void lb_node_count_leaving(lb_node *nd, const lb_proc *p)
 {
-  int rc = LB_SUCCESS;
-  for (size_t k = 0; k < m->nproc; k++) {
-    if (!rc && !(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
-  }
-  if (!rc) m->nproc = 0;
-  lb_msg_free(m);
-  return rc;
+  nd->st.migrated++;
+  nd->st.migrated_started += p->quanta > 0;
+  nd->st.ctx_bytes += p->ctx_len;
 }
 
-int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, size_t *sent)
+int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, size_t *sent)
 {
   *sent = 0;
-  if (!k || !lb_node_movable(nd)) return LB_SUCCESS;
+  if (!k && ordered <= 0) return LB_SUCCESS;
   lb_msg *m;
   int rc = lb_msg_alloc(LB_MSG_TRANSFER, nd->id, dst, &m);
   if (rc) return rc;
-  while (*sent < k && lb_node_movable(nd)) {
-    lb_proc *p = lb_node_dequeue_tail(nd);
+  m->u.transfer.ordered = ordered;
+  while (*sent < k) {
+    lb_proc *p = lb_node_take_movable(nd);
+    if (!p) break;
     if ((rc = lb_msg_add_proc(m, p))) { lb_node_enqueue(nd, p); break; }
+    lb_node_count_leaving(nd, p);
     (*sent)++;
   }
-  m->n = (long)*sent;
-  nd->st.migrated += *sent;
-  if (rc) { lb_msg_free(m); return rc; }
+  if (rc || (!*sent && ordered <= 0)) { lb_msg_free(m); return rc; }
   return lb_node_send(nd, out, dst, m);
 }
 
@@ -243,6 +281,21 @@ static const lb_policy_ops *ops_of(lb_policy p)
   }
 }
 
+static int check_params(const lb_node_params *p)
+{
+  if (p->capacity < 0) return lb_error(LB_EINVAL, "capacity %d < 0", p->capacity);
+  if (!(p->speed > 0 && p->speed < 1e300)) return lb_error(LB_EINVAL, "speed %g <= 0", p->speed);
+  if (!(p->hop_time > 0 && p->hop_time < 1e12)) return lb_error(LB_EINVAL, "hop time %g <= 0", p->hop_time);
+  if (p->results != LB_RESULTS_ORIGIN && p->results != LB_RESULTS_DIRECT)
+    return lb_error(LB_EINVAL, "result mode %d", (int)p->results);
+  if (p->sched != LB_SCHED_RR && p->sched != LB_SCHED_FIFO) return lb_error(LB_EINVAL, "schedule %d", (int)p->sched);
+  if (!(p->dasud.period > 0) || !(p->cchspmd.period > 0) || !(p->diffusion.period > 0))
+    return lb_error(LB_EINVAL, "exchange period <= 0");
+  if (p->rmtlb.backoff_max > 30 || p->lowest.backoff_max > 30)
+    return lb_error(LB_EINVAL, "back-off exponent above 30");
+  return LB_SUCCESS;
+}
+
 int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
                   const lb_node_params *p, lb_node **out)
 {
@@ -250,10 +303,8 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   const lb_policy_ops *ops = ops_of(pol);
   if (!ops) return lb_error(LB_EINVAL, "policy %d is not available", (int)pol);
   if (!t || id >= t->n) return lb_error(LB_EINVAL, "node id %zu outside the topology", id);
-  if (p->capacity < 0) return lb_error(LB_EINVAL, "capacity %d < 0 at node %zu", p->capacity, id);
-  if (!(p->speed > 0)) return lb_error(LB_EINVAL, "speed %g <= 0 at node %zu", p->speed, id);
-  if (!(p->hop_time > 0)) return lb_error(LB_EINVAL, "hop time %g <= 0", p->hop_time);
-  if (!(p->period > 0)) return lb_error(LB_EINVAL, "period %g <= 0", p->period);
+  int rc = check_params(p);
+  if (rc) return lb_error_wrap(rc, "node %zu", id);
   lb_node *nd = calloc(1, sizeof *nd);
   if (!nd) return lb_error(LB_ENOMEM, "node %zu", id);
   nd->pol = pol;
@@ -263,7 +314,7 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   nd->par = *p;
   nd->C = p->capacity;
   nd->A = p->threshold >= 0 ? p->threshold : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
-  int rc = lb_rng_alloc_stream(p->seed, id, &nd->rng);
+  rc = lb_rng_alloc_stream(p->seed, id, &nd->rng);
   if (!rc && ops->init) rc = ops->init(nd);
   if (rc) {
     lb_rng_free(nd->rng);
@@ -284,6 +335,11 @@ void lb_node_free(lb_node *nd)
   free(nd);
 }
 
+static int result_ready(lb_node *nd, const lb_result_ref *r, double now, lb_out *out)
+{
+  return nd->ops->on_result ? nd->ops->on_result(nd, r, now, out) : lb_node_result_direct(nd, r, out);
+}
+
 static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
 {
   size_t k = 0;
@@ -291,48 +347,85 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   if (k == nd->nq)
     return lb_error(LB_ESTATE, "node %zu ran process %llu, which it does not hold",
                     nd->id, (unsigned long long)ev->pid);
+  if (!(ev->work_done >= 0)) return lb_error(LB_EINVAL, "node %zu: work done %g", nd->id, ev->work_done);
   lb_proc *p = nd->q[k];
   p->work -= ev->work_done;
   if (p->work < 0) p->work = 0;
+  p->quanta++;
   if (ev->ctx) {
     int rc = lb_proc_set_ctx(p, ev->ctx, ev->ctx_len);
     if (rc) return rc;
   }
-  if (!ev->finished) return LB_SUCCESS;
+  if (!ev->finished) {
+    /* Round robin: the process that ran goes to the back. */
+    if (nd->par.sched == LB_SCHED_RR && nd->nq > 1) {
+      memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
+      nd->q[nd->nq - 1] = p;
+    }
+    return LB_SUCCESS;
+  }
   memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
   nd->nq--;
   nd->st.executed++;
-  uint64_t pid = p->id;
-  size_t origin = p->origin;
+  lb_result_ref r = { p->id, p->origin, ev->result_len, 1 };
   lb_proc_free(p);
-  /* The one copy of a result the node makes: from here it is moved. */
-  unsigned char *res = NULL;
-  if (ev->result_len) {
-    if (!ev->result) return lb_error(LB_EINVAL, "node %zu: NULL result of %zu bytes", nd->id, ev->result_len);
-    if (!(res = malloc(ev->result_len))) return lb_error(LB_ENOMEM, "result of %zu bytes", ev->result_len);
-    memcpy(res, ev->result, ev->result_len);
+  int rc = LB_SUCCESS;
+  if (nd->par.results == LB_RESULTS_DIRECT) {
+    /* The bytes go to the sink from here; the protocol carries a receipt. */
+    nd->st.delivered++;
+    rc = out_result(out, LB_OUT_DELIVER, &r);
+    r.payload = 0;
   }
-  int rc = nd->ops->on_result ? nd->ops->on_result(nd, pid, origin, &res, ev->result_len, now, out)
-                              : lb_node_result_direct(nd, pid, origin, &res, ev->result_len, out);
-  free(res);
+  return rc ? rc : result_ready(nd, &r, now, out);
+}
+
+static int on_transfer(lb_node *nd, lb_msg *m)
+{
+  int rc = LB_SUCCESS;
+  for (size_t k = 0; k < m->nproc; k++)
+    if (!rc && !(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
+  if (!rc) {
+    m->nproc = 0;
+    if (nd->ops->on_transfer) nd->ops->on_transfer(nd, m);
+  }
+  lb_msg_free(m);
   return rc;
+}
+
+static int on_result_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
+{
+  lb_result_ref r = m->res;
+  lb_msg_free(m);
+  if (r.origin != nd->id)
+    return lb_error(LB_ESTATE, "node %zu got the result of process %llu, whose origin is %zu",
+                    nd->id, (unsigned long long)r.pid, r.origin);
+  return result_ready(nd, &r, now, out);
+}
+
+static int on_order(lb_node *nd, const lb_event *ev, lb_out *out)
+{
+  if (ev->dst >= nd->topo->n || ev->dst == nd->id || ev->count < 0)
+    return lb_error(LB_EINVAL, "node %zu: order to send %ld processes to node %zu", nd->id, ev->count, ev->dst);
+  size_t sent;
+  return lb_node_transfer(nd, out, ev->dst, (size_t)ev->count, 0, &sent);
 }
 
 int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
 {
   switch (ev->type) {
-  case LB_EV_MSG:
-    if (!ev->msg) return lb_error(LB_EINVAL, "node %zu: message event without a message", nd->id);
-    if (ev->msg->type == LB_MSG_RESULT) {
-      lb_msg *m = ev->msg;
-      int rc = m->rorigin == nd->id
-        ? lb_node_home(nd, out, m->rid, &m->result, m->result_len)
-        : lb_error(LB_ESTATE, "node %zu got the result of process %llu, whose origin is %zu",
-                   nd->id, (unsigned long long)m->rid, m->rorigin);
+  case LB_EV_MSG: {
+    lb_msg *m = ev->msg;
+    if (!m) return lb_error(LB_EINVAL, "node %zu: message event without a message", nd->id);
+    if (m->dst != nd->id || m->src >= nd->topo->n) {
+      int rc = lb_error(LB_ESTATE, "node %zu: %s addressed %zu -> %zu", nd->id, lb_msg_type_name(m->type),
+                        m->src, m->dst);
       lb_msg_free(m);
       return rc;
     }
-    return nd->ops->on_msg(nd, ev->msg, now, out);
+    if (m->type == LB_MSG_RESULT) return on_result_msg(nd, m, now, out);
+    if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m);
+    return nd->ops->on_msg ? nd->ops->on_msg(nd, m, now, out) : lb_node_unexpected(nd, m);
+  }
   case LB_EV_TIMER:
     return nd->ops->on_timer ? nd->ops->on_timer(nd, ev->timer, now, out) : LB_SUCCESS;
   case LB_EV_ARRIVE:
@@ -342,6 +435,8 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     return on_ran(nd, ev, now, out);
   case LB_EV_TICK:
     return nd->ops->on_tick ? nd->ops->on_tick(nd, now, out) : LB_SUCCESS;
+  case LB_EV_ORDER:
+    return on_order(nd, ev, out);
   }
   return lb_error(LB_EINVAL, "node %zu: event type %d", nd->id, (int)ev->type);
 }
@@ -355,10 +450,6 @@ size_t lb_node_id(const lb_node *nd) { return nd->id; }
 lb_policy lb_node_policy(const lb_node *nd) { return nd->pol; }
 size_t lb_node_queue_len(const lb_node *nd) { return nd->nq; }
 int lb_node_state(const lb_node *nd) { return lb_load_state((int)nd->nq, nd->C, nd->A); }
-long lb_node_lepn(const lb_node *nd) { return nd->ops->lepn ? nd->ops->lepn(nd) : -1; }
-long lb_node_lipn(const lb_node *nd) { return nd->ops->lipn ? nd->ops->lipn(nd) : -1; }
-size_t lb_node_rmtv(const lb_node *nd) { return nd->ops->rmtv ? nd->ops->rmtv(nd) : LB_NO_NODE; }
-size_t lb_node_nrt_size(const lb_node *nd) { return nd->ops->nrt_size ? nd->ops->nrt_size(nd) : 0; }
 size_t lb_node_pending_results(const lb_node *nd) { return nd->ops->pending ? nd->ops->pending(nd) : 0; }
 int lb_node_quiescent(const lb_node *nd) { return nd->ops->quiescent ? nd->ops->quiescent(nd) : 1; }
 const lb_node_stats *lb_node_stats_get(const lb_node *nd) { return &nd->st; }

@@ -1,15 +1,23 @@
 /* lb_node.h: one processor of a balancing policy as a sans-I/O state
  * machine.
  *
- * A driver (the simulator in sim/, the PVM worker) feeds each node one
- * event at a time with lb_node_step and carries out what the node asks
- * for in the output list: send a message, set a timer, hand a finished
- * result to the application.  The node never reads a clock, a socket or
- * a file, so the same code runs under simulation and on PVM.
+ * A driver feeds each node one event at a time with lb_node_step and
+ * carries out what the node asks for in the output list: send a
+ * message, set a timer, report a result home, deliver a result's bytes.
+ * The node never reads a clock, a socket or a file, so the same code
+ * runs under simulation and on PVM.  lb_rt.h is the runtime both
+ * drivers use around it (timers, dispatch, traces).
  *
  * The node owns its run queue.  The driver runs lb_node_current (the
- * queue's head) for a quantum and reports it with LB_EV_RAN; the head is
- * never migrated, so a process is never moved while it runs. */
+ * queue's head) for a quantum and reports it with LB_EV_RAN.  Under the
+ * default round-robin schedule the head then goes to the back of the
+ * queue, as a Unix host time-shares its tasks, so the processes that
+ * migrate have usually started; the head is never migrated while its
+ * quantum runs.
+ *
+ * Results move by reference (lb_result_ref): the node routes the
+ * reference, and the driver keeps the bytes and moves them with the
+ * messages that say so. */
 #ifndef LB_NODE_H
 #define LB_NODE_H
 
@@ -32,26 +40,72 @@ typedef enum {
 /* "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion", "diffusion2". */
 const char *lb_policy_name(lb_policy p);
 int lb_policy_from_name(const char *name, lb_policy *out);
+/* "none, rmtlb, ..., diffusion2", for help texts and messages. */
+const char *lb_policy_list(void);
+
+/* Where a result's bytes go.  ORIGIN (the paper's path): with the
+ * protocol's result message, back to the process's origin, which
+ * delivers them.  DIRECT: delivered at once where the process finished;
+ * the protocol's result message still retraces the path, carrying a
+ * receipt, so every lock and table evolves as with ORIGIN. */
+typedef enum { LB_RESULTS_ORIGIN = 0, LB_RESULTS_DIRECT } lb_results;
+const char *lb_results_name(lb_results r);
+int lb_results_from_name(const char *name, lb_results *out);
+
+/* RR: the head goes to the back after each quantum; FIFO: a process
+ * runs to completion before the next starts. */
+typedef enum { LB_SCHED_RR = 0, LB_SCHED_FIFO } lb_sched;
+
+typedef struct lb_rmtlb_params {
+  double tmax;           /* answer window; <= 0: 2 x hop_time x eccentricity */
+  unsigned backoff_max;  /* empty rounds wait Tmax x 2^k, k <= this */
+} lb_rmtlb_params;
+
+typedef struct lb_lowest_params {
+  size_t probes;         /* nodes probed per attempt */
+  double timeout;        /* <= 0: 4 x hop_time x eccentricity */
+  unsigned backoff_max;
+} lb_lowest_params;
+
+typedef struct lb_dasud_params { double period; } lb_dasud_params;
+
+typedef struct lb_cchspmd_params {
+  double period;
+  size_t controller;
+  int plan;              /* 0 greedy, 1 transport problem (fewest hops) */
+} lb_cchspmd_params;
+
+typedef struct lb_diffusion_params {
+  double period;
+  double alpha;          /* uniform coefficient; <= 0: Boillat's per edge */
+  double beta;           /* second order, in (0, 2); lb_policy_prepare sets beta_opt */
+} lb_diffusion_params;
 
 typedef struct lb_node_params {
-  int capacity;         /* C_i, processes */
-  int threshold;        /* A_i; < 0 means lb_load_threshold(C, 10) */
-  double speed;         /* s_i, work units per unit time, > 0 */
-  double hop_time;      /* expected one-hop message time (RMTLB Tmax) */
-  double tmax;          /* RMTLB Tmax; <= 0: 2 x hop_time x eccentricity */
-  unsigned backoff_max; /* RMTLB: empty rounds double the wait up to 2^this */
-  size_t probes;        /* LOWEST: nodes probed per attempt */
-  double period;        /* DASUD / diffusion / CCHSPMD exchange period */
-  size_t controller;    /* CCHSPMD controller node */
-  int plan;             /* CCHSPMD plan: 0 greedy, 1 transport problem (fewest hops) */
-  double alpha, beta;   /* diffusion: uniform alpha (<= 0: Boillat's); 2nd-order beta in (0, 2) */
-  unsigned long seed;   /* this node's random stream (LOWEST probes) */
+  int capacity;          /* C_i, processes */
+  int threshold;         /* A_i; < 0 means lb_load_threshold(C, 10) */
+  double speed;          /* s_i, work units per unit time, > 0 */
+  double hop_time;       /* expected one-hop time of a small message, > 0 */
+  unsigned long seed;    /* random streams (LOWEST probes) */
+  lb_results results;
+  lb_sched sched;
+  lb_rmtlb_params rmtlb;
+  lb_lowest_params lowest;
+  lb_dasud_params dasud;
+  lb_cchspmd_params cchspmd;
+  lb_diffusion_params diffusion;
 } lb_node_params;
 
-/* Defaults: C = 4, A from lb_load, speed 1, hop_time 1, backoff_max 5,
- * 3 probes, period 1, controller 0, alpha 0, beta 0 (second-order
- * diffusion then refuses to start: its driver must choose beta). */
+/* Defaults: C = 4, A from lb_load, speed 1, hop_time 1, results at the
+ * origin, round robin; RMTLB Tmax from the eccentricity, backoff_max 5;
+ * LOWEST 3 probes; periods 1; CCHSPMD controller 0, greedy plan;
+ * diffusion alpha and beta 0 (chosen by lb_policy_prepare). */
 void lb_node_params_default(lb_node_params *p);
+
+/* Graph-wide set-up that every driver calls once before allocating the
+ * nodes: second-order diffusion's beta_opt when beta is unset, and a
+ * check of the parameters the policy needs. */
+int lb_policy_prepare(lb_policy pol, const lb_topo *t, lb_node_params *p);
 
 /* ---- events in ---- */
 typedef enum {
@@ -59,7 +113,9 @@ typedef enum {
   LB_EV_TIMER,   /* a timer this node set fired */
   LB_EV_ARRIVE,  /* a new process created here (the node takes ownership) */
   LB_EV_RAN,     /* the driver ran process `pid` for a quantum */
-  LB_EV_TICK     /* a policy check point */
+  LB_EV_TICK,    /* a policy check point */
+  LB_EV_ORDER    /* send `count` processes to node `dst` now (an outside
+                  * order, whatever the policy: tests and scripted runs) */
 } lb_event_type;
 
 typedef struct lb_event {
@@ -72,16 +128,18 @@ typedef struct lb_event {
   const void *ctx;             /* RAN: updated context (copied), or NULL to keep */
   size_t ctx_len;
   int finished;                /* RAN: the process completed */
-  const void *result;          /* RAN: its result blob (copied) */
-  size_t result_len;
+  uint64_t result_len;         /* RAN: bytes of its result, which the driver holds */
+  size_t dst;                  /* ORDER */
+  long count;                  /* ORDER */
 } lb_event;
 
 /* ---- outputs ---- */
 typedef enum {
-  LB_OUT_SEND,   /* deliver msg to node dst (take it with lb_out_take_msg) */
-  LB_OUT_TIMER,  /* fire timer `timer` at absolute time `at` */
-  LB_OUT_HOME,   /* result of process pid reached its origin: hand it over */
-  LB_OUT_TRACE   /* a line for the per-message trace */
+  LB_OUT_SEND,    /* deliver msg to node dst (take it with lb_out_take_msg) */
+  LB_OUT_TIMER,   /* fire timer `timer` at absolute time `at` */
+  LB_OUT_HOME,    /* the protocol brought `res` to its origin (this node) */
+  LB_OUT_DELIVER, /* hand the bytes of `res`, held here, to the results' sink */
+  LB_OUT_TRACE    /* a line for the policy's own trace */
 } lb_out_type;
 
 typedef struct lb_out_item {
@@ -90,9 +148,7 @@ typedef struct lb_out_item {
   lb_msg *msg;
   uint64_t timer;
   double at;
-  uint64_t pid;
-  unsigned char *result;
-  size_t result_len;
+  lb_result_ref res;
   char *text;
 } lb_out_item;
 
@@ -112,7 +168,8 @@ lb_msg *lb_out_take_msg(lb_out *o, size_t k);
 /* ---- the node ---- */
 typedef struct lb_node lb_node;
 
-/* `t` is borrowed and must outlive the node. */
+/* `t` is borrowed and must outlive the node; call lb_policy_prepare on
+ * the parameters first. */
 int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
                   const lb_node_params *p, lb_node **out);
 void lb_node_free(lb_node *node);
@@ -129,27 +186,26 @@ typedef struct lb_node_stats {
   unsigned long sent[LB_MSG_NTYPES];  /* messages sent, by type */
   unsigned long bytes;                /* bytes sent */
   unsigned long migrated;             /* processes this node sent away */
+  unsigned long migrated_started;     /* ... of which had run a quantum */
+  unsigned long ctx_bytes;            /* context bytes this node sent away */
   unsigned long hops;                 /* process-hops (each hop of each process) */
   unsigned long invocations;          /* policy runs (RMTLB: RM floods) */
   unsigned long episodes;             /* heavy episodes started */
   unsigned long executed;             /* processes finished here */
-  unsigned long homed;                /* results delivered here (HOME) */
+  unsigned long homed;                /* results home here (HOME) */
+  unsigned long delivered;            /* results delivered from here (DELIVER) */
 } lb_node_stats;
 
 size_t lb_node_id(const lb_node *node);
 lb_policy lb_node_policy(const lb_node *node);
 size_t lb_node_queue_len(const lb_node *node);   /* Q */
 int lb_node_state(const lb_node *node);          /* lb_state of Q */
-long lb_node_lepn(const lb_node *node);          /* -1 when idle */
-long lb_node_lipn(const lb_node *node);          /* -1 when idle */
-size_t lb_node_rmtv(const lb_node *node);        /* LB_NO_NODE when unlocked */
-size_t lb_node_nrt_size(const lb_node *node);
-/* Results of processes that passed through here and are not back yet. */
-size_t lb_node_pending_results(const lb_node *node);
-/* No transaction open: nothing locked, reserved or awaited. */
-int lb_node_quiescent(const lb_node *node);
 const lb_node_stats *lb_node_stats_get(const lb_node *node);
 /* Copy the ids of the queued processes into ids[0..cap-1]; returns Q. */
 size_t lb_node_queue_ids(const lb_node *node, uint64_t *ids, size_t cap);
+/* No transaction open: nothing locked, reserved or awaited. */
+int lb_node_quiescent(const lb_node *node);
+/* Results of processes that passed through here and are not back yet. */
+size_t lb_node_pending_results(const lb_node *node);
 
 #endif

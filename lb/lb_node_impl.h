@@ -9,20 +9,17 @@
 typedef struct lb_policy_ops {
   int (*init)(lb_node *nd);
   void (*fini)(lb_node *nd);
-  /* The message is owned by the policy from here on. */
+  /* The message is owned by the policy from here on.  RESULT and
+   * TRANSFER never come here: lb_node.c handles them for every policy. */
   int (*on_msg)(lb_node *nd, lb_msg *m, double now, lb_out *out);
   int (*on_timer)(lb_node *nd, uint64_t id, double now, lb_out *out);
   int (*on_tick)(lb_node *nd, double now, lb_out *out);
-  /* A result is ready here (run here or returned here): *r, malloc'd,
-   * which the policy may take (setting *r to NULL); the caller frees what
-   * is left.  NULL: the default sends it straight to its origin. */
-  int (*on_result)(lb_node *nd, uint64_t pid, size_t origin, unsigned char **r,
-                   size_t len, double now, lb_out *out);
+  /* A result reference is ready here (the process ran here, or its
+   * result came back here).  NULL: lb_node_result_direct. */
+  int (*on_result)(lb_node *nd, const lb_result_ref *r, double now, lb_out *out);
+  /* A TRANSFER came in (its processes are queued already). */
+  void (*on_transfer)(lb_node *nd, const lb_msg *m);
   int (*quiescent)(const lb_node *nd);
-  long (*lepn)(const lb_node *nd);
-  long (*lipn)(const lb_node *nd);
-  size_t (*rmtv)(const lb_node *nd);
-  size_t (*nrt_size)(const lb_node *nd);
   size_t (*pending)(const lb_node *nd);
 } lb_policy_ops;
 
@@ -48,25 +45,30 @@ extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,
 /* Helpers for the policies. */
 int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m);
 int lb_node_timer(lb_out *out, uint64_t id, double at);
-/* HOME for process pid; takes the malloc'd result *r (*r becomes NULL). */
-int lb_node_home(lb_node *nd, lb_out *out, uint64_t pid, unsigned char **r, size_t len);
+/* HOME for r (this node is its origin); DELIVER too when its bytes are here. */
+int lb_node_home(lb_node *nd, lb_out *out, const lb_result_ref *r);
 int lb_node_enqueue(lb_node *nd, lb_proc *p);
-/* Remove a process from the tail, never the head (it may be running). */
-lb_proc *lb_node_dequeue_tail(lb_node *nd);
+/* Take a process that may leave now: never the head (it may be running);
+ * of the others, the one with the most work left (latest on ties), so a
+ * migration moves as much work as it can, and a process that has not
+ * started (a small context) before one that has.  NULL if none. */
+lb_proc *lb_node_take_movable(lb_node *nd);
+/* Count a process leaving this node. */
+void lb_node_count_leaving(lb_node *nd, const lb_proc *p);
 /* Processes that may leave now: Q - 1 (the head stays), or 0. */
 size_t lb_node_movable(const lb_node *nd);
 /* Default result routing: HOME when here, else RESULT to the origin. */
-int lb_node_result_direct(lb_node *nd, uint64_t pid, size_t origin,
-                          unsigned char **r, size_t len, lb_out *out);
-/* Move every process of a TRANSFER message into the queue (frees m). */
-int lb_node_accept_transfer(lb_node *nd, lb_msg *m);
-/* Send k tail processes to dst in one TRANSFER; returns how many went. */
-int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, size_t *sent);
+int lb_node_result_direct(lb_node *nd, const lb_result_ref *r, lb_out *out);
+/* Send k movable processes to dst in one TRANSFER (ordered count in the
+ * message); *sent gets how many went. */
+int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, size_t *sent);
 /* Count a heavy episode when the node has just turned heavy; returns
  * whether it is heavy now. */
 int lb_node_track_heavy(lb_node *nd);
 /* Index of neighbour j in t's list of nd's neighbours, or (size_t)-1. */
 size_t lb_node_nbr_index(const lb_node *nd, size_t j);
+/* An error status for a message this policy does not take; frees m. */
+int lb_node_unexpected(lb_node *nd, lb_msg *m);
 int lb_node_tracef(lb_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

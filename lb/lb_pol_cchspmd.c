@@ -35,7 +35,7 @@ typedef struct cch {
   /* controller only */
   long *q, *in_rep, *out_rep, *ord_in, *ord_out;
   double *speed;
-  size_t *idx;
+  struct key { long delta; size_t node; } *idx;
   long *delta;
   unsigned short *dist;       /* transport plan: hop distances, n x n */
   unsigned char *heard;       /* a report came from node i */
@@ -63,13 +63,13 @@ static void cc_fini(lb_node *nd)
 
 static int cc_init(lb_node *nd)
 {
-  if (nd->par.controller >= nd->topo->n)
-    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.controller, nd->topo->n);
+  if (nd->par.cchspmd.controller >= nd->topo->n)
+    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.cchspmd.controller, nd->topo->n);
   cch *s = calloc(1, sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "CCHSPMD state");
   nd->ps = s;
   s->last_q = -1;
-  if (nd->id == nd->par.controller) {
+  if (nd->id == nd->par.cchspmd.controller) {
     size_t n = nd->topo->n;
     s->q = calloc(n, sizeof *s->q);
     s->in_rep = calloc(n, sizeof *s->in_rep);
@@ -82,7 +82,7 @@ static int cc_init(lb_node *nd)
     s->heard = calloc(n, 1);
     if (!s->heard || !s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
     for (size_t i = 0; i < n; i++) s->speed[i] = nd->par.speed;
-    if (nd->par.plan) {
+    if (nd->par.cchspmd.plan) {
       size_t *row = malloc(n * sizeof *row);
       s->dist = malloc(n * n * sizeof *s->dist);
       if (!row || !s->dist) { free(row); cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD distances"); }
@@ -102,47 +102,42 @@ static int cc_tick(lb_node *nd, double now, lb_out *out)
   cch *s = CC(nd);
   if (s->armed) return LB_SUCCESS;
   s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par.period);
+  return lb_node_timer(out, 0, now + nd->par.cchspmd.period);
 }
 
-static int execute(lb_node *nd, const double *v, size_t nv, lb_out *out)
+static int execute(lb_node *nd, const lb_pair *v, size_t nv, lb_out *out)
 {
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
-  for (size_t k = 0; k + 1 < nv && !rc; k += 2) {
-    size_t dst = (size_t)v[k];
-    long count = (long)v[k + 1];
+  for (size_t k = 0; k < nv && !rc; k++) {
+    size_t dst = v[k].node, sent;
+    long count = v[k].count;
     if (dst >= nd->topo->n || count <= 0 || dst == nd->id)
       return lb_error(LB_ESTATE, "node %zu (cchspmd): order to send %ld to %zu", nd->id, count, dst);
-    lb_msg *m;
-    if ((rc = lb_msg_alloc(LB_MSG_TRANSFER, nd->id, dst, &m))) break;
-    m->n = count;   /* the ordered count, for the controller's books */
-    for (long c = 0; c < count && lb_node_movable(nd) && !rc; c++) {
-      lb_proc *p = lb_node_dequeue_tail(nd);
-      if ((rc = lb_msg_add_proc(m, p))) lb_node_enqueue(nd, p);
-      else nd->st.migrated++;
-    }
+    /* The TRANSFER carries the ordered count even when fewer can go,
+     * for the controller's books. */
+    rc = lb_node_transfer(nd, out, dst, (size_t)count, count, &sent);
     s->slots_out += count;
-    rc = rc ? (lb_msg_free(m), rc) : lb_node_send(nd, out, dst, m);
   }
   return rc;
 }
 
-static const long *cmp_key;
+/* Surplus first (largest delta), then by node id: a total order, so the
+ * plan does not depend on qsort's stability. */
 static int by_delta_desc(const void *a, const void *b)
 {
-  long x = cmp_key[*(const size_t *)a], y = cmp_key[*(const size_t *)b];
-  if (x != y) return x > y ? -1 : 1;
-  return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+  const struct key *x = a, *y = b;
+  if (x->delta != y->delta) return x->delta > y->delta ? -1 : 1;
+  return x->node < y->node ? -1 : 1;
 }
 
-static int send_orders(lb_node *nd, lb_out *out, size_t i, const double *v, size_t nv)
+static int send_orders(lb_node *nd, lb_out *out, size_t i, const lb_pair *v, size_t nv)
 {
   if (i == nd->id) return execute(nd, v, nv, out);
   lb_msg *m;
   int rc = lb_msg_alloc(LB_MSG_ORDER, nd->id, i, &m);
-  if (rc) return rc;
-  if ((rc = lb_msg_set_vals(m, v, nv))) { lb_msg_free(m); return rc; }
+  for (size_t k = 0; !rc && k < nv; k++) rc = lb_msg_add_pair(m, v[k].node, v[k].count);
+  if (rc) { lb_msg_free(m); return rc; }
   return lb_node_send(nd, out, i, m);
 }
 
@@ -154,7 +149,8 @@ static int plan_transport(lb_node *nd, lb_out *out)
   size_t n = nd->topo->n, ns = 0, nr = 0;
   size_t *snd = malloc(n * sizeof *snd), *rcv = malloc(n * sizeof *rcv);
   long *sup = malloc(n * sizeof *sup), *dem = malloc(n * sizeof *dem);
-  double *c = NULL, *v = malloc(2 * n * sizeof *v);
+  double *c = NULL;
+  lb_pair *v = malloc(n * sizeof *v);
   long *x = NULL;
   int rc = LB_SUCCESS;
   if (!snd || !rcv || !sup || !dem || !v) { rc = lb_error(LB_ENOMEM, "plan"); goto done; }
@@ -175,8 +171,7 @@ static int plan_transport(lb_node *nd, lb_out *out)
     for (size_t b = 0; b < nr; b++) {
       long k = x[a * nr + b];
       if (k <= 0) continue;
-      v[nv++] = (double)rcv[b];
-      v[nv++] = (double)k;
+      v[nv++] = (lb_pair){ rcv[b], k };
       s->ord_out[snd[a]] += k;
       s->ord_in[rcv[b]] += k;
     }
@@ -207,23 +202,21 @@ static int plan(lb_node *nd, lb_out *out)
     double share = (double)total * s->speed[i] / ssum;
     long e = s->delta[i], over = e - (long)ceil(share), under = (long)floor(share) - e;
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
-    s->idx[ns++] = i;
+    s->idx[ns++] = (struct key){ s->delta[i], i };
   }
-  if (nd->par.plan) return plan_transport(nd, out);
-  cmp_key = s->delta;
+  if (nd->par.cchspmd.plan) return plan_transport(nd, out);
   qsort(s->idx, ns, sizeof *s->idx, by_delta_desc);
   size_t lo = 0, hi = ns;   /* senders at the front, receivers at the back */
   int rc = LB_SUCCESS, any = 0;
-  double *v = malloc(2 * n * sizeof *v);
+  lb_pair *v = malloc(n * sizeof *v);
   if (!v) return lb_error(LB_ENOMEM, "plan");
-  while (!rc && lo < hi && s->delta[s->idx[lo]] > 0) {
-    size_t i = s->idx[lo];
+  while (!rc && lo < hi && s->delta[s->idx[lo].node] > 0) {
+    size_t i = s->idx[lo].node;
     size_t nv = 0;
-    while (s->delta[i] > 0 && hi > lo + 1 && s->delta[s->idx[hi - 1]] < 0) {
-      size_t j = s->idx[hi - 1];
+    while (s->delta[i] > 0 && hi > lo + 1 && s->delta[s->idx[hi - 1].node] < 0) {
+      size_t j = s->idx[hi - 1].node;
       long c = s->delta[i] < -s->delta[j] ? s->delta[i] : -s->delta[j];
-      v[nv++] = (double)j;
-      v[nv++] = (double)c;
+      v[nv++] = (lb_pair){ j, c };
       s->delta[i] -= c;
       s->delta[j] += c;
       s->ord_out[i] += c;
@@ -247,7 +240,7 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
   long q = (long)nd->nq;
-  if (nd->id == nd->par.controller) {
+  if (nd->id == nd->par.cchspmd.controller) {
     s->q[nd->id] = q;
     s->speed[nd->id] = nd->par.speed;
     s->in_rep[nd->id] = s->slots_in;
@@ -259,15 +252,20 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     s->last_in = s->slots_in;
     s->last_out = s->slots_out;
     lb_msg *m;
-    if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, nd->par.controller, &m))) {
-      double books[2] = { (double)s->slots_in, (double)s->slots_out };
-      m->n = q;
-      m->load = nd->par.speed;
-      if (!(rc = lb_msg_set_vals(m, books, 2))) rc = lb_node_send(nd, out, nd->par.controller, m);
-      else lb_msg_free(m);
+    if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, nd->par.cchspmd.controller, &m))) {
+      m->u.report.q = q;
+      m->u.report.speed = nd->par.speed;
+      m->u.report.in = s->slots_in;
+      m->u.report.out = s->slots_out;
+      rc = lb_node_send(nd, out, nd->par.cchspmd.controller, m);
     }
   }
-  return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par.cchspmd.period);
+}
+
+static void cc_transfer(lb_node *nd, const lb_msg *m)
+{
+  CC(nd)->slots_in += m->u.transfer.ordered;
 }
 
 static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
@@ -275,26 +273,22 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   (void)now;
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
-  if (m->type == LB_MSG_TRANSFER) {
-    s->slots_in += m->n;
-    return lb_node_accept_transfer(nd, m);
-  }
-  if (m->type == LB_MSG_REPORT && s->q && m->src < nd->topo->n && m->load > 0 && m->nval == 2) {
-    s->q[m->src] = m->n;
-    s->speed[m->src] = m->load;
+  if (m->type == LB_MSG_REPORT && s->q) {
+    s->q[m->src] = m->u.report.q;
+    s->speed[m->src] = m->u.report.speed;
     if (!s->heard[m->src]) { s->heard[m->src] = 1; s->nheard++; }
-    s->in_rep[m->src] = (long)m->vals[0];
-    s->out_rep[m->src] = (long)m->vals[1];
-  } else if (m->type == LB_MSG_ORDER) {
-    rc = execute(nd, m->vals, m->nval, out);
+    s->in_rep[m->src] = m->u.report.in;
+    s->out_rep[m->src] = m->u.report.out;
+  } else if (m->type == LB_MSG_ORDER && m->src == nd->par.cchspmd.controller) {
+    rc = execute(nd, m->pairs, m->npair, out);
   } else {
-    rc = lb_error(LB_ESTATE, "node %zu (cchspmd): unexpected %s from %zu", nd->id,
-                  lb_msg_type_name(m->type), m->src);
+    return lb_node_unexpected(nd, m);
   }
   lb_msg_free(m);
   return rc;
 }
 
 const lb_policy_ops lb_policy_cchspmd_ops = {
-  .init = cc_init, .fini = cc_fini, .on_msg = cc_msg, .on_timer = cc_timer, .on_tick = cc_tick
+  .init = cc_init, .fini = cc_fini, .on_msg = cc_msg, .on_timer = cc_timer, .on_tick = cc_tick,
+  .on_transfer = cc_transfer
 };

@@ -58,14 +58,14 @@ static int da_tick(lb_node *nd, double now, lb_out *out)
   dasud *s = DS(nd);
   if (s->armed) return LB_SUCCESS;
   s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par.period);
+  return lb_node_timer(out, 0, now + nd->par.dasud.period);
 }
 
 static int send_to(lb_node *nd, lb_out *out, size_t k, size_t count, int *moved)
 {
   dasud *s = DS(nd);
   size_t sent;
-  int rc = lb_node_transfer(nd, out, lb_topo_neighbours(nd->topo, nd->id)[k], count, &sent);
+  int rc = lb_node_transfer(nd, out, lb_topo_neighbours(nd->topo, nd->id)[k], count, 0, &sent);
   s->known[k] += (long)sent;
   *moved |= sent > 0;
   return rc;
@@ -107,9 +107,7 @@ static int balance(lb_node *nd, lb_out *out)
     lb_msg *m;
     size_t to = lb_topo_neighbours(nd->topo, nd->id)[kmax];
     if ((rc = lb_msg_alloc(LB_MSG_INSTR, nd->id, to, &m))) return rc;
-    m->hv = to;
-    m->lv = nd->id;
-    m->n = mn;
+    m->u.instr.min = mn;
     rc = lb_node_send(nd, out, to, m);
     moved = 1;
     if (!rc && q > mn && kmin != (size_t)-1) rc = send_to(nd, out, kmin, 1, &moved);
@@ -130,34 +128,31 @@ static int da_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     for (size_t k = 0; k < s->deg && !rc; k++) {
       lb_msg *m;
       if ((rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, nb[k], &m))) break;
-      m->n = q;
+      m->u.load.q = q;
       rc = lb_node_send(nd, out, nb[k], m);
     }
   }
   if (!rc) rc = balance(nd, out);
-  return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par.dasud.period);
 }
 
 static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   (void)now;
   dasud *s = DS(nd);
-  if (m->type == LB_MSG_TRANSFER) return lb_node_accept_transfer(nd, m);
   size_t k = lb_node_nbr_index(nd, m->src);
   int rc = LB_SUCCESS, moved = 0;
-  if (k == (size_t)-1 || (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR))
-    rc = lb_error(LB_ESTATE, "node %zu (dasud): unexpected %s from %zu", nd->id,
-                  lb_msg_type_name(m->type), m->src);
-  else if (m->type == LB_MSG_LOAD) s->known[k] = m->n;
+  if (k == (size_t)-1 || (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR)) return lb_node_unexpected(nd, m);
+  if (m->type == LB_MSG_LOAD) s->known[k] = m->u.load.q;
   /* An instruction is obeyed only if it still helps: we hold at least
-   * two more than the minimum of the asker's domain (m->n). */
-  else if ((long)nd->nq - m->n > 1) rc = send_to(nd, out, k, 1, &moved);
+   * two more than the minimum of the asker's domain. */
+  else if ((long)nd->nq - m->u.instr.min > 1) rc = send_to(nd, out, k, 1, &moved);
   /* Refused: the asker's view of us is stale; correct it, or it would
    * ask again every period. */
   else {
     lb_msg *l;
     if (!(rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, m->src, &l))) {
-      l->n = (long)nd->nq;
+      l->u.load.q = (long)nd->nq;
       rc = lb_node_send(nd, out, m->src, l);
     }
   }

@@ -47,17 +47,17 @@ static int di_init(lb_node *nd)
   s->alpha = malloc((s->deg + 1) * sizeof *s->alpha);
   s->prev = calloc(s->deg + 1, sizeof *s->prev);
   if (!s->known || !s->alpha || !s->prev) { di_fini(nd); return lb_error(LB_ENOMEM, "diffusion state"); }
-  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par.beta > 0 && nd->par.beta < 2)) {
+  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par.diffusion.beta > 0 && nd->par.diffusion.beta < 2)) {
     di_fini(nd);
-    return lb_error(LB_EINVAL, "second-order beta %g outside (0, 2): set it, e.g. to "
-                    "lb_diffusion_beta_opt of the graph", nd->par.beta);
+    return lb_error(LB_EINVAL, "second-order beta %g outside (0, 2): lb_policy_prepare sets beta_opt",
+                    nd->par.diffusion.beta);
   }
   const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
   for (size_t k = 0; k < s->deg; k++) {
     s->known[k] = -1;
     size_t dj = lb_topo_degree(nd->topo, nb[k]);
-    int rc = nd->par.alpha > 0
-      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par.alpha, s->deg, dj, &s->alpha[k])
+    int rc = nd->par.diffusion.alpha > 0
+      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par.diffusion.alpha, s->deg, dj, &s->alpha[k])
       : lb_diffusion_alpha_boillat(s->deg, dj, &s->alpha[k]);
     if (rc) { di_fini(nd); return rc; }
   }
@@ -70,7 +70,7 @@ static int di_tick(lb_node *nd, double now, lb_out *out)
   diff *s = D(nd);
   if (s->armed) return LB_SUCCESS;
   s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par.period);
+  return lb_node_timer(out, 0, now + nd->par.diffusion.period);
 }
 
 static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
@@ -85,38 +85,34 @@ static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     for (size_t k = 0; k < s->deg && !rc; k++) {
       lb_msg *m;
       if ((rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, nb[k], &m))) break;
-      m->n = q;
+      m->u.load.q = q;
       rc = lb_node_send(nd, out, nb[k], m);
     }
   }
-  double beta = nd->pol == LB_POLICY_DIFFUSION2 ? nd->par.beta : 1.0;
+  double beta = nd->pol == LB_POLICY_DIFFUSION2 ? nd->par.diffusion.beta : 1.0;
   for (size_t k = 0; k < s->deg && !rc; k++) {
     if (s->known[k] < 0) continue;
     double y = beta * s->alpha[k] * (double)((long)nd->nq - s->known[k]) + (beta - 1) * s->prev[k];
     s->prev[k] = y;
     if (y < 1) continue;
     size_t sent;
-    rc = lb_node_transfer(nd, out, nb[k], (size_t)floor(y), &sent);
+    rc = lb_node_transfer(nd, out, nb[k], (size_t)floor(y), 0, &sent);
     s->known[k] += (long)sent;   /* what the neighbour will hold */
     moved |= sent > 0;
   }
   if (moved) nd->st.invocations++;
-  return rc ? rc : lb_node_timer(out, 0, now + nd->par.period);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par.diffusion.period);
 }
 
 static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   (void)now; (void)out;
   diff *s = D(nd);
-  if (m->type == LB_MSG_TRANSFER) return lb_node_accept_transfer(nd, m);
-  int rc = LB_SUCCESS;
   size_t k = lb_node_nbr_index(nd, m->src);
-  if (m->type != LB_MSG_LOAD || k == (size_t)-1)
-    rc = lb_error(LB_ESTATE, "node %zu (diffusion): unexpected %s from %zu", nd->id,
-                  lb_msg_type_name(m->type), m->src);
-  else s->known[k] = m->n;
+  if (m->type != LB_MSG_LOAD || k == (size_t)-1) return lb_node_unexpected(nd, m);
+  s->known[k] = m->u.load.q;
   lb_msg_free(m);
-  return rc;
+  return LB_SUCCESS;
 }
 
 const lb_policy_ops lb_policy_diffusion_ops = {

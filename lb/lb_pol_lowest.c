@@ -31,7 +31,7 @@ static int lo_init(lb_node *nd)
   free(d);
   /* A probe and its reply cross at most 2 x eccentricity hops; wait
    * twice that, since a reply landing exactly at the deadline is lost. */
-  s->timeout = nd->par.tmax > 0 ? nd->par.tmax : 4.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+  s->timeout = nd->par.lowest.timeout > 0 ? nd->par.lowest.timeout : 4.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
   nd->ps = s;
   return LB_SUCCESS;
 }
@@ -47,10 +47,10 @@ static int decide(lb_node *nd, double now, lb_out *out)
     long room = lb_load_ipn((int)s->best_q, nd->C, nd->A);
     size_t k = (size_t)(epn < room ? epn : room), sent;
     s->fails = 0;
-    return lb_node_transfer(nd, out, s->best, k, &sent);
+    return lb_node_transfer(nd, out, s->best, k, 0, &sent);
   }
   if (epn <= 0) return LB_SUCCESS;
-  unsigned f = s->fails < nd->par.backoff_max ? s->fails : nd->par.backoff_max;
+  unsigned f = s->fails < nd->par.lowest.backoff_max ? s->fails : nd->par.lowest.backoff_max;
   s->fails++;
   s->backing_off = 1;
   return lb_node_timer(out, (s->round << 1) | T_BACKOFF, now + s->timeout * (double)(1u << f));
@@ -60,7 +60,7 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
 {
   lowest *s = L(nd);
   if (!lb_node_track_heavy(nd) || s->waiting || s->backing_off || !lb_node_movable(nd)) return LB_SUCCESS;
-  size_t n = nd->topo->n, want = nd->par.probes < n - 1 ? nd->par.probes : n - 1;
+  size_t n = nd->topo->n, want = nd->par.lowest.probes < n - 1 ? nd->par.lowest.probes : n - 1;
   if (!want) return LB_SUCCESS;
   s->round++;
   s->waiting = 1;
@@ -82,7 +82,7 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   for (size_t k = 0; k < want && !rc; k++) {
     lb_msg *m;
     if ((rc = lb_msg_alloc(LB_MSG_PROBE, nd->id, pick[k], &m))) break;
-    m->round = s->round;
+    m->u.probe.round = s->round;
     rc = lb_node_send(nd, out, pick[k], m);
   }
   free(pick);
@@ -98,24 +98,23 @@ static int lo_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
     lb_msg *r;
     size_t to = m->src;
     if ((rc = lb_msg_alloc(LB_MSG_REPLY, nd->id, to, &r))) break;
-    r->n = (long)nd->nq;
-    r->round = m->round;
+    r->u.reply.q = (long)nd->nq;
+    r->u.reply.round = m->u.probe.round;
     rc = lb_node_send(nd, out, to, r);
     break;
   }
   case LB_MSG_REPLY:
-    if (s->waiting && m->round == s->round) {
+    if (s->waiting && m->u.reply.round == s->round) {
+      long q = m->u.reply.q;
       s->replies++;
       /* below the threshold: light; the least loaded wins */
-      if (lb_load_state((int)m->n, nd->C, nd->A) == LB_LIGHT &&
-          (s->best == LB_NO_NODE || m->n < s->best_q)) { s->best = m->src; s->best_q = m->n; }
+      if (lb_load_state((int)q, nd->C, nd->A) == LB_LIGHT &&
+          (s->best == LB_NO_NODE || q < s->best_q)) { s->best = m->src; s->best_q = q; }
       if (s->replies == s->expected) rc = decide(nd, now, out);
     }
     break;
-  case LB_MSG_TRANSFER:
-    return lb_node_accept_transfer(nd, m);
   default:
-    rc = lb_error(LB_ESTATE, "node %zu (lowest): unexpected %s", nd->id, lb_msg_type_name(m->type));
+    return lb_node_unexpected(nd, m);
   }
   lb_msg_free(m);
   return rc;

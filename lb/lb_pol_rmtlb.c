@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lb_node_impl.h"
+#include "lb_rmtlb.h"
 #include "lb_load.h"
 #include "lb_errno.h"
 
@@ -52,7 +53,7 @@ static int rm_init(lb_node *nd)
   if (!s) return lb_error(LB_ENOMEM, "RMTLB state");
   s->rmtv = s->rmtv_hv = LB_NO_NODE;
   s->lepn = s->lipn = -1;
-  if (nd->par.tmax > 0) s->tmax = nd->par.tmax;
+  if (nd->par.rmtlb.tmax > 0) s->tmax = nd->par.rmtlb.tmax;
   else {
     /* Tmax = 2 x the time to the farthest node [R20]. */
     size_t *d = malloc(nd->topo->n * sizeof *d);
@@ -144,23 +145,39 @@ static void rec_done_check(rmtlb *s, nrt_rec *r)
   if (r->confirmed && r->total >= 0 && r->back >= r->total && r->got >= r->total) nrt_del(s, r);
 }
 
-static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, long n, int flag, lb_msg **m)
+/* Messages of a transaction carry (HV, LV, tag) in the same places. */
+static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, lb_msg **m)
 {
   int rc = lb_msg_alloc(t, LB_NO_NODE, LB_NO_NODE, m);
   if (rc) return rc;
-  (*m)->hv = hv;
-  (*m)->lv = lv;
-  (*m)->tag = tag;
-  (*m)->n = n;
-  (*m)->flag = flag;
+  switch (t) {
+  case LB_MSG_AM: (*m)->u.am.hv = hv; (*m)->u.am.lv = lv; (*m)->u.am.tag = tag; break;
+  case LB_MSG_CM: (*m)->u.cm.hv = hv; (*m)->u.cm.lv = lv; (*m)->u.cm.tag = tag; break;
+  case LB_MSG_LMM: (*m)->u.lmm.hv = hv; (*m)->u.lmm.lv = lv; (*m)->u.lmm.tag = tag; break;
+  case LB_MSG_DRM: (*m)->u.drm.hv = hv; (*m)->u.drm.lv = lv; (*m)->u.drm.tag = tag; break;
+  default: (*m)->u.rm.hv = hv; break;
+  }
   return LB_SUCCESS;
+}
+
+/* The transaction key of a CM, LMM or DRM. */
+static void key_of(const lb_msg *m, size_t *hv, size_t *lv, uint64_t *tag)
+{
+  switch (m->type) {
+  case LB_MSG_CM: *hv = m->u.cm.hv; *lv = m->u.cm.lv; *tag = m->u.cm.tag; break;
+  case LB_MSG_LMM: *hv = m->u.lmm.hv; *lv = m->u.lmm.lv; *tag = m->u.lmm.tag; break;
+  default: *hv = m->u.drm.hv; *lv = m->u.drm.lv; *tag = m->u.drm.tag; break;
+  }
 }
 
 static int send_cm(lb_node *nd, lb_out *out, size_t to, size_t hv, size_t lv, uint64_t tag, int aor, long depn)
 {
   lb_msg *m;
-  int rc = new_msg(LB_MSG_CM, hv, lv, tag, depn, aor, &m);
-  return rc ? rc : lb_node_send(nd, out, to, m);
+  int rc = new_msg(LB_MSG_CM, hv, lv, tag, &m);
+  if (rc) return rc;
+  m->u.cm.aor = aor;
+  m->u.cm.depn = depn;
+  return lb_node_send(nd, out, to, m);
 }
 
 /* ---- Algorithm 1: the heavy node's rounds ---- */
@@ -173,10 +190,11 @@ static int flood_rm(lb_node *nd, double now, lb_out *out)
   const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
   for (size_t k = 0; k < lb_topo_degree(nd->topo, nd->id); k++) {
     lb_msg *m;
-    int rc = new_msg(LB_MSG_RM, nd->id, LB_NO_NODE, 0, s->lepn, 0, &m);
+    int rc = new_msg(LB_MSG_RM, nd->id, LB_NO_NODE, 0, &m);
     if (rc) return rc;
-    m->round = s->round_seq;
-    m->load = s->tmax;
+    m->u.rm.epn = s->lepn;
+    m->u.rm.round = s->round_seq;
+    m->u.rm.lease = s->tmax;
     if ((rc = lb_node_send(nd, out, nb[k], m))) return rc;
   }
   return lb_node_timer(out, TIMER_ID(s->round_seq, T_ROUND), now + s->tmax);
@@ -222,7 +240,7 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   if (kind == T_ROUND && !s->answered) {
     /* No light node answered: back off, doubling up to 2^backoff_max
      * Tmax, then search again [R19]. */
-    unsigned f = s->fails < nd->par.backoff_max ? s->fails : nd->par.backoff_max;
+    unsigned f = s->fails < nd->par.rmtlb.backoff_max ? s->fails : nd->par.rmtlb.backoff_max;
     s->fails++;
     return lb_node_timer(out, TIMER_ID(s->round_seq, T_BACKOFF), now + s->tmax * (double)(1u << f));
   }
@@ -236,9 +254,9 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
 {
   rmtlb *s = S(nd);
-  size_t from = m->src, lv = m->lv;
-  uint64_t tag = m->tag;
-  long ipn = m->n;
+  size_t from = m->src, lv = m->u.am.lv;
+  uint64_t tag = m->u.am.tag;
+  long ipn = m->u.am.ipn;
   lb_msg_free(m);
   long mv = (long)lb_node_movable(nd);
   long depn = s->active && s->lepn > 0 ? (ipn < s->lepn ? ipn : s->lepn) : 0;
@@ -255,10 +273,17 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
    * path can count results even if LMMs overtake each other [R26]. */
   for (long k = 0; !rc && k < depn; k++) {
     lb_msg *l;
-    if ((rc = new_msg(LB_MSG_LMM, nd->id, lv, tag, depn, k == depn - 1, &l))) break;
-    lb_proc *p = lb_node_dequeue_tail(nd);
-    if ((rc = lb_msg_add_proc(l, p))) { lb_node_enqueue(nd, p); lb_msg_free(l); break; }
-    nd->st.migrated++;
+    if ((rc = new_msg(LB_MSG_LMM, nd->id, lv, tag, &l))) break;
+    l->u.lmm.total = depn;
+    l->u.lmm.fon = k == depn - 1;
+    lb_proc *p = lb_node_take_movable(nd);
+    if (!p || (rc = lb_msg_add_proc(l, p))) {
+      if (p) lb_node_enqueue(nd, p);
+      lb_msg_free(l);
+      if (!rc) rc = lb_error(LB_ESTATE, "node %zu: no process to send", nd->id);
+      break;
+    }
+    lb_node_count_leaving(nd, p);
     rc = lb_node_send(nd, out, from, l);
   }
   if (!rc && s->lepn == 0) end_episode(s);
@@ -269,10 +294,10 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
 static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   rmtlb *s = S(nd);
-  size_t from = m->src, hv = m->hv;
-  long epn = m->n;
-  double lease = m->load > 0 ? m->load : s->tmax;
-  uint64_t round = m->round;
+  size_t from = m->src, hv = m->u.rm.hv;
+  long epn = m->u.rm.epn;
+  double lease = m->u.rm.lease > 0 ? m->u.rm.lease : s->tmax;
+  uint64_t round = m->u.rm.round;
   lb_msg_free(m);
   /* Locked nodes neither answer nor forward (Rules 1, 3) [R10]; heavy
    * nodes do not forward (Rule 3). */
@@ -295,7 +320,8 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
     uint64_t tag = ++s->next_tag;
     if (!nrt_add(s, hv, nd->id, tag, from, nd->id)) return lb_error(LB_ENOMEM, "NRT");
     lb_msg *a;
-    if ((rc = new_msg(LB_MSG_AM, hv, nd->id, tag, s->lipn, 0, &a))) return rc;
+    if ((rc = new_msg(LB_MSG_AM, hv, nd->id, tag, &a))) return rc;
+    a->u.am.ipn = s->lipn;
     rc = lb_node_send(nd, out, from, a);
   }
   if (!rc && forward) {
@@ -304,11 +330,12 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
     for (size_t k = 0; !rc && k < deg; k++) {
       if (nb[k] == from) continue;
       lb_msg *f;
-      if ((rc = new_msg(LB_MSG_RM, hv, LB_NO_NODE, 0, left, 0, &f))) break;
-      f->round = round;
+      if ((rc = new_msg(LB_MSG_RM, hv, LB_NO_NODE, 0, &f))) break;
+      f->u.rm.epn = left;
+      f->u.rm.round = round;
       /* The HV's round ends Tmax after its flood: a lock further out
        * need not outlive it [R21]. */
-      f->load = lease - nd->par.hop_time > nd->par.hop_time ? lease - nd->par.hop_time : nd->par.hop_time;
+      f->u.rm.lease = lease - nd->par.hop_time > nd->par.hop_time ? lease - nd->par.hop_time : nd->par.hop_time;
       rc = lb_node_send(nd, out, nb[k], f);
     }
   }
@@ -318,27 +345,27 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
 static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
 {
   rmtlb *s = S(nd);
-  if (m->hv == nd->id) return heavy_am(nd, m, out);
+  size_t hv = m->u.am.hv, lv = m->u.am.lv;
+  uint64_t tag = m->u.am.tag;
+  if (hv == nd->id) return heavy_am(nd, m, out);
   size_t from = m->src, up = LB_NO_NODE;
   /* Steps 2.2 / 3.2: the path back is the lock's rmtv while it is held
    * for this HV, else the PV of a confirmed record of that HV: a CM(True)
    * came down that way, and its chain up to HV lives until its results
    * have passed.  Unconfirmed records may belong to answers that will be
    * refused; following them can wander [R4, R27]. */
-  if (s->rmtv != LB_NO_NODE && s->rmtv_hv == m->hv) up = s->rmtv;
+  if (s->rmtv != LB_NO_NODE && s->rmtv_hv == hv) up = s->rmtv;
   for (size_t k = 0; up == LB_NO_NODE && k < s->nnrt; k++)
-    if (s->nrt[k].hv == m->hv && s->nrt[k].confirmed && s->nrt[k].pv != LB_NO_NODE) up = s->nrt[k].pv;
+    if (s->nrt[k].hv == hv && s->nrt[k].confirmed && s->nrt[k].pv != LB_NO_NODE) up = s->nrt[k].pv;
   /* No way back (the search is over here), or a path that came back to
    * a node it passed (old records can form a loop): refuse on the HV's
    * behalf [R22, R27]. */
-  if (up == LB_NO_NODE || up == from || m->round > nd->topo->n ||
-      nrt_find(s, m->hv, m->lv, m->tag)) {
-    int rc = send_cm(nd, out, from, m->hv, m->lv, m->tag, 0, 0);
+  if (up == LB_NO_NODE || up == from || m->u.am.hops > nd->topo->n || nrt_find(s, hv, lv, tag)) {
     lb_msg_free(m);
-    return rc;
+    return send_cm(nd, out, from, hv, lv, tag, 0, 0);
   }
-  if (!nrt_add(s, m->hv, m->lv, m->tag, up, from)) { lb_msg_free(m); return lb_error(LB_ENOMEM, "NRT"); }
-  m->round++;   /* hop count */
+  if (!nrt_add(s, hv, lv, tag, up, from)) { lb_msg_free(m); return lb_error(LB_ENOMEM, "NRT"); }
+  m->u.am.hops++;
   return lb_node_send(nd, out, up, m);
 }
 
@@ -346,11 +373,13 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
  * cannot be routed: it is freed and the status says why. */
 static nrt_rec *rec_of(lb_node *nd, lb_msg *m, int *rc)
 {
-  nrt_rec *r = nrt_find(S(nd), m->hv, m->lv, m->tag);
+  size_t hv, lv;
+  uint64_t tag;
+  key_of(m, &hv, &lv, &tag);
+  nrt_rec *r = nrt_find(S(nd), hv, lv, tag);
   if (!r) {
     *rc = lb_error(LB_ESTATE, "node %zu: %s for (%zu, %zu, %llu) without an NRT record",
-                   nd->id, lb_msg_type_name(m->type), m->hv, m->lv,
-                   (unsigned long long)m->tag);
+                   nd->id, lb_msg_type_name(m->type), hv, lv, (unsigned long long)tag);
     lb_msg_free(m);
   }
   return r;
@@ -362,12 +391,12 @@ static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
   int rc;
   nrt_rec *r = rec_of(nd, m, &rc);
   if (!r) return rc;
-  size_t hv = m->hv;
+  size_t hv = m->u.cm.hv;
   rc = LB_SUCCESS;
-  if (m->lv == nd->id) {
-    if (m->flag) {
+  if (m->u.cm.lv == nd->id) {
+    if (m->u.cm.aor) {
       r->confirmed = 1;
-      s->lipn -= m->n;
+      s->lipn -= m->u.cm.depn;
       if (s->lipn < 0) s->lipn = 0;
       rec_done_check(s, r);
     } else nrt_del(s, r);
@@ -376,7 +405,7 @@ static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
   } else {
     /* Both CM(True) and CM(False) travel on to the light node [R14]. */
     size_t nx = r->nxv;
-    if (m->flag) {
+    if (m->u.cm.aor) {
       r->confirmed = 1;
       rec_done_check(s, r);
     } else nrt_del(s, r);
@@ -392,9 +421,9 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   int rc;
   nrt_rec *r = rec_of(nd, m, &rc);
   if (!r) return rc;
-  r->total = m->n;
+  r->total = m->u.lmm.total;
   r->got += (long)m->nproc;
-  if (m->lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
+  if (m->u.lmm.lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
   for (size_t k = 0; k < m->nproc; k++) {
     if (s->narr == s->caparr) {
       size_t c = s->caparr ? 2 * s->caparr : 16;
@@ -403,15 +432,18 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
       s->arr = v;
       s->caparr = c;
     }
-    s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->hv, m->tag };
+    s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag };
   }
-  rc = lb_node_accept_transfer(nd, m);
+  rc = LB_SUCCESS;
+  for (size_t k = 0; !rc && k < m->nproc; k++)
+    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
+  if (!rc) m->nproc = 0;
+  lb_msg_free(m);
   lipn_settle(nd);
   return rc;
 }
 
-static int result_ready(lb_node *nd, uint64_t pid, size_t origin, unsigned char **res,
-                        size_t len, double now, lb_out *out);
+static int result_ready(lb_node *nd, const lb_result_ref *res, double now, lb_out *out);
 
 static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
@@ -422,38 +454,37 @@ static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   r->back++;
   size_t pv = r->pv;
   rec_done_check(s, r);
-  if (m->hv != nd->id) return lb_node_send(nd, out, pv, m);
+  if (m->u.drm.hv != nd->id) return lb_node_send(nd, out, pv, m);
   /* Back at the heavy node: it continues as if run here [R24]. */
-  rc = result_ready(nd, m->rid, m->rorigin, &m->result, m->result_len, now, out);
+  lb_result_ref res = m->res;
   lb_msg_free(m);
-  return rc;
+  return result_ready(nd, &res, now, out);
 }
 
-static int result_ready(lb_node *nd, uint64_t pid, size_t origin, unsigned char **res,
-                        size_t len, double now, lb_out *out)
+static int result_ready(lb_node *nd, const lb_result_ref *res, double now, lb_out *out)
 {
   (void)now;
   rmtlb *s = S(nd);
   for (size_t k = 0; k < s->narr; k++) {
-    if (s->arr[k].pid != pid) continue;
+    if (s->arr[k].pid != res->pid) continue;
     arrival a = s->arr[k];
     s->arr[k] = s->arr[--s->narr];
     nrt_rec *r = nrt_find(s, a.hv, nd->id, a.tag);
     if (!r) return lb_error(LB_ESTATE, "node %zu: no NRT record to return process %llu",
-                            nd->id, (unsigned long long)pid);
+                            nd->id, (unsigned long long)res->pid);
     lb_msg *d;
-    int rc = new_msg(LB_MSG_DRM, a.hv, nd->id, a.tag, 0, 0, &d);
+    int rc = new_msg(LB_MSG_DRM, a.hv, nd->id, a.tag, &d);
     if (rc) return rc;
-    lb_msg_take_result(d, pid, origin, res, len);
+    d->res = *res;
     r->back++;
     size_t pv = r->pv;
-    d->flag = r->back == r->total;   /* FON: the last result of the transaction */
+    d->u.drm.fon = r->back == r->total;   /* FON: the last result of the transaction */
     rec_done_check(s, r);
     return lb_node_send(nd, out, pv, d);
   }
-  if (origin == nd->id) return lb_node_home(nd, out, pid, res, len);
-  return lb_error(LB_ESTATE, "node %zu: result of process %llu (origin %zu) has no way home",
-                  nd->id, (unsigned long long)pid, origin);
+  /* Not brought by an LMM (run at its origin, or moved by an outside
+   * order): the default route. */
+  return lb_node_result_direct(nd, res, out);
 }
 
 static int rm_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
@@ -464,11 +495,7 @@ static int rm_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   case LB_MSG_CM: return on_cm(nd, m, out);
   case LB_MSG_LMM: return on_lmm(nd, m, out);
   case LB_MSG_DRM: return on_drm(nd, m, now, out);
-  default: {
-    int rc = lb_error(LB_ESTATE, "node %zu (rmtlb): unexpected %s", nd->id, lb_msg_type_name(m->type));
-    lb_msg_free(m);
-    return rc;
-  }
+  default: return lb_node_unexpected(nd, m);
   }
 }
 
@@ -478,15 +505,14 @@ static int rm_quiet(const lb_node *nd)
   return !s->active && s->rmtv == LB_NO_NODE && !s->nnrt && !s->narr && s->lepn == -1 && s->lipn == -1;
 }
 
-static long rm_lepn(const lb_node *nd) { return S(nd)->lepn; }
-static long rm_lipn(const lb_node *nd) { return S(nd)->lipn; }
-static size_t rm_rmtv(const lb_node *nd) { return S(nd)->rmtv; }
-static size_t rm_nrt(const lb_node *nd) { return S(nd)->nnrt; }
 static size_t rm_pending(const lb_node *nd) { return S(nd)->narr; }
+
+long lb_rmtlb_lepn(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->lepn : -1; }
+long lb_rmtlb_lipn(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->lipn : -1; }
+size_t lb_rmtlb_rmtv(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->rmtv : LB_NO_NODE; }
+size_t lb_rmtlb_nrt_size(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->nnrt : 0; }
 
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
-  .on_tick = rm_tick, .on_result = result_ready, .quiescent = rm_quiet,
-  .lepn = rm_lepn, .lipn = rm_lipn, .rmtv = rm_rmtv, .nrt_size = rm_nrt,
-  .pending = rm_pending
+  .on_tick = rm_tick, .on_result = result_ready, .quiescent = rm_quiet, .pending = rm_pending
 };

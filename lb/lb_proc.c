@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lb_proc.h"
+#include "lb_codec.h"
 #include "lb_errno.h"
 
 static int dup_bytes(const void *src, size_t len, unsigned char **out)
@@ -20,8 +21,8 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
                   size_t ctx_len, lb_proc **out)
 {
   *out = NULL;
-  if (!(work >= 0)) return lb_error(LB_EINVAL, "process %llu: work %g < 0",
-                                    (unsigned long long)id, work);
+  if (!(work >= 0 && work < 1e300))
+    return lb_error(LB_EINVAL, "process %llu: work %g outside [0, 1e300)", (unsigned long long)id, work);
   lb_proc *p = calloc(1, sizeof *p);
   if (!p) return lb_error(LB_ENOMEM, "process %llu", (unsigned long long)id);
   p->id = id;
@@ -42,7 +43,9 @@ void lb_proc_free(lb_proc *p)
 
 int lb_proc_copy(const lb_proc *p, lb_proc **out)
 {
-  return lb_proc_alloc(p->id, p->origin, p->work, p->ctx, p->ctx_len, out);
+  int rc = lb_proc_alloc(p->id, p->origin, p->work, p->ctx, p->ctx_len, out);
+  if (!rc) { (*out)->quanta = p->quanta; (*out)->hops = p->hops; }
+  return rc;
 }
 
 int lb_proc_set_ctx(lb_proc *p, const void *ctx, size_t len)
@@ -65,7 +68,15 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
   m->type = type;
   m->src = src;
   m->dst = dst;
-  m->hv = m->lv = m->rorigin = LB_NO_NODE;
+  m->res.origin = LB_NO_NODE;
+  switch (type) {
+  case LB_MSG_RM: m->u.rm.hv = LB_NO_NODE; break;
+  case LB_MSG_AM: m->u.am.hv = m->u.am.lv = LB_NO_NODE; break;
+  case LB_MSG_CM: m->u.cm.hv = m->u.cm.lv = LB_NO_NODE; break;
+  case LB_MSG_LMM: m->u.lmm.hv = m->u.lmm.lv = LB_NO_NODE; break;
+  case LB_MSG_DRM: m->u.drm.hv = m->u.drm.lv = LB_NO_NODE; break;
+  default: break;
+  }
   *out = m;
   return LB_SUCCESS;
 }
@@ -75,8 +86,7 @@ void lb_msg_free(lb_msg *m)
   if (!m) return;
   for (size_t k = 0; k < m->nproc; k++) lb_proc_free(m->procs[k]);
   free(m->procs);
-  free(m->result);
-  free(m->vals);
+  free(m->pairs);
   free(m);
 }
 
@@ -88,11 +98,10 @@ int lb_msg_copy(const lb_msg *m, lb_msg **out)
   *c = *m;
   c->procs = NULL;
   c->nproc = 0;
-  c->result = NULL;
-  c->vals = NULL;
-  c->nval = 0;
-  int rc = dup_bytes(m->result, m->result_len, &c->result);
-  if (!rc) rc = lb_msg_set_vals(c, m->vals, m->nval);
+  c->pairs = NULL;
+  c->npair = 0;
+  int rc = LB_SUCCESS;
+  for (size_t k = 0; !rc && k < m->npair; k++) rc = lb_msg_add_pair(c, m->pairs[k].node, m->pairs[k].count);
   for (size_t k = 0; !rc && k < m->nproc; k++) {
     lb_proc *p;
     rc = lb_proc_copy(m->procs[k], &p);
@@ -112,38 +121,22 @@ int lb_msg_add_proc(lb_msg *m, lb_proc *p)
   return LB_SUCCESS;
 }
 
-void lb_msg_take_result(lb_msg *m, uint64_t id, size_t origin, unsigned char **r, size_t len)
+int lb_msg_add_pair(lb_msg *m, size_t node, long count)
 {
-  free(m->result);
-  m->result = *r;
-  m->result_len = *r ? len : 0;
-  m->rid = id;
-  m->rorigin = origin;
-  *r = NULL;
-}
-
-int lb_msg_set_vals(lb_msg *m, const double *v, size_t n)
-{
-  double *c = NULL;
-  if (n) {
-    if (!(c = malloc(n * sizeof *c))) return lb_error(LB_ENOMEM, "message values");
-    memcpy(c, v, n * sizeof *c);
-  }
-  free(m->vals);
-  m->vals = c;
-  m->nval = n;
+  lb_pair *v = realloc(m->pairs, (m->npair + 1) * sizeof *v);
+  if (!v) return lb_error(LB_ENOMEM, "message pair list");
+  m->pairs = v;
+  m->pairs[m->npair++] = (lb_pair){ node, count };
   return LB_SUCCESS;
 }
 
-/* Header: type, two node ids, hv, lv, n, flag, tag, round, load as a
- * PVM packing of ints and doubles would carry them (4- and 8-byte
- * fields); each process adds its id, origin, work and context. */
+int lb_msg_type_has_procs(lb_msg_type t) { return t == LB_MSG_LMM || t == LB_MSG_TRANSFER; }
+int lb_msg_type_has_result(lb_msg_type t) { return t == LB_MSG_DRM || t == LB_MSG_RESULT; }
+
 size_t lb_msg_size(const lb_msg *m)
 {
-  size_t s = 4 + 4 * 4 + 8 + 4 + 8 + 8 + 8;
-  for (size_t k = 0; k < m->nproc; k++) s += 8 + 4 + 8 + 4 + m->procs[k]->ctx_len;
-  if (m->type == LB_MSG_DRM || m->type == LB_MSG_RESULT) s += 8 + 4 + 4 + m->result_len;
-  s += m->nval * 8;
+  size_t s = lb_codec_size(m);
+  if (lb_msg_type_has_result(m->type) && m->res.payload) s += (size_t)m->res.len;
   return s;
 }
 

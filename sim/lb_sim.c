@@ -5,40 +5,56 @@
 #include <string.h>
 #include "lb_sim.h"
 #include "sim_heap.h"
+#include "lb_rt.h"
+#include "lb_rmtlb.h"
+#include "lb_codec.h"
 #include "lb_rng.h"
 #include "lb_load.h"
 #include "lb_errno.h"
-#include "lb_diffusion.h"
 
 void lb_sim_config_default(lb_sim_config *c)
 {
   memset(c, 0, sizeof *c);
   lb_node_params_default(&c->node);
+  c->node.hop_time = 0;
   c->policy = LB_POLICY_NONE;
   c->latency = 1;
   c->quantum = 1;
   c->load = LB_SIM_LOAD_SKEW;
   c->work = 10;
+  c->codec = 1;
 }
 
-typedef struct sim {
+/* Where a result's bytes are: at a node (its index), or one of these. */
+#define AT_NOWHERE ((size_t)-1)   /* not made yet */
+#define AT_WIRE ((size_t)-2)      /* inside a message in flight */
+#define AT_SINK ((size_t)-3)      /* delivered */
+
+typedef struct sim sim;
+typedef struct node_ctx { sim *S; size_t i; } node_ctx;
+
+struct sim {
   const lb_sim_config *c;
   size_t n;
-  lb_node **nd;
+  lb_rt **rt;
+  node_ctx *nc;
   unsigned char *busy;
   unsigned short *dist;   /* hop distances, n x n */
-  lb_out *out;
   sim_heap h;
   lb_rng *rng;            /* message jitter */
+  lb_codec_limits lim;
   size_t np;
   size_t *origin;
-  unsigned char *done, *home;
-  size_t ndone, nhome;
+  unsigned char *done, *home, *sunk;
+  size_t *where;          /* each result's bytes: see AT_* */
+  uint64_t *bytes;        /* each result's bytes, as made where it finished */
+  size_t ndone, nhome, nsunk;
   long inflight;          /* processes inside messages in flight */
   size_t msgs_inflight;
-  double last_home;
+  double last_sunk;
+  int failed;             /* a node reported a protocol error */
   lb_sim_result *r;
-} sim;
+};
 
 static void violation(sim *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void violation(sim *S, const char *fmt, ...)
@@ -61,57 +77,115 @@ static void violation(sim *S, const char *fmt, ...)
 /* The result a process returns: a checksum of its id, so a result that
  * reaches the wrong process or is corrupted on the way is caught. */
 static uint64_t result_of(uint64_t pid) { return pid * 0x9E3779B97F4A7C15ull ^ 0x5bd1e995ull; }
+/* What a result claims on the wire; the store keeps its checksum. */
+static size_t result_len(const sim *S) { return S->c->result_len ? S->c->result_len : sizeof(uint64_t); }
 
-static int outputs(sim *S, size_t i, double now)
+static int known_pid(sim *S, size_t i, uint64_t pid, const char *what)
 {
-  lb_out *o = S->out;
-  int rc = LB_SUCCESS;
-  for (size_t k = 0; k < o->n && !rc; k++) {
-    lb_out_item *it = &o->v[k];
-    if (it->type == LB_OUT_SEND) {
-      lb_msg *m = lb_out_take_msg(o, k);
-      double hops = S->dist[i * S->n + it->dst];
-      double size = (double)lb_msg_size(m);
-      double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? size / S->c->bandwidth : 0));
-      if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
-      if (S->c->msg_trace)
-        fprintf(S->c->msg_trace, "%.6f,%zu,%zu,%s,%zu,%zu,%ld,%zu,%zu\n", now, i, it->dst,
-                lb_msg_type_name(m->type), m->hv == LB_NO_NODE ? (size_t)0 : m->hv,
-                m->lv == LB_NO_NODE ? (size_t)0 : m->lv, m->n, m->nproc, (size_t)size);
-      S->inflight += (long)m->nproc;
-      S->msgs_inflight++;
-      S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
-      rc = sim_heap_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = it->dst, .msg = m });
-      if (rc) lb_msg_free(m);
-    } else if (it->type == LB_OUT_TIMER) {
-      if (it->at < now) violation(S, "node %zu set timer %llu in the past", i, (unsigned long long)it->timer);
-      rc = sim_heap_push(&S->h, (sim_ev){ .t = it->at < now ? now : it->at, .kind = SIM_EV_TIMER,
-                                          .node = i, .id = it->timer });
-    } else if (it->type == LB_OUT_HOME) {
-      uint64_t pid = it->pid, want = result_of(pid), got = 0;
-      if (pid >= S->np) { violation(S, "node %zu: home of unknown process %llu", i, (unsigned long long)pid); continue; }
-      if (S->origin[pid] != i) violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, S->origin[pid]);
-      if (it->result_len == sizeof got) memcpy(&got, it->result, sizeof got);
-      if (got != want) violation(S, "process %llu: wrong result at home", (unsigned long long)pid);
-      if (!S->done[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
-      if (S->home[pid]++) violation(S, "process %llu came home twice", (unsigned long long)pid);
-      else S->nhome++;
-      S->last_home = now;
-    }
+  if (pid < S->np) return 1;
+  violation(S, "node %zu: %s of unknown process %llu", i, what, (unsigned long long)pid);
+  return 0;
+}
+
+/* Round-trip m through the codec, as the farm sends it. */
+static lb_msg *through_codec(sim *S, lb_msg *m)
+{
+  unsigned char *buf;
+  size_t len;
+  lb_msg *d = NULL;
+  if (lb_codec_encode_alloc(m, (uint32_t)S->c->seed, &buf, &len)) {
+    violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
+    return m;
   }
-  lb_out_clear(o);
+  if (lb_codec_decode(buf, len, (uint32_t)S->c->seed, &S->lim, &d))
+    violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
+  free(buf);
+  if (!d) return m;
+  lb_msg_free(m);
+  return d;
+}
+
+/* ---- the runtime's callbacks ---- */
+static int cb_send(void *ctx, lb_msg *m, double now)
+{
+  node_ctx *x = ctx;
+  sim *S = x->S;
+  size_t i = x->i, dst = m->dst;
+  if (lb_msg_type_has_result(m->type) && m->res.payload && known_pid(S, i, m->res.pid, "payload")) {
+    if (S->where[m->res.pid] != i)
+      violation(S, "node %zu sent the result of process %llu, whose bytes are not there",
+                i, (unsigned long long)m->res.pid);
+    S->where[m->res.pid] = AT_WIRE;
+  }
+  double hops = S->dist[i * S->n + dst];
+  double size = (double)lb_msg_size(m);
+  double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? size / S->c->bandwidth : 0));
+  if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
+  if (S->c->codec) m = through_codec(S, m);
+  S->inflight += (long)m->nproc;
+  S->msgs_inflight++;
+  S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
+  int rc = sim_heap_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
+  if (rc) lb_msg_free(m);
   return rc;
+}
+
+static int cb_home(void *ctx, const lb_result_ref *r, double now)
+{
+  (void)now;
+  node_ctx *x = ctx;
+  sim *S = x->S;
+  uint64_t pid = r->pid;
+  if (!known_pid(S, x->i, pid, "home")) return LB_SUCCESS;
+  if (S->origin[pid] != x->i)
+    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, x->i, S->origin[pid]);
+  if (!S->done[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
+  if (S->home[pid]++) violation(S, "process %llu came home twice", (unsigned long long)pid);
+  else S->nhome++;
+  return LB_SUCCESS;
+}
+
+static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
+{
+  node_ctx *x = ctx;
+  sim *S = x->S;
+  uint64_t pid = r->pid;
+  if (!known_pid(S, x->i, pid, "delivery")) return LB_SUCCESS;
+  if (S->where[pid] != x->i) {
+    violation(S, "node %zu delivered the result of process %llu, whose bytes are not there",
+              x->i, (unsigned long long)pid);
+    return LB_SUCCESS;
+  }
+  if (S->bytes[pid] != result_of(pid) || r->len != result_len(S))
+    violation(S, "process %llu: wrong result at the sink", (unsigned long long)pid);
+  if (S->sunk[pid]++) violation(S, "process %llu delivered twice", (unsigned long long)pid);
+  else S->nsunk++;
+  S->where[pid] = AT_SINK;
+  S->last_sunk = now;
+  return LB_SUCCESS;
+}
+
+static void cb_wake(void *ctx, double at)
+{
+  node_ctx *x = ctx;
+  sim *S = x->S;
+  if (sim_heap_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = x->i })) S->failed = LB_ENOMEM;
+}
+
+static void cb_trace(void *ctx, const char *row)
+{
+  node_ctx *x = ctx;
+  fprintf(x->S->c->msg_trace, "%s\n", row);
 }
 
 static int step(sim *S, size_t i, const lb_event *ev, double now)
 {
-  int rc = lb_node_step(S->nd[i], ev, now, S->out);
-  if (rc) {
-    lb_out_clear(S->out);
-    return lb_error_wrap(rc, "t=%g node %zu", now, i);
-  }
-  return outputs(S, i, now);
+  int rc = lb_rt_step(S->rt[i], ev, now);
+  if (!rc && S->failed) rc = S->failed;
+  return rc ? lb_error_wrap(rc, "t=%g node %zu", now, i) : LB_SUCCESS;
 }
+
+static double speed_of(const sim *S, size_t i) { return S->c->speeds ? S->c->speeds[i] : S->c->node.speed; }
 
 /* After any event: an idle node gets a policy check point, then starts
  * its next quantum if it has work. */
@@ -121,9 +195,9 @@ static int kick(sim *S, size_t i, double now)
   lb_event tick = { .type = LB_EV_TICK };
   int rc = step(S, i, &tick, now);
   if (rc) return rc;
-  const lb_proc *p = lb_node_current(S->nd[i]);
+  const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
   if (!p) return LB_SUCCESS;
-  double speed = S->c->speeds ? S->c->speeds[i] : S->c->node.speed;
+  double speed = speed_of(S, i);
   double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
   S->busy[i] = 1;
   return sim_heap_push(&S->h, (sim_ev){ .t = now + w / speed, .kind = SIM_EV_QEND, .node = i,
@@ -134,7 +208,7 @@ static int quantum_end(sim *S, const sim_ev *e)
 {
   size_t i = e->node;
   S->busy[i] = 0;
-  const lb_proc *p = lb_node_current(S->nd[i]);
+  const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
   if (!p || p->id != e->id) {
     violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)e->id);
     return LB_SUCCESS;
@@ -148,26 +222,46 @@ static int quantum_end(sim *S, const sim_ev *e)
   left = p->work - e->work;
   int fin = left <= 1e-9 * (1 + e->work);
   if (fin) left = 0;
-  uint64_t res = result_of(p->id);
+  uint64_t pid = p->id;
   if (fin) {
-    if (S->done[p->id]++) violation(S, "process %llu ran to completion twice", (unsigned long long)p->id);
+    if (S->done[pid]++) violation(S, "process %llu ran to completion twice", (unsigned long long)pid);
     else S->ndone++;
+    if (S->where[pid] != AT_NOWHERE) violation(S, "process %llu made its result twice", (unsigned long long)pid);
+    S->where[pid] = i;
+    S->bytes[pid] = result_of(pid);
   }
-  lb_event ev = { .type = LB_EV_RAN, .pid = e->id, .work_done = e->work, .ctx = &left,
-                  .ctx_len = sizeof left, .finished = fin, .result = &res, .result_len = sizeof res };
+  lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = e->work, .ctx = &left,
+                  .ctx_len = sizeof left, .finished = fin, .result_len = result_len(S) };
   int rc = step(S, i, &ev, e->t);
   return rc ? rc : kick(S, i, e->t);
+}
+
+static int deliver(sim *S, const sim_ev *e)
+{
+  lb_msg *m = e->msg;
+  S->inflight -= (long)m->nproc;
+  S->msgs_inflight--;
+  if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np) {
+    if (S->where[m->res.pid] != AT_WIRE)
+      violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
+                (unsigned long long)m->res.pid, e->node);
+    S->where[m->res.pid] = e->node;
+  }
+  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  int rc = step(S, e->node, &ev, e->t);
+  return rc ? rc : kick(S, e->node, e->t);
 }
 
 static void sample(sim *S, double t)
 {
   size_t tot = 0, mx = 0, mn = (size_t)-1, heavy = 0, light = 0;
   for (size_t i = 0; i < S->n; i++) {
-    size_t q = lb_node_queue_len(S->nd[i]);
+    const lb_node *nd = lb_rt_node(S->rt[i]);
+    size_t q = lb_node_queue_len(nd);
     tot += q;
     if (q > mx) mx = q;
     if (q < mn) mn = q;
-    int s = lb_node_state(S->nd[i]);
+    int s = lb_node_state(nd);
     heavy += s == LB_HEAVY;
     light += s == LB_LIGHT;
   }
@@ -211,6 +305,9 @@ static int setup_load(sim *S, lb_sim_result *res)
     if ((rc = sim_heap_push(&S->h, (sim_ev){ .t = t, .kind = SIM_EV_ARRIVE, .node = i, .proc = p })))
       lb_proc_free(p);
   }
+  for (size_t k = 0; k < c->norders && !rc; k++)
+    rc = sim_heap_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
+                                        .id = c->orders[k].dst, .work = (double)c->orders[k].count });
   free(perm);
   lb_rng_free(r);
   return rc;
@@ -231,20 +328,32 @@ static int check_config(const lb_sim_config *c)
     if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0))
       return lb_error(LB_EINVAL, "trace arrival %zu: node %zu, work %g, time %g", k + 1,
                       c->trace[k].node, c->trace[k].work, c->trace[k].t);
+  for (size_t k = 0; k < c->norders; k++) {
+    const lb_sim_order *o = &c->orders[k];
+    if (o->node >= c->topo->n || o->dst >= c->topo->n || o->dst == o->node || o->count < 0 || !(o->t >= 0))
+      return lb_error(LB_EINVAL, "order %zu: node %zu to %zu, %ld processes at %g", k + 1, o->node, o->dst,
+                      o->count, o->t);
+  }
   return LB_SUCCESS;
 }
 
 static void finish_checks(sim *S)
 {
   if (S->ndone != S->np) violation(S, "%zu of %zu processes finished", S->ndone, S->np);
+  if (S->nsunk != S->np) violation(S, "%zu of %zu results reached the sink", S->nsunk, S->np);
   if (S->nhome != S->np) violation(S, "%zu of %zu results came home", S->nhome, S->np);
   if (S->inflight) violation(S, "%ld processes still in transit", S->inflight);
+  for (size_t k = 0; k < S->np; k++)
+    if (S->where[k] != AT_SINK) {
+      violation(S, "the bytes of process %zu's result are still held (at %zd)", k, (ssize_t)S->where[k]);
+      break;
+    }
   for (size_t i = 0; i < S->n; i++) {
-    const lb_node *nd = S->nd[i];
-    if (lb_node_lepn(nd) != -1 || lb_node_lipn(nd) != -1 || lb_node_rmtv(nd) != LB_NO_NODE ||
-        lb_node_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
+    const lb_node *nd = lb_rt_node(S->rt[i]);
+    if (lb_rmtlb_lepn(nd) != -1 || lb_rmtlb_lipn(nd) != -1 || lb_rmtlb_rmtv(nd) != LB_NO_NODE ||
+        lb_rmtlb_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
       violation(S, "node %zu not quiescent at the end: LEPN %ld LIPN %ld rmtv %zd NRT %zu",
-                i, lb_node_lepn(nd), lb_node_lipn(nd), (ssize_t)lb_node_rmtv(nd), lb_node_nrt_size(nd));
+                i, lb_rmtlb_lepn(nd), lb_rmtlb_lipn(nd), (ssize_t)lb_rmtlb_rmtv(nd), lb_rmtlb_nrt_size(nd));
     if (lb_node_queue_len(nd)) violation(S, "node %zu still holds %zu processes", i, lb_node_queue_len(nd));
   }
 }
@@ -252,7 +361,7 @@ static void finish_checks(sim *S)
 static int all_quiet(const sim *S)
 {
   for (size_t i = 0; i < S->n; i++)
-    if (!lb_node_quiescent(S->nd[i])) return 0;
+    if (!lb_node_quiescent(lb_rt_node(S->rt[i]))) return 0;
   return 1;
 }
 
@@ -270,7 +379,7 @@ static int run(sim *S)
   sim_ev e;
   while (!rc && sim_heap_pop(&S->h, &e)) {
     if (!snapped && e.t >= c->snapshot_at) {
-      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->nd[i]);
+      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(lb_rt_node(S->rt[i]));
       S->r->stopped = 1;
       lb_msg_free(e.msg);
       lb_proc_free(e.proc);
@@ -283,22 +392,22 @@ static int run(sim *S)
       break;
     }
     switch (e.kind) {
-    case SIM_EV_DELIVER: {
-      S->inflight -= (long)e.msg->nproc;
-      S->msgs_inflight--;
-      lb_event ev = { .type = LB_EV_MSG, .msg = e.msg };
-      rc = step(S, e.node, &ev, e.t);
+    case SIM_EV_DELIVER:
+      rc = deliver(S, &e);
+      break;
+    case SIM_EV_TIMER:
+      rc = lb_rt_fire(S->rt[e.node], e.t);
+      if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, e.node);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
-    }
-    case SIM_EV_TIMER: {
-      lb_event ev = { .type = LB_EV_TIMER, .timer = e.id };
-      rc = step(S, e.node, &ev, e.t);
-      if (!rc) rc = kick(S, e.node, e.t);
-      break;
-    }
     case SIM_EV_ARRIVE: {
       lb_event ev = { .type = LB_EV_ARRIVE, .proc = e.proc };
+      rc = step(S, e.node, &ev, e.t);
+      if (!rc) rc = kick(S, e.node, e.t);
+      break;
+    }
+    case SIM_EV_ORDER: {
+      lb_event ev = { .type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
@@ -314,7 +423,7 @@ static int run(sim *S)
       if (S->nhome < S->np) rc = sim_heap_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
       break;
     }
-    if (S->nhome == S->np && !S->msgs_inflight) {
+    if (S->nhome == S->np && S->nsunk == S->np && !S->msgs_inflight) {
       if (done_at < 0) done_at = e.t;
       if (all_quiet(S)) break;
       /* Open transactions must close on their own timers soon after the
@@ -325,18 +434,18 @@ static int run(sim *S)
   return rc;
 }
 
-/* beta_opt of second-order diffusion for the graph, from the same
- * coefficients the nodes use (Boillat's, or the given uniform alpha). */
-static int diffusion_beta(const lb_sim_config *c, double *beta)
+static const lb_rt_ops sim_ops = { .send = cb_send, .home = cb_home, .deliver = cb_deliver,
+                                   .wake = cb_wake };
+static const lb_rt_ops sim_ops_traced = { .send = cb_send, .home = cb_home, .deliver = cb_deliver,
+                                          .wake = cb_wake, .trace = cb_trace };
+
+/* The time of one hop of a small message, worst-case jitter included:
+ * what Tmax and probe timeouts rest on. */
+static double hop_time(const lb_sim_config *c)
 {
-  double *ea = malloc((c->topo->m ? c->topo->m : 1) * sizeof *ea);
-  if (!ea) return lb_error(LB_ENOMEM, "edge coefficients");
-  int rc = c->node.alpha > 0
-    ? lb_diffusion_edge_alphas(c->topo, LB_DIFFUSION_UNIFORM, c->node.alpha, ea)
-    : lb_diffusion_edge_alphas(c->topo, LB_DIFFUSION_BOILLAT, 0, ea);
-  if (!rc) rc = lb_diffusion_beta_opt(c->topo, ea, beta, NULL);
-  free(ea);
-  return rc ? lb_error_wrap(rc, "second-order beta") : LB_SUCCESS;
+  lb_msg probe = { .type = LB_MSG_RM };
+  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0);
+  return hop > 0 ? hop : 1;
 }
 
 int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
@@ -348,36 +457,40 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.np = c->load == LB_SIM_LOAD_TRACE ? c->ntrace
        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
   res->nproc = S.np;
-  S.nd = calloc(S.n, sizeof *S.nd);
+  lb_codec_limits_default(&S.lim, S.n);
+  S.rt = calloc(S.n, sizeof *S.rt);
+  S.nc = calloc(S.n, sizeof *S.nc);
   S.busy = calloc(S.n, 1);
   S.dist = malloc(S.n * S.n * sizeof *S.dist);
   size_t *row = malloc(S.n * sizeof *row);
   S.origin = calloc(S.np, sizeof *S.origin);
   S.done = calloc(S.np, 1);
   S.home = calloc(S.np, 1);
-  if (!S.nd || !S.busy || !S.dist || !row || !S.origin || !S.done || !S.home) {
+  S.sunk = calloc(S.np, 1);
+  S.where = malloc(S.np * sizeof *S.where);
+  S.bytes = calloc(S.np, sizeof *S.bytes);
+  if (!S.rt || !S.nc || !S.busy || !S.dist || !row || !S.origin || !S.done || !S.home || !S.sunk ||
+      !S.where || !S.bytes) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
   }
+  for (size_t k = 0; k < S.np; k++) S.where[k] = AT_NOWHERE;
   for (size_t i = 0; i < S.n; i++) {
     lb_topo_bfs(c->topo, i, row);
     for (size_t j = 0; j < S.n; j++) S.dist[i * S.n + j] = (unsigned short)row[j];
   }
-  if ((rc = lb_out_alloc(&S.out)) || (rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
-  double sum_speed = 0, beta = c->node.beta;
-  if (c->policy == LB_POLICY_DIFFUSION2 && !(beta > 0) && (rc = diffusion_beta(c, &beta))) goto done;
-  /* Tmax and probe timeouts rest on the time of one hop of a small
-   * message, worst-case jitter included. */
-  lb_msg probe = { .type = LB_MSG_RM };
-  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0);
+  if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
+  lb_node_params p = c->node;
+  if (!(p.hop_time > 0)) p.hop_time = hop_time(c);
+  p.seed = c->seed;
+  if ((rc = lb_policy_prepare(c->policy, c->topo, &p))) goto done;
+  double sum_speed = 0;
   for (size_t i = 0; i < S.n && !rc; i++) {
-    lb_node_params p = c->node;
-    p.beta = beta;
-    if (p.hop_time == 1 && hop > 0) p.hop_time = hop;
-    if (c->speeds) p.speed = c->speeds[i];
-    p.seed = c->seed;
-    sum_speed += p.speed;
-    rc = lb_node_alloc(c->policy, i, c->topo, &p, &S.nd[i]);
+    lb_node_params pi = p;
+    if (c->speeds) pi.speed = c->speeds[i];
+    sum_speed += pi.speed;
+    S.nc[i] = (node_ctx){ &S, i };
+    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.nc[i], &S.rt[i]);
   }
   if (rc || (rc = setup_load(&S, res))) goto done;
   /* Every node gets a first check point at time 0, after the initial
@@ -386,22 +499,24 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     rc = sim_heap_push(&S.h, (sim_ev){ .t = 0, .kind = SIM_EV_TICK, .node = i });
   if (rc || (rc = run(&S))) goto done;
   res->ideal = res->total_work / sum_speed;
-  res->makespan = S.last_home;
+  res->makespan = S.last_sunk;
   if (!res->stopped) finish_checks(&S);
   for (size_t i = 0; i < S.n; i++) {
-    const lb_node_stats *st = lb_node_stats_get(S.nd[i]);
+    const lb_node_stats *st = lb_node_stats_get(lb_rt_node(S.rt[i]));
     for (int k = 0; k < LB_MSG_NTYPES; k++) { res->sent[k] += st->sent[k]; res->messages += st->sent[k]; }
     res->bytes += st->bytes;
     res->migrated += st->migrated;
+    res->migrated_started += st->migrated_started;
+    res->ctx_bytes += st->ctx_bytes;
     res->invocations += st->invocations;
     res->episodes += st->episodes;
   }
 done:
-  for (size_t i = 0; S.nd && i < S.n; i++) lb_node_free(S.nd[i]);
+  for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
   sim_heap_free(&S.h);
-  lb_out_free(S.out);
   lb_rng_free(S.rng);
-  free(S.nd); free(S.busy); free(S.dist); free(row); free(S.origin); free(S.done); free(S.home);
+  free(S.rt); free(S.nc); free(S.busy); free(S.dist); free(row); free(S.origin); free(S.done); free(S.home);
+  free(S.sunk); free(S.where); free(S.bytes);
   return rc;
 }
 

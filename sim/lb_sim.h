@@ -1,4 +1,5 @@
-/* lb_sim.h: a deterministic discrete-event simulator driving lb_node.
+/* lb_sim.h: a deterministic discrete-event simulator driving lb_node
+ * through the same runtime (lb_rt.h) the PVM worker uses.
  *
  * Messages cost hops x (latency + bytes / bandwidth) plus an optional
  * uniform jitter in [0, jitter x latency) drawn per message, which lets
@@ -6,11 +7,20 @@
  * quanta of at most `quantum` time units (work / speed).  Everything
  * random comes from the seed, so a run is repeatable.
  *
- * The simulator also checks the protocol invariants on every run (see
- * lb_sim_result.violations): each process finishes exactly once, its
- * result reaches its origin exactly once, nothing is lost in transit,
- * and at the end every node is quiescent (LEPN = LIPN = -1, NRT empty,
- * no rmtv lock). */
+ * Results travel as the farm's do: the node routes a reference, and the
+ * simulator keeps each result's bytes in the store of the node that
+ * holds them, moving them only with a message whose reference says so.
+ * With `codec` set every message is encoded to bytes and decoded again
+ * on its way (lb_codec.h), as on PVM.
+ *
+ * The simulator checks the invariants on every run (see
+ * lb_sim_result.violations): each process finishes exactly once; its
+ * result's bytes are where the protocol says, reach the sink exactly
+ * once and unchanged; the protocol brings each result (or its receipt)
+ * home to its origin exactly once; nothing is lost in transit; every
+ * message survives the codec; and at the end no byte is left in a store
+ * and every node is quiescent (no RMTLB lock, NRT record or reservation,
+ * no open transaction of any policy), and the run ends. */
 #ifndef LB_SIM_H
 #define LB_SIM_H
 
@@ -21,10 +31,15 @@ typedef enum { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE, LB_SIM_LOA
 
 typedef struct lb_sim_arrival { double t; size_t node; double work; } lb_sim_arrival;
 
+/* An outside order at time t: node sends `count` processes to dst. */
+typedef struct lb_sim_order { double t; size_t node, dst; long count; } lb_sim_order;
+
 typedef struct lb_sim_config {
   lb_policy policy;
   const lb_topo *topo;          /* borrowed */
-  lb_node_params node;          /* every node's parameters (speed, C, ...) */
+  lb_node_params node;          /* every node's parameters (speed, C, ...);
+                                 * hop_time <= 0: derived from latency, jitter
+                                 * and bandwidth (the worst one-hop time) */
   const double *speeds;         /* optional per-node speeds (override) */
   double latency;               /* per hop, time units */
   double bandwidth;             /* bytes per time unit; <= 0: infinite */
@@ -36,6 +51,10 @@ typedef struct lb_sim_config {
   const lb_sim_arrival *trace;  /* LB_SIM_LOAD_TRACE */
   size_t ntrace;
   unsigned long seed;
+  int codec;                    /* round-trip every message through lb_codec */
+  size_t result_len;            /* bytes of each result on the wire (0: 8) */
+  const lb_sim_order *orders;   /* scripted outside orders */
+  size_t norders;
   double sample_dt;             /* load CSV sampling interval (0: none) */
   FILE *load_csv;               /* time,queued,max,min,heavy,light */
   FILE *msg_trace;              /* one line per message sent */
@@ -47,16 +66,16 @@ typedef struct lb_sim_config {
 } lb_sim_config;
 
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
- * sample_dt 0, default node parameters. */
+ * sample_dt 0, codec on, default node parameters with hop_time 0. */
 void lb_sim_config_default(lb_sim_config *c);
 
 typedef struct lb_sim_result {
-  double makespan;              /* last result home */
+  double makespan;              /* last result delivered to the sink */
   double ideal;                 /* sum(work) / sum(speed) */
   double total_work;
   size_t nproc;
   unsigned long sent[LB_MSG_NTYPES];
-  unsigned long messages, bytes, migrated, invocations, episodes;
+  unsigned long messages, bytes, migrated, migrated_started, ctx_bytes, invocations, episodes;
   unsigned long hops;           /* process-hops: processes x links crossed */
   unsigned long events;
   int stopped;                  /* ended at snapshot_at */

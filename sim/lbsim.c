@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "lb_sim.h"
 #include "lb_errno.h"
+#include "lb_rt.h"
 
 static void usage(void)
 {
@@ -34,12 +35,21 @@ static void usage(void)
          "      --jitter J      extra delay, uniform in [0, J x latency) (default 0)\n"
          "      --quantum Q     longest compute slice (default 1)\n"
          "      --probes K      LOWEST: nodes probed (default 3)\n"
-         "      --tmax T        RMTLB: answer window (default 2 x hop time x eccentricity)\n"
+         "      --hop-time H    expected one-hop time of a small message (default the\n"
+         "                      worst one: latency x (1 + jitter) + its size / bandwidth)\n"
+         "      --tmax T        RMTLB: answer window (default 2 x hop time x eccentricity);\n"
+         "                      LOWEST: probe timeout (default 4 x hop time x eccentricity)\n"
          "      --backoff-max K RMTLB, LOWEST: empty rounds wait up to 2^K windows (default 5)\n"
          "      --period P      DASUD, diffusion, CCHSPMD: exchange period (default 1)\n"
          "      --plan P        CCHSPMD: greedy, or transport (fewest hops) (default greedy)\n"
          "      --alpha X       diffusion: uniform coefficient (default Boillat's per edge)\n"
          "      --beta X        diffusion2: beta in (0,2) (default beta_opt of the graph)\n"
+         "      --results M     where result bytes go: origin (back along the protocol's\n"
+         "                      path, as the paper) or direct (to the sink from where the\n"
+         "                      process finished; the path carries a receipt) (default origin)\n"
+         "      --sched S       rr (each node time-shares its processes, one quantum\n"
+         "                      each) or fifo (one at a time to completion) (default rr)\n"
+         "      --no-codec      pass messages as structures, not through the byte codec\n"
          "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
          "      --sample DT     sampling interval of --load-csv (default 1)\n"
          "      --msg-trace F   write one CSV line per message sent\n"
@@ -59,7 +69,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -73,7 +83,9 @@ int main(int argc, char **argv)
     { "csv", no_argument, 0, O_CSV }, { "alpha", required_argument, 0, O_ALPHA },
     { "beta", required_argument, 0, O_BETA }, { "backoff-max", required_argument, 0, O_BACKOFF },
     { "tmax", required_argument, 0, O_TMAX }, { "max-events", required_argument, 0, O_MAXEV },
-    { "plan", required_argument, 0, O_PLAN }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "plan", required_argument, 0, O_PLAN }, { "hop-time", required_argument, 0, O_HOP },
+    { "results", required_argument, 0, O_RESULTS }, { "sched", required_argument, 0, O_SCHED },
+    { "no-codec", no_argument, 0, O_NOCODEC }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -101,22 +113,37 @@ int main(int argc, char **argv)
     case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;
     case O_JIT: c.jitter = cli_double("--jitter", optarg, 0, 1e6); break;
     case O_QUANT: c.quantum = cli_double("--quantum", optarg, 1e-9, 1e12); break;
-    case O_PROBES: c.node.probes = cli_ulong("--probes", optarg, 1, 1000000); break;
-    case O_PERIOD: c.node.period = cli_double("--period", optarg, 1e-9, 1e12); break;
+    case O_PROBES: c.node.lowest.probes = cli_ulong("--probes", optarg, 1, 1000000); break;
+    case O_PERIOD:
+      c.node.dasud.period = c.node.cchspmd.period = c.node.diffusion.period =
+        cli_double("--period", optarg, 1e-9, 1e12);
+      break;
     case O_CSVLOAD: csv_path = optarg; break;
     case O_SAMPLE: sample_dt = cli_double("--sample", optarg, 1e-9, 1e12); break;
     case O_TRACE: trace_path = optarg; break;
     case O_CSV: csv = 1; break;
-    case O_ALPHA: c.node.alpha = cli_double("--alpha", optarg, 1e-9, 1); break;
-    case O_BACKOFF: c.node.backoff_max = (unsigned)cli_ulong("--backoff-max", optarg, 0, 20); break;
+    case O_ALPHA: c.node.diffusion.alpha = cli_double("--alpha", optarg, 1e-9, 1); break;
+    case O_BACKOFF:
+      c.node.rmtlb.backoff_max = c.node.lowest.backoff_max = (unsigned)cli_ulong("--backoff-max", optarg, 0, 20);
+      break;
     case O_PLAN:
-      if (!strcmp(optarg, "greedy")) c.node.plan = 0;
-      else if (!strcmp(optarg, "transport")) c.node.plan = 1;
+      if (!strcmp(optarg, "greedy")) c.node.cchspmd.plan = 0;
+      else if (!strcmp(optarg, "transport")) c.node.cchspmd.plan = 1;
       else cli_usage_error("--plan: unknown plan '%s' (greedy, transport)", optarg);
       break;
     case O_MAXEV: c.max_events = cli_ulong("--max-events", optarg, 1, 4000000000ul); break;
-    case O_TMAX: c.node.tmax = cli_double("--tmax", optarg, 1e-9, 1e12); break;
-    case O_BETA: c.node.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
+    case O_TMAX: c.node.rmtlb.tmax = c.node.lowest.timeout = cli_double("--tmax", optarg, 1e-9, 1e12); break;
+    case O_BETA: c.node.diffusion.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
+    case O_HOP: c.node.hop_time = cli_double("--hop-time", optarg, 1e-12, 1e12); break;
+    case O_RESULTS:
+      if (lb_results_from_name(optarg, &c.node.results)) cli_usage_error("--results: %s", lb_errmsg());
+      break;
+    case O_SCHED:
+      if (!strcmp(optarg, "rr")) c.node.sched = LB_SCHED_RR;
+      else if (!strcmp(optarg, "fifo")) c.node.sched = LB_SCHED_FIFO;
+      else cli_usage_error("--sched: unknown schedule '%s' (rr, fifo)", optarg);
+      break;
+    case O_NOCODEC: c.codec = 0; break;
     case 'h': usage(); return 0;
     default: cli_bad_option(ch, argc, argv);
     }
@@ -144,7 +171,7 @@ int main(int argc, char **argv)
   if (csv_path) { c.load_csv = open_out("--load-csv", csv_path); c.sample_dt = sample_dt; }
   if (trace_path) {
     c.msg_trace = open_out("--msg-trace", trace_path);
-    fprintf(c.msg_trace, "time,src,dst,type,hv,lv,n,procs,bytes\n");
+    fprintf(c.msg_trace, "%s\n", lb_rt_trace_header());
   }
   c.violation_log = stderr;
   lb_sim_result r;
@@ -155,12 +182,13 @@ int main(int argc, char **argv)
   double ipe = r.episodes ? (double)r.invocations / (double)r.episodes : 0;
   if (csv) {
     printf("policy,topology,nodes,procs,seed,makespan,ideal,ratio,messages,bytes,migrated,hops,"
-           "episodes,invocations,inv_per_episode,violations");
+           "episodes,invocations,inv_per_episode,violations,migrated_started,ctx_bytes,results,sched");
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%s", lb_msg_type_name((lb_msg_type)k));
-    printf("\n%s,%s,%zu,%zu,%lu,%.6g,%.6g,%.6g,%lu,%lu,%lu,%lu,%lu,%lu,%.4g,%lu",
+    printf("\n%s,%s,%zu,%zu,%lu,%.17g,%.17g,%.17g,%lu,%lu,%lu,%lu,%lu,%lu,%.17g,%lu,%lu,%lu,%s,%s",
            lb_policy_name(c.policy), t->name, t->n, r.nproc, c.seed, r.makespan, r.ideal,
            r.makespan / r.ideal, r.messages, r.bytes, r.migrated, r.hops, r.episodes,
-           r.invocations, ipe, r.violations);
+           r.invocations, ipe, r.violations, r.migrated_started, r.ctx_bytes,
+           lb_results_name(c.node.results), c.node.sched == LB_SCHED_RR ? "rr" : "fifo");
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%lu", r.sent[k]);
     printf("\n");
   } else {
@@ -171,9 +199,9 @@ int main(int argc, char **argv)
     int first = 1;
     for (int k = 0; k < LB_MSG_NTYPES; k++)
       if (r.sent[k]) { printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]); first = 0; }
-    printf(")\nbytes           %lu\nmigrated        %lu\nprocess-hops    %lu\n"
+    printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu\n"
            "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\nevents          %lu\n"
-           "violations      %lu%s%s\n", r.bytes, r.migrated, r.hops, r.episodes, r.invocations, ipe,
+           "violations      %lu%s%s\n", r.bytes, r.migrated, r.migrated_started, r.hops, r.episodes, r.invocations, ipe,
            r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "lb_proc.h"
 
-typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK } sim_ev_kind;
+typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK, SIM_EV_ORDER } sim_ev_kind;
 
 typedef struct sim_ev {
   double t;
@@ -16,8 +16,8 @@ typedef struct sim_ev {
   size_t node;
   lb_msg *msg;      /* DELIVER (owned) */
   lb_proc *proc;    /* ARRIVE (owned) */
-  uint64_t id;      /* TIMER id, QEND process id */
-  double work;      /* QEND work done */
+  uint64_t id;      /* QEND process id, ORDER destination */
+  double work;      /* QEND work done, ORDER count */
 } sim_ev;
 
 typedef struct sim_heap {

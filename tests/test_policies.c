@@ -116,7 +116,7 @@ static void test_cchspmd_transport(void **state)
     lb_sim_config c;
     lb_sim_config_default(&c);
     c.policy = LB_POLICY_CCHSPMD;
-    c.node.plan = plan;
+    c.node.cchspmd.plan = plan;
     c.topo = t;
     c.load = LB_SIM_LOAD_TRACE;
     c.trace = a;

@@ -3,6 +3,7 @@
  * resolution of docs/RMTLB.md ([Rn] below). */
 #include "testutil.h"
 #include "lb_node.h"
+#include "lb_rmtlb.h"
 #include "lb_load.h"
 #include "lb_errno.h"
 
@@ -60,8 +61,8 @@ static void collect(net *N, size_t i)
       N->timer[i][N->ntimer[i]] = it->timer;
       N->at[i][N->ntimer[i]++] = it->at;
     } else if (it->type == LB_OUT_HOME) {
-      N->home[it->pid]++;
-      N->home_at[it->pid] = i;
+      N->home[it->res.pid]++;
+      N->home_at[it->res.pid] = i;
     }
   }
   lb_out_clear(N->out);
@@ -125,9 +126,8 @@ static void run_all(net *N, int lifo)
       const lb_proc *p = lb_node_current(N->nd[i]);
       if (!p) continue;
       busy = 1;
-      uint64_t res = p->id + 1000;
       lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = p->work, .finished = 1,
-                      .result = &res, .result_len = sizeof res };
+                      .result_len = 8 };
       step(N, i, &ev);
       drain(N, lifo);
     }
@@ -153,10 +153,10 @@ static void assert_quiet(net *N)
   for (size_t i = 0; i < N->t->n; i++) fire_timers(N, i);
   drain(N, 0);
   for (size_t i = 0; i < N->t->n; i++) {
-    assert_int_equal(lb_node_lepn(N->nd[i]), -1);
-    assert_int_equal(lb_node_lipn(N->nd[i]), -1);
-    assert_int_equal(lb_node_rmtv(N->nd[i]), LB_NO_NODE);
-    assert_int_equal(lb_node_nrt_size(N->nd[i]), 0);
+    assert_int_equal(lb_rmtlb_lepn(N->nd[i]), -1);
+    assert_int_equal(lb_rmtlb_lipn(N->nd[i]), -1);
+    assert_int_equal(lb_rmtlb_rmtv(N->nd[i]), LB_NO_NODE);
+    assert_int_equal(lb_rmtlb_nrt_size(N->nd[i]), 0);
     assert_true(lb_node_quiescent(N->nd[i]));
   }
   for (uint64_t p = 0; p < N->next_pid; p++) assert_int_equal(N->home[p], 1);
@@ -175,15 +175,15 @@ static void path_case(int lifo)
   arrive(N, 1, 2);
   arrive(N, 2, 2);
   tick(N, 0);
-  assert_int_equal(lb_node_lepn(N->nd[0]), 6);
+  assert_int_equal(lb_rmtlb_lepn(N->nd[0]), 6);
   assert_int_equal(N->sent[LB_MSG_RM], 1);
   deliver(N, 0);                                 /* RM reaches node 1 */
-  assert_int_equal(lb_node_rmtv(N->nd[1]), 0);
-  assert_int_equal(lb_node_lipn(N->nd[1]), 3);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), 0);
+  assert_int_equal(lb_rmtlb_lipn(N->nd[1]), 3);
   assert_int_equal(count_in_flight(N, LB_MSG_RM, 2), 1);
   /* The forwarded RM asks for what is left: 6 - 3. */
   for (size_t k = 0; k < N->nq; k++)
-    if (N->q[k]->type == LB_MSG_RM) assert_int_equal(N->q[k]->n, 3);
+    if (N->q[k]->type == LB_MSG_RM) assert_int_equal(N->q[k]->u.rm.epn, 3);
   drain(N, lifo);
   assert_int_equal(N->sent[LB_MSG_RM], 2);       /* node 2 did not forward */
   assert_int_equal(lb_node_stats_get(N->nd[3])->sent[LB_MSG_AM], 0);
@@ -193,10 +193,10 @@ static void path_case(int lifo)
   assert_int_equal(lb_node_queue_len(N->nd[3]), 0);
   assert_int_equal(lb_node_stats_get(N->nd[0])->invocations, 1);
   assert_int_equal(lb_node_stats_get(N->nd[0])->migrated, 6);
-  assert_int_equal(lb_node_lepn(N->nd[0]), -1);  /* all placed: episode over */
+  assert_int_equal(lb_rmtlb_lepn(N->nd[0]), -1);  /* all placed: episode over */
   /* CM(True) reached node 2 through node 1: both locks are released. */
-  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
-  assert_int_equal(lb_node_rmtv(N->nd[2]), LB_NO_NODE);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), LB_NO_NODE);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[2]), LB_NO_NODE);
   assert_int_equal(N->sent[LB_MSG_CM], 3);       /* 0->1, and 0->1->2 [R14] */
   assert_int_equal(N->sent[LB_MSG_LMM], 3 + 3 * 2);
   run_all(N, lifo);
@@ -227,14 +227,14 @@ static void test_rule1_lock(void **state)
   tick(N, 2);
   /* Hold node 2's RM back; node 1's RM arrives first. */
   deliver(N, 0);
-  assert_int_equal(lb_node_rmtv(N->nd[0]), 1);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[0]), 1);
   deliver(N, 0);                                  /* node 2's RM: ignored */
   assert_int_equal(N->sent[LB_MSG_AM], 1);
-  assert_int_equal(lb_node_rmtv(N->nd[0]), 1);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[0]), 1);
   drain(N, 0);
   assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
   assert_int_equal(lb_node_queue_len(N->nd[0]), 2);
-  assert_int_equal(lb_node_lipn(N->nd[0]), -1);  /* seats used, LMM FON in [R26] */
+  assert_int_equal(lb_rmtlb_lipn(N->nd[0]), -1);  /* seats used, LMM FON in [R26] */
   /* Node 2's round times out with no answer: it backs off, then tries
    * again and is answered. */
   fire_timers(N, 2);    /* Tmax: no AM -> back-off timer */
@@ -263,10 +263,10 @@ static void test_tmax_backoff_lease(void **state)
   assert_close(N->at[0][0], 6, 0);
   drain(N, 0);
   assert_int_equal(N->sent[LB_MSG_AM], 0);
-  assert_int_equal(lb_node_rmtv(N->nd[1]), 0);       /* Step 3.1 sets rmtv [R11] */
-  assert_int_equal(lb_node_rmtv(N->nd[3]), 2);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), 0);       /* Step 3.1 sets rmtv [R11] */
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[3]), 2);
   fire_timers(N, 1);                                   /* lease expires */
-  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), LB_NO_NODE);
   /* round 1 ends at 6, back-off 6 x 1, round 2 ends at 18, back-off
    * 6 x 2, round 3 ends at 36, back-off 6 x 4 ... */
   double expect[] = { 6, 12, 18, 30, 36, 60 };
@@ -304,8 +304,8 @@ static void test_surplus_answer_rejected(void **state)
   assert_int_equal(N->sent[LB_MSG_LMM], 1);
   assert_int_equal(lb_node_queue_len(N->nd[0]) + lb_node_queue_len(N->nd[2]), 1);
   for (size_t i = 0; i < 3; i++) {
-    assert_int_equal(lb_node_rmtv(N->nd[i]), LB_NO_NODE);
-    assert_int_equal(lb_node_lipn(N->nd[i]), -1);
+    assert_int_equal(lb_rmtlb_rmtv(N->nd[i]), LB_NO_NODE);
+    assert_int_equal(lb_rmtlb_lipn(N->nd[i]), -1);
   }
   run_all(N, 0);
   assert_quiet(N);
@@ -353,9 +353,7 @@ static void test_two_stage_return(void **state)
   /* drain node 2 so it is light, then let node 1 search */
   for (int k = 0; k < 4; k++) {
     const lb_proc *p = lb_node_current(n2);
-    uint64_t res = p->id + 1000;
-    lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = 1, .finished = 1,
-                    .result = &res, .result_len = sizeof res };
+    lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = 1, .finished = 1, .result_len = 8 };
     step(N, 2, &ev);
   }
   tick(N, 1);
@@ -382,14 +380,14 @@ static void test_pseudo_light_forwards(void **state)
   deliver(N, 0);       /* AM at 0: CM and three LMMs */
   assert_int_equal(N->q[0]->type, LB_MSG_CM);
   deliver(N, 0);       /* CM at 1 */
-  assert_int_equal(lb_node_lipn(N->nd[1]), 0);
-  assert_int_equal(lb_node_rmtv(N->nd[1]), LB_NO_NODE);
+  assert_int_equal(lb_rmtlb_lipn(N->nd[1]), 0);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), LB_NO_NODE);
   tick(N, 2);
   deliver(N, N->nq - 1);   /* node 2's RM at 1 */
   const lb_node_stats *st = lb_node_stats_get(N->nd[1]);
   assert_int_equal(st->sent[LB_MSG_AM], 1);
   assert_int_equal(st->sent[LB_MSG_RM], 1);
-  assert_int_equal(lb_node_rmtv(N->nd[1]), 2);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), 2);
   drain(N, 0);
   assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
   run_all(N, 0);

@@ -74,12 +74,71 @@ static void test_deterministic(void **state)
   lb_topo_free(t);
 }
 
+/* Both result modes on the same run: the protocol is the same (same
+ * messages, same DRM count), but with large results on a slow network
+ * the direct mode, whose DRMs carry receipts, finishes earlier and
+ * sends fewer bytes. */
+static void test_result_modes(void **state)
+{
+  (void)state;
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(6, &t), LB_SUCCESS);
+  lb_sim_config c;
+  lb_sim_config_default(&c);
+  c.policy = LB_POLICY_RMTLB;
+  c.topo = t;
+  c.load = LB_SIM_LOAD_ONE;
+  c.nproc = 48;
+  c.bandwidth = 1000;
+  c.result_len = 4000;
+  c.seed = 3;
+  lb_sim_result o, d;
+  assert_int_equal(lb_sim_run(&c, &o), LB_SUCCESS);
+  c.node.results = LB_RESULTS_DIRECT;
+  assert_int_equal(lb_sim_run(&c, &d), LB_SUCCESS);
+  assert_int_equal(o.violations, 0);
+  assert_int_equal(d.violations, 0);
+  assert_true(o.sent[LB_MSG_DRM] > 0);
+  assert_true(d.bytes + o.sent[LB_MSG_DRM] * 4000 / 2 < o.bytes);
+  assert_true(d.makespan < o.makespan);
+  lb_topo_free(t);
+}
+
+/* An outside order under policy none: the processes move, have started
+ * (round robin), and the run still verifies. */
+static void test_order(void **state)
+{
+  (void)state;
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(4, &t), LB_SUCCESS);
+  lb_sim_config c;
+  lb_sim_config_default(&c);
+  c.topo = t;
+  c.load = LB_SIM_LOAD_ONE;
+  c.nproc = 10;
+  lb_sim_order ord[2] = { { 12, 0, 1, 3 }, { 12, 0, 3, 3 } };
+  c.orders = ord;
+  c.norders = 2;
+  lb_sim_result r;
+  assert_int_equal(lb_sim_run(&c, &r), LB_SUCCESS);
+  assert_int_equal(r.violations, 0);
+  assert_int_equal(r.migrated, 6);
+  assert_int_equal(r.migrated_started, 6);
+  assert_int_equal(r.sent[LB_MSG_TRANSFER], 2);
+  assert_int_equal(r.sent[LB_MSG_RESULT], 6);
+  ord[1].dst = 0;
+  assert_int_equal(lb_sim_run(&c, &r), LB_EINVAL);
+  lb_topo_free(t);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_none_all_on_one),
     cmocka_unit_test(test_trace_known),
     cmocka_unit_test(test_deterministic),
+    cmocka_unit_test(test_result_modes),
+    cmocka_unit_test(test_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

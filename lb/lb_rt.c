@@ -1,0 +1,178 @@
+/* lb_rt.c: see lb_rt.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "lb_rt.h"
+#include "lb_errno.h"
+
+typedef struct tmr { double at; uint64_t seq, id; } tmr;
+
+struct lb_rt {
+  lb_node *nd;
+  lb_out *out;
+  const lb_rt_ops *ops;
+  void *ctx;
+  tmr *h;
+  size_t nh, caph;
+  uint64_t seq;
+};
+
+static int before(const tmr *a, const tmr *b)
+{
+  return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+}
+
+static int heap_push(lb_rt *rt, double at, uint64_t id)
+{
+  if (rt->nh == rt->caph) {
+    size_t c = rt->caph ? 2 * rt->caph : 16;
+    tmr *v = realloc(rt->h, c * sizeof *v);
+    if (!v) return lb_error(LB_ENOMEM, "timer heap");
+    rt->h = v;
+    rt->caph = c;
+  }
+  size_t i = rt->nh++;
+  rt->h[i] = (tmr){ at, rt->seq++, id };
+  while (i > 0 && before(&rt->h[i], &rt->h[(i - 1) / 2])) {
+    tmr t = rt->h[i];
+    rt->h[i] = rt->h[(i - 1) / 2];
+    rt->h[(i - 1) / 2] = t;
+    i = (i - 1) / 2;
+  }
+  return LB_SUCCESS;
+}
+
+static tmr heap_pop(lb_rt *rt)
+{
+  tmr top = rt->h[0];
+  rt->h[0] = rt->h[--rt->nh];
+  for (size_t i = 0;;) {
+    size_t l = 2 * i + 1, r = l + 1, m = i;
+    if (l < rt->nh && before(&rt->h[l], &rt->h[m])) m = l;
+    if (r < rt->nh && before(&rt->h[r], &rt->h[m])) m = r;
+    if (m == i) break;
+    tmr t = rt->h[i];
+    rt->h[i] = rt->h[m];
+    rt->h[m] = t;
+    i = m;
+  }
+  return top;
+}
+
+int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
+                const lb_rt_ops *ops, void *ctx, lb_rt **out)
+{
+  *out = NULL;
+  if (!ops || !ops->send || !ops->deliver) return lb_error(LB_EINVAL, "runtime: send and deliver are required");
+  lb_rt *rt = calloc(1, sizeof *rt);
+  if (!rt) return lb_error(LB_ENOMEM, "runtime");
+  int rc = lb_out_alloc(&rt->out);
+  if (!rc) rc = lb_node_alloc(pol, id, t, p, &rt->nd);
+  if (rc) { lb_rt_free(rt); return rc; }
+  rt->ops = ops;
+  rt->ctx = ctx;
+  *out = rt;
+  return LB_SUCCESS;
+}
+
+void lb_rt_free(lb_rt *rt)
+{
+  if (!rt) return;
+  lb_node_free(rt->nd);
+  lb_out_free(rt->out);
+  free(rt->h);
+  free(rt);
+}
+
+const char *lb_rt_trace_header(void) { return "time,host,type,src,dst,hv,lv,tag,count,procs,bytes"; }
+
+static void trace_row(lb_rt *rt, const lb_msg *m, double now)
+{
+  char key[96] = ",,";
+  long count = 0;
+  const lb_msg *x = m;
+  switch (x->type) {
+  case LB_MSG_RM: snprintf(key, sizeof key, "%zu,,", x->u.rm.hv); count = x->u.rm.epn; break;
+  case LB_MSG_AM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.am.hv, x->u.am.lv, (unsigned long long)x->u.am.tag);
+    count = x->u.am.ipn; break;
+  case LB_MSG_CM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.cm.hv, x->u.cm.lv, (unsigned long long)x->u.cm.tag);
+    count = x->u.cm.depn; break;
+  case LB_MSG_LMM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.lmm.hv, x->u.lmm.lv, (unsigned long long)x->u.lmm.tag);
+    count = x->u.lmm.total; break;
+  case LB_MSG_DRM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.drm.hv, x->u.drm.lv, (unsigned long long)x->u.drm.tag);
+    count = (long)x->res.pid; break;
+  case LB_MSG_REPLY: count = x->u.reply.q; break;
+  case LB_MSG_TRANSFER: count = x->u.transfer.ordered; break;
+  case LB_MSG_LOAD: count = x->u.load.q; break;
+  case LB_MSG_INSTR: count = x->u.instr.min; break;
+  case LB_MSG_REPORT: count = x->u.report.q; break;
+  case LB_MSG_ORDER: count = (long)x->npair; break;
+  case LB_MSG_RESULT: count = (long)x->res.pid; break;
+  default: break;
+  }
+  char row[256];
+  snprintf(row, sizeof row, "%.9f,%zu,%s,%zu,%zu,%s,%ld,%zu,%zu", now, lb_node_id(rt->nd),
+           lb_msg_type_name(m->type), m->src, m->dst, key, count, m->nproc, lb_msg_size(m));
+  rt->ops->trace(rt->ctx, row);
+}
+
+static int keep(int rc, int more) { return rc ? rc : more; }
+
+static int carry_out(lb_rt *rt, double now)
+{
+  int rc = LB_SUCCESS;
+  lb_out *o = rt->out;
+  for (size_t k = 0; k < o->n; k++) {
+    lb_out_item *it = &o->v[k];
+    switch (it->type) {
+    case LB_OUT_SEND: {
+      lb_msg *m = lb_out_take_msg(o, k);
+      for (size_t j = 0; rt->ops->leaving && j < m->nproc; j++) rc = keep(rc, rt->ops->leaving(rt->ctx, m->procs[j]));
+      if (rt->ops->trace) trace_row(rt, m, now);
+      rc = keep(rc, rt->ops->send(rt->ctx, m, now));
+      break;
+    }
+    case LB_OUT_TIMER:
+      rc = keep(rc, heap_push(rt, it->at, it->timer));
+      if (rt->ops->wake) rt->ops->wake(rt->ctx, it->at);
+      break;
+    case LB_OUT_HOME:
+      if (rt->ops->home) rc = keep(rc, rt->ops->home(rt->ctx, &it->res, now));
+      break;
+    case LB_OUT_DELIVER:
+      rc = keep(rc, rt->ops->deliver(rt->ctx, &it->res, now));
+      break;
+    case LB_OUT_TRACE:
+      break;
+    }
+  }
+  lb_out_clear(o);
+  return rc;
+}
+
+int lb_rt_step(lb_rt *rt, const lb_event *ev, double now)
+{
+  int rc = lb_node_step(rt->nd, ev, now, rt->out);
+  return keep(rc, carry_out(rt, now));
+}
+
+int lb_rt_fire(lb_rt *rt, double now)
+{
+  int rc = LB_SUCCESS;
+  while (rt->nh && rt->h[0].at <= now) {
+    tmr t = heap_pop(rt);
+    lb_event ev = { .type = LB_EV_TIMER, .timer = t.id };
+    rc = keep(rc, lb_rt_step(rt, &ev, now));
+  }
+  return rc;
+}
+
+int lb_rt_next_timer(const lb_rt *rt, double *at)
+{
+  if (!rt->nh) return 0;
+  *at = rt->h[0].at;
+  return 1;
+}
+
+size_t lb_rt_timers(const lb_rt *rt) { return rt->nh; }
+lb_node *lb_rt_node(lb_rt *rt) { return rt->nd; }
+const lb_node *lb_rt_node_const(const lb_rt *rt) { return rt->nd; }
