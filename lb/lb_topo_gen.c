@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <errno.h>
 #include "lb_topo.h"
+#include "lb_topo_impl.h"
 #include "lb_rng.h"
 #include "lb_errno.h"
 
@@ -27,10 +28,20 @@ static int push(edges *b, size_t i, size_t j)
   return LB_SUCCESS;
 }
 
+/* Room for exactly `cap` edges up front: no doubling, no slack. */
+static int reserve(edges *b, size_t cap)
+{
+  if (cap > ((size_t)-1) / sizeof *b->e || !(b->e = malloc((cap ? cap : 1) * sizeof *b->e)))
+    return lb_error(LB_ENOMEM, "out of memory generating %zu edges", cap);
+  b->cap = cap ? cap : 1;
+  return LB_SUCCESS;
+}
+
+/* The graph takes over the edge buffer: no copy at 10^7 edges. */
 static int finish(edges *b, size_t n, const char *name, int status, lb_topo **out)
 {
   if (status == LB_SUCCESS)
-    status = lb_topo_from_edges(n, (const size_t (*)[2])b->e, b->len, name, out);
+    return lb_topo_from_edges_owned(n, b->e, b->len, name, out);
   free(b->e);
   return status;
 }
@@ -48,6 +59,7 @@ int lb_topo_ring(size_t n, lb_topo **out)
   int s = check_n(n, 1, "ring");
   if (s) return s;
   edges b = {0};
+  s = reserve(&b, n);
   for (size_t i = 0; i < n && !s; i++) s = push(&b, i, (i + 1) % n);
   char name[64];
   snprintf(name, sizeof name, "ring:%zu", n);
@@ -61,7 +73,7 @@ static int grid(size_t r, size_t c, int wrap, lb_topo **out)
     return lb_error(LB_ERANGE, "%s:%zux%zu: both sides must be >= 1 and the size at most %zu",
                     kind, r, c, LB_TOPO_MAX_NODES);
   edges b = {0};
-  int s = LB_SUCCESS;
+  int s = reserve(&b, 2 * r * c);
   for (size_t y = 0; y < r && !s; y++)
     for (size_t x = 0; x < c && !s; x++) {
       size_t v = y * c + x;
@@ -84,7 +96,7 @@ int lb_topo_hypercube(unsigned dim, lb_topo **out)
   if (dim > 22) return lb_error(LB_ERANGE, "hypercube dimension %u > 22", dim);
   size_t n = (size_t)1 << dim;
   edges b = {0};
-  int s = LB_SUCCESS;
+  int s = reserve(&b, (n / 2) * dim);
   for (size_t v = 0; v < n && !s; v++)
     for (unsigned d = 0; d < dim && !s; d++)
       if (!(v & ((size_t)1 << d))) s = push(&b, v, v | ((size_t)1 << d));
@@ -99,6 +111,7 @@ int lb_topo_complete(size_t n, lb_topo **out)
   if (!s && n > 4096) s = lb_error(LB_ERANGE, "complete graph limited to 4096 nodes, got %zu", n);
   if (s) return s;
   edges b = {0};
+  s = reserve(&b, n * (n - 1) / 2);
   for (size_t i = 0; i < n && !s; i++)
     for (size_t j = i + 1; j < n && !s; j++) s = push(&b, i, j);
   char name[64];
@@ -111,6 +124,7 @@ int lb_topo_star(size_t n, lb_topo **out)
   int s = check_n(n, 1, "star");
   if (s) return s;
   edges b = {0};
+  s = reserve(&b, n - 1);
   for (size_t i = 1; i < n && !s; i++) s = push(&b, 0, i);
   char name[64];
   snprintf(name, sizeof name, "star:%zu", n);

@@ -135,6 +135,55 @@ static void test_from_edges_rejects(void **state)
   lb_topo_free(t);
 }
 
+/* Shuffled edges with repeats in both orientations give the same graph as
+ * an adjacency matrix read row by row. */
+static void test_from_edges_matches_matrix(void **state)
+{
+  (void)state;
+  size_t sizes[] = { 1, 2, 3, 17, 64, 300 };
+  lb_rng *r;
+  assert_int_equal(lb_rng_alloc(5, &r), LB_SUCCESS);
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    size_t n = sizes[s], ne = n > 1 ? 3 * n : 0;
+    unsigned char *adj = calloc(n * n, 1);
+    size_t (*e)[2] = malloc((ne ? ne : 1) * sizeof *e);
+    for (size_t k = 0; k < ne; k++) {
+      size_t i = lb_rng_below(r, n), j = lb_rng_below(r, n);
+      if (i == j) j = (i + 1) % n;
+      if (k % 4 == 3) { i = e[k / 2][1]; j = e[k / 2][0]; }  /* a repeat, reversed */
+      e[k][0] = i;
+      e[k][1] = j;
+      adj[i * n + j] = adj[j * n + i] = 1;
+    }
+    lb_topo *t = NULL;
+    assert_int_equal(lb_topo_from_edges(n, (const size_t (*)[2])e, ne, "x", &t), LB_SUCCESS);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+      for (size_t j = i + 1; j < n; j++)
+        if (adj[i * n + j]) {
+          assert_true(m < t->m);
+          assert_int_equal(t->edge[m][0], i);
+          assert_int_equal(t->edge[m][1], j);
+          assert_int_equal(lb_topo_edge_index(t, j, i), m);
+          m++;
+        }
+    assert_int_equal(t->m, m);
+    for (size_t i = 0; i < n; i++) {
+      size_t k = 0;
+      for (size_t j = 0; j < n; j++)
+        if (adj[i * n + j]) {
+          assert_true(k < lb_topo_degree(t, i));
+          assert_int_equal(lb_topo_neighbours(t, i)[k++], j);
+        }
+      assert_int_equal(k, lb_topo_degree(t, i));
+    }
+    lb_topo_free(t);
+    free(e);
+    free(adj);
+  }
+  lb_rng_free(r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -144,6 +193,7 @@ int main(void)
     cmocka_unit_test(test_bad_specs),
     cmocka_unit_test(test_laplacian_incidence),
     cmocka_unit_test(test_from_edges_rejects),
+    cmocka_unit_test(test_from_edges_matches_matrix),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
