@@ -91,6 +91,73 @@ static void test_bad_specs(void **state)
   }
 }
 
+/* Sizes are checked before any work, with messages that say why. */
+static void test_spec_size_errors(void **state)
+{
+  (void)state;
+  struct { const char *s; int code; const char *text; } c[] = {
+    { "random:3", LB_ERANGE, "at most 1 extra edges" },          /* EXTRA defaults to N */
+    { "random:1500:1122752", LB_ERANGE, "at most 1122751 extra edges" },
+    { "random:4194304:40000000", LB_ERANGE, "33554432" },
+    { "random:4194305", LB_ERANGE, "1..4194304 nodes" },
+    { "random:99999999999999999999999", LB_ERANGE, "too large" },
+    { "torus:4294967296x4294967296", LB_ERANGE, "at most 4194304" },
+    { "mesh:99999999999999999999x2", LB_ERANGE, "too large" },
+    { "hypercube:23", LB_ERANGE, "> 22" },
+    { "complete:5000", LB_ERANGE, "4096" },
+    { "random:10:x", LB_EINVAL, "expected ring:N" },
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    lb_topo *t = NULL;
+    int st = lb_topo_from_spec(c[i].s, &t);
+    if (st != c[i].code || !strstr(lb_errmsg(), c[i].text))
+      fprintf(stderr, "%s: %d %s\n", c[i].s, st, lb_errmsg());
+    assert_int_equal(st, c[i].code);
+    assert_non_null(strstr(lb_errmsg(), c[i].text));
+    assert_null(t);
+  }
+}
+
+/* The random stream is part of the experiments' inputs: pin it. */
+static void test_random_stream(void **state)
+{
+  (void)state;
+  static const size_t want[][2] = {
+    {0,10}, {1,3}, {1,5}, {1,11}, {2,3}, {2,11}, {3,4}, {3,6},
+    {3,8}, {3,9}, {3,11}, {4,8}, {4,10}, {4,11}, {5,6}, {5,7},
+    {5,11}, {6,9}, {6,11}, {8,11}, {9,11},
+  };
+  lb_topo *t = spec("random:12:10:3");
+  assert_int_equal(t->m, sizeof want / sizeof want[0]);
+  assert_memory_equal(t->edge, want, sizeof want);
+  lb_topo_free(t);
+}
+
+/* Every drawn edge is distinct (merging would lower m) and the graph
+ * connected, sparse or dense, up to the complete graph. */
+static void test_random_sizes(void **state)
+{
+  (void)state;
+  struct { const char *s; size_t n, m; } c[] = {
+    { "random:4:3:1", 4, 6 },                /* all the room: complete */
+    { "random:2000:80000:5", 2000, 81999 },
+    { "random:300000", 300000, 599999 },
+    { "random:1500:1000000:3", 1500, 1001499 },  /* dense: draws what to leave out */
+    { "random:1500:1122751:2", 1500, 1124250 },  /* complete */
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    lb_topo *t = spec(c[i].s);
+    assert_int_equal(t->n, c[i].n);
+    assert_int_equal(t->m, c[i].m);
+    assert_true(lb_topo_is_connected(t));
+    lb_topo_free(t);
+  }
+  lb_topo *a = spec("random:1500:1000000:3"), *b = spec("random:1500:1000000:4");
+  assert_true(memcmp(a->edge, b->edge, a->m * sizeof *a->edge) != 0);
+  lb_topo_free(a);
+  lb_topo_free(b);
+}
+
 /* L = A A^T, and every row of L sums to 0. */
 static void test_laplacian_incidence(void **state)
 {
@@ -191,6 +258,9 @@ int main(void)
     cmocka_unit_test(test_degrees),
     cmocka_unit_test(test_random_is_seeded),
     cmocka_unit_test(test_bad_specs),
+    cmocka_unit_test(test_spec_size_errors),
+    cmocka_unit_test(test_random_stream),
+    cmocka_unit_test(test_random_sizes),
     cmocka_unit_test(test_laplacian_incidence),
     cmocka_unit_test(test_from_edges_rejects),
     cmocka_unit_test(test_from_edges_matches_matrix),
