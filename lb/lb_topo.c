@@ -20,6 +20,7 @@ void lb_topo_free(lb_topo *t)
   free(t->off);
   free(t->nbr);
   free(t->edge);
+  lb_topo_cache_free(t->cache);
   free(t);
 }
 
@@ -78,7 +79,7 @@ int lb_topo_from_edges_owned(size_t n, size_t (*ed)[2], size_t ne,
   }
   lb_topo *t = calloc(1, sizeof *t);
   if (!ed) ed = malloc(sizeof *ed);  /* keep edge non-NULL for bsearch */
-  if (!t || !ed || sort_edges(n, ed, ne)) goto nomem;
+  if (!t || !ed || lb_topo_cache_alloc(&t->cache) || sort_edges(n, ed, ne)) goto nomem;
   size_t m = 0;
   for (size_t k = 0; k < ne; k++)
     if (m == 0 || cmp_edge(ed[m - 1], ed[k]) != 0) {

@@ -39,12 +39,17 @@ static int reserve(edges *b, size_t cap)
   return LB_SUCCESS;
 }
 
-/* The graph takes over the edge buffer: no copy at 10^7 edges. */
-static int finish(edges *b, size_t n, const char *name, int status, lb_topo **out)
+/* The graph takes over the edge buffer (no copy at 10^7 edges) and
+ * records its shape, from which distances follow by closed form. */
+static int finish(edges *b, size_t n, const char *name, int status,
+                  lb_topo_shape shape, lb_topo **out)
 {
-  if (status == LB_SUCCESS)
-    return lb_topo_from_edges_owned(n, b->e, b->len, name, out);
-  free(b->e);
+  if (status != LB_SUCCESS) {
+    free(b->e);
+    return status;
+  }
+  status = lb_topo_from_edges_owned(n, b->e, b->len, name, out);
+  if (status == LB_SUCCESS) (*out)->shape = shape;
   return status;
 }
 
@@ -65,7 +70,7 @@ int lb_topo_ring(size_t n, lb_topo **out)
   for (size_t i = 0; i < n && !s; i++) s = push(&b, i, (i + 1) % n);
   char name[64];
   snprintf(name, sizeof name, "ring:%zu", n);
-  return finish(&b, n, name, s, out);
+  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_RING }, out);
 }
 
 static int grid(size_t r, size_t c, int wrap, lb_topo **out)
@@ -87,7 +92,8 @@ static int grid(size_t r, size_t c, int wrap, lb_topo **out)
     }
   char name[64];
   snprintf(name, sizeof name, "%s:%zux%zu", kind, r, c);
-  return finish(&b, r * c, name, s, out);
+  lb_topo_shape sh = { .kind = wrap ? LB_TOPO_TORUS : LB_TOPO_MESH, .rows = r, .cols = c };
+  return finish(&b, r * c, name, s, sh, out);
 }
 
 int lb_topo_mesh(size_t rows, size_t cols, lb_topo **out) { return grid(rows, cols, 0, out); }
@@ -104,7 +110,7 @@ int lb_topo_hypercube(unsigned dim, lb_topo **out)
       if (!(v & ((size_t)1 << d))) s = push(&b, v, v | ((size_t)1 << d));
   char name[64];
   snprintf(name, sizeof name, "hypercube:%u", dim);
-  return finish(&b, n, name, s, out);
+  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_HYPERCUBE, .dim = dim }, out);
 }
 
 int lb_topo_complete(size_t n, lb_topo **out)
@@ -118,7 +124,7 @@ int lb_topo_complete(size_t n, lb_topo **out)
     for (size_t j = i + 1; j < n && !s; j++) s = push(&b, i, j);
   char name[64];
   snprintf(name, sizeof name, "complete:%zu", n);
-  return finish(&b, n, name, s, out);
+  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_COMPLETE }, out);
 }
 
 int lb_topo_star(size_t n, lb_topo **out)
@@ -130,7 +136,7 @@ int lb_topo_star(size_t n, lb_topo **out)
   for (size_t i = 1; i < n && !s; i++) s = push(&b, 0, i);
   char name[64];
   snprintf(name, sizeof name, "star:%zu", n);
-  return finish(&b, n, name, s, out);
+  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_STAR }, out);
 }
 
 /* Open-addressing set of edges {i < j}, key i*n + j + 1 (0 = empty),
@@ -220,7 +226,7 @@ int lb_topo_random(size_t n, size_t extra, lb_rng *r, lb_topo **out)
   free(h.k);
   char name[64];
   snprintf(name, sizeof name, "random:%zu:%zu:%lu", n, extra, r->seed);
-  return finish(&b, n, name, LB_SUCCESS, out);
+  return finish(&b, n, name, LB_SUCCESS, (lb_topo_shape){ .kind = LB_TOPO_GENERAL }, out);
 }
 
 /* Strict unsigned parse of the whole of [p, end). */
