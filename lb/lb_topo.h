@@ -12,6 +12,27 @@
 #include <stdio.h>
 #include <gsl/gsl_matrix.h>
 
+/* What made a graph.  The generators record their kind and sizes so
+ * that distances come from closed forms; edge lists, files and random
+ * graphs are LB_TOPO_GENERAL and answer by BFS. */
+typedef enum {
+  LB_TOPO_GENERAL = 0,
+  LB_TOPO_RING,
+  LB_TOPO_MESH,       /* rows x cols, node = row*cols + col */
+  LB_TOPO_TORUS,      /* the same, with wrap-around */
+  LB_TOPO_HYPERCUBE,  /* 2^dim nodes */
+  LB_TOPO_COMPLETE,
+  LB_TOPO_STAR        /* node 0 is the hub */
+} lb_topo_kind;
+
+typedef struct lb_topo_shape {
+  lb_topo_kind kind;
+  size_t rows, cols;  /* mesh and torus only */
+  unsigned dim;       /* hypercube only */
+} lb_topo_shape;
+
+struct lb_topo_cache;
+
 typedef struct lb_topo {
   size_t n;           /* nodes */
   size_t m;           /* undirected edges */
@@ -19,10 +40,13 @@ typedef struct lb_topo {
   size_t *nbr;        /* 2m neighbour ids */
   size_t (*edge)[2];  /* m edges, edge[k][0] < edge[k][1] */
   char name[64];      /* where it came from, e.g. "torus:32x32" */
+  lb_topo_shape shape;          /* set by the generators */
+  struct lb_topo_cache *cache;  /* BFS rows of GENERAL graphs (lb_topo_dist.c) */
 } lb_topo;
 
-/* Build from an edge list.  Duplicate edges are merged; self-loops and
- * ids >= n are errors.  Connectivity is not required here. */
+/* Build from an edge list in O(n + ne) time and memory.  Duplicate edges are
+ * merged; self-loops and ids >= n are errors.  Connectivity is not
+ * required here.  The result is LB_TOPO_GENERAL. */
 int lb_topo_from_edges(size_t n, const size_t (*e)[2], size_t ne,
                        const char *name, lb_topo **out);
 void lb_topo_free(lb_topo *t);
@@ -58,6 +82,41 @@ size_t lb_topo_edge_index(const lb_topo *t, size_t i, size_t j);
  * Returns the eccentricity of src (largest finite distance). */
 size_t lb_topo_bfs(const lb_topo *t, size_t src, size_t *dist);
 int lb_topo_is_connected(const lb_topo *t);
+
+/* Hop distances without an n x n table.  Regular kinds (ring, mesh,
+ * torus, hypercube, complete, star) answer by closed form in O(1);
+ * GENERAL graphs run a BFS from one end and
+ * keep its row in a cache bounded by lb_topo_set_cache_limit, evicting
+ * the least recently used row, so repeated queries from the same
+ * sources cost O(1).  The cache is filled through a const lb_topo * and
+ * is NOT thread-safe: share a GENERAL graph between threads only if one
+ * of them makes all the queries.  Regular kinds touch no state.
+ *
+ * The _e forms return a status (LB_EINVAL for a node >= n, LB_ENOMEM,
+ * LB_ERANGE for a GENERAL graph of 2^32-1 or more nodes) and store the
+ * answer; the plain forms return it, or LB_TOPO_NO_PATH on any error
+ * (lb_errmsg says which).  A pair in different components is at
+ * distance LB_TOPO_NO_PATH; eccentricity and diameter count finite
+ * distances only, as lb_topo_bfs does. */
+#define LB_TOPO_NO_PATH ((size_t)-1)
+int lb_topo_distance_e(const lb_topo *t, size_t i, size_t j, size_t *d);
+size_t lb_topo_distance(const lb_topo *t, size_t i, size_t j);
+int lb_topo_eccentricity_e(const lb_topo *t, size_t i, size_t *ecc);
+size_t lb_topo_eccentricity(const lb_topo *t, size_t i);
+/* GENERAL graphs: one BFS per node not yet seen, O(n m) the first time,
+ * then remembered. */
+int lb_topo_diameter_e(const lb_topo *t, size_t *diam);
+size_t lb_topo_diameter(const lb_topo *t);
+
+/* 1 if distances come from a closed form (no BFS, no cache). */
+int lb_topo_is_implicit(const lb_topo *t);
+/* Bytes of BFS rows (4n each) a GENERAL graph may keep; at least one row
+ * is kept whatever the limit.  Default LB_TOPO_CACHE_DEFAULT.  Drops the
+ * rows cached so far (eccentricities already found are kept). */
+#define LB_TOPO_CACHE_DEFAULT ((size_t)64 << 20)
+void lb_topo_set_cache_limit(lb_topo *t, size_t bytes);
+/* BFS runs the distance queries have made on this graph so far. */
+unsigned long lb_topo_cache_misses(const lb_topo *t);
 
 /* L = D - Adj, n x n, caller-allocated. */
 int lb_topo_laplacian(const lb_topo *t, gsl_matrix *L);
