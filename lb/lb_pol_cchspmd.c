@@ -37,7 +37,6 @@ typedef struct cch {
   double *speed;
   struct key { long delta; size_t node; } *idx;
   long *delta;
-  unsigned short *dist;       /* transport plan: hop distances, n x n */
   unsigned char *heard;       /* a report came from node i */
   size_t nheard;
 } cch;
@@ -56,7 +55,6 @@ static void cc_fini(lb_node *nd)
   free(s->speed);
   free(s->idx);
   free(s->delta);
-  free(s->dist);
   free(s->heard);
   free(s);
 }
@@ -82,16 +80,6 @@ static int cc_init(lb_node *nd)
     s->heard = calloc(n, 1);
     if (!s->heard || !s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
     for (size_t i = 0; i < n; i++) s->speed[i] = nd->par.speed;
-    if (nd->par.cchspmd.plan) {
-      size_t *row = malloc(n * sizeof *row);
-      s->dist = malloc(n * n * sizeof *s->dist);
-      if (!row || !s->dist) { free(row); cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD distances"); }
-      for (size_t i = 0; i < n; i++) {
-        lb_topo_bfs(nd->topo, i, row);
-        for (size_t j = 0; j < n; j++) s->dist[i * n + j] = (unsigned short)row[j];
-      }
-      free(row);
-    }
   }
   return LB_SUCCESS;
 }
@@ -163,7 +151,7 @@ static int plan_transport(lb_node *nd, lb_out *out)
   x = malloc(ns * nr * sizeof *x);
   if (!c || !x) { rc = lb_error(LB_ENOMEM, "plan of %zu x %zu", ns, nr); goto done; }
   for (size_t a = 0; a < ns; a++)
-    for (size_t b = 0; b < nr; b++) c[a * nr + b] = s->dist[snd[a] * n + rcv[b]];
+    for (size_t b = 0; b < nr; b++) c[a * nr + b] = (double)lb_topo_distance(nd->topo, snd[a], rcv[b]);
   if ((rc = lb_tp_solve(ns, nr, c, sup, dem, LB_TP_VOGEL, x, NULL, NULL))) goto done;
   int any = 0;
   for (size_t a = 0; a < ns && !rc; a++) {

@@ -25,10 +25,9 @@ static int lo_init(lb_node *nd)
 {
   lowest *s = calloc(1, sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "LOWEST state");
-  size_t *d = malloc(nd->topo->n * sizeof *d);
-  if (!d) { free(s); return lb_error(LB_ENOMEM, "distances"); }
-  size_t ecc = lb_topo_bfs(nd->topo, nd->id, d);
-  free(d);
+  size_t ecc;
+  int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
+  if (rc) { free(s); return rc; }
   /* A probe and its reply cross at most 2 x eccentricity hops; wait
    * twice that, since a reply landing exactly at the deadline is lost. */
   s->timeout = nd->par.lowest.timeout > 0 ? nd->par.lowest.timeout : 4.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);

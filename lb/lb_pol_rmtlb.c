@@ -56,10 +56,9 @@ static int rm_init(lb_node *nd)
   if (nd->par.rmtlb.tmax > 0) s->tmax = nd->par.rmtlb.tmax;
   else {
     /* Tmax = 2 x the time to the farthest node [R20]. */
-    size_t *d = malloc(nd->topo->n * sizeof *d);
-    if (!d) { free(s); return lb_error(LB_ENOMEM, "distances"); }
-    size_t ecc = lb_topo_bfs(nd->topo, nd->id, d);
-    free(d);
+    size_t ecc;
+    int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
+    if (rc) { free(s); return rc; }
     s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
   }
   nd->ps = s;

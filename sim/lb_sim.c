@@ -39,7 +39,6 @@ struct sim {
   lb_rt **rt;
   node_ctx *nc;
   unsigned char *busy;
-  unsigned short *dist;   /* hop distances, n x n */
   sim_heap h;
   lb_rng *rng;            /* message jitter */
   lb_codec_limits lim;
@@ -117,7 +116,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
                 i, (unsigned long long)m->res.pid);
     S->where[m->res.pid] = AT_WIRE;
   }
-  double hops = S->dist[i * S->n + dst];
+  double hops = (double)lb_topo_distance(S->c->topo, i, dst);
   double size = (double)lb_msg_size(m);
   double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? size / S->c->bandwidth : 0));
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
@@ -316,7 +315,7 @@ static int setup_load(sim *S, lb_sim_result *res)
 static int check_config(const lb_sim_config *c)
 {
   if (!c->topo) return lb_error(LB_EINVAL, "no topology");
-  if (c->topo->n > 65535) return lb_error(LB_ERANGE, "%zu nodes: at most 65535", c->topo->n);
+  if (!lb_topo_is_connected(c->topo)) return lb_error(LB_ETOPO, "graph '%s' is not connected", c->topo->name);
   if (!(c->latency >= 0)) return lb_error(LB_EINVAL, "latency %g < 0", c->latency);
   if (!(c->jitter >= 0)) return lb_error(LB_EINVAL, "jitter %g < 0", c->jitter);
   if (!(c->quantum > 0)) return lb_error(LB_EINVAL, "quantum %g <= 0", c->quantum);
@@ -461,24 +460,18 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.rt = calloc(S.n, sizeof *S.rt);
   S.nc = calloc(S.n, sizeof *S.nc);
   S.busy = calloc(S.n, 1);
-  S.dist = malloc(S.n * S.n * sizeof *S.dist);
-  size_t *row = malloc(S.n * sizeof *row);
   S.origin = calloc(S.np, sizeof *S.origin);
   S.done = calloc(S.np, 1);
   S.home = calloc(S.np, 1);
   S.sunk = calloc(S.np, 1);
   S.where = malloc(S.np * sizeof *S.where);
   S.bytes = calloc(S.np, sizeof *S.bytes);
-  if (!S.rt || !S.nc || !S.busy || !S.dist || !row || !S.origin || !S.done || !S.home || !S.sunk ||
+  if (!S.rt || !S.nc || !S.busy || !S.origin || !S.done || !S.home || !S.sunk ||
       !S.where || !S.bytes) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
   }
   for (size_t k = 0; k < S.np; k++) S.where[k] = AT_NOWHERE;
-  for (size_t i = 0; i < S.n; i++) {
-    lb_topo_bfs(c->topo, i, row);
-    for (size_t j = 0; j < S.n; j++) S.dist[i * S.n + j] = (unsigned short)row[j];
-  }
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
   lb_node_params p = c->node;
   if (!(p.hop_time > 0)) p.hop_time = hop_time(c);
@@ -515,7 +508,7 @@ done:
   for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
   sim_heap_free(&S.h);
   lb_rng_free(S.rng);
-  free(S.rt); free(S.nc); free(S.busy); free(S.dist); free(row); free(S.origin); free(S.done); free(S.home);
+  free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
   free(S.sunk); free(S.where); free(S.bytes);
   return rc;
 }
