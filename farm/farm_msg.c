@@ -1,56 +1,16 @@
-/* farm_msg.c: header packing and checking over libpvm3. */
+/* farm_msg.c: envelopes and bodies over libpvm3 (see farm_msg.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/time.h>
 #include <pvm3.h>
 #include "farm_msg.h"
+#include "lb_errno.h"
 #include "cli.h"
 
 static long dropped;
+static long sent[FARM_NTAGS], sent_bytes[FARM_NTAGS];
 
 long farm_msg_dropped(void) { return dropped; }
-
-const char *farm_tag_name(int tag)
-{
-  switch (tag) {
-#define FARM_NAME(name, val, str) case val: return str;
-    FARM_TAGS(FARM_NAME)
-#undef FARM_NAME
-  default: return NULL;
-  }
-}
-
-int farm_msg_begin(int run, int items)
-{
-  int hdr[4] = { FARM_MAGIC, FARM_VERSION, run, items };
-  int s = pvm_initsend(PvmDataDefault);
-  if (s < 0) return s;
-  return pvm_pkint(hdr, 4, 1);
-}
-
-int farm_msg_pk_int(const int *v, int n) { return pvm_pkint((int *)v, n, 1); }
-int farm_msg_pk_i64(const long long *v, int n)
-{
-  for (int i = 0; i < n; i++) {
-    unsigned long long u = (unsigned long long)v[i];
-    unsigned w[2] = { (unsigned)(u >> 32), (unsigned)(u & 0xffffffffu) };
-    int s = pvm_pkuint(w, 2, 1);
-    if (s < 0) return s;
-  }
-  return 0;
-}
-int farm_msg_pk_double(const double *v, int n) { return pvm_pkdouble((double *)v, n, 1); }
-int farm_msg_pk_bytes(const void *v, int len) { return pvm_pkbyte((char *)v, len, 1); }
-int farm_msg_upk_bytes(void *v, int len) { return pvm_upkbyte(v, len, 1) < 0 ? PvmNoData : 0; }
-
-static long sent[FARM_NTAGS], sent_bytes[FARM_NTAGS];
-static void (*send_cb)(int, int, int, void *);
-static void *send_arg;
-
-void farm_msg_on_send(void (*cb)(int, int, int, void *), void *arg)
-{
-  send_cb = cb;
-  send_arg = arg;
-}
 
 static int tag_index(int tag)
 {
@@ -58,49 +18,67 @@ static int tag_index(int tag)
 }
 long farm_msg_sent(int tag) { int i = tag_index(tag); return i < 0 ? 0 : sent[i]; }
 long farm_msg_sent_bytes(int tag) { int i = tag_index(tag); return i < 0 ? 0 : sent_bytes[i]; }
-
-int farm_msg_send(int tid, int tag)
+void farm_msg_count_sent(int tag, long bytes)
 {
-  int bytes = 0, t, s;
-  pvm_bufinfo(pvm_getsbuf(), &bytes, &t, &s);
-  int r = pvm_send(tid, tag);
-  if (r >= 0) {
-    int i = tag_index(tag);
-    if (i >= 0) { sent[i]++; sent_bytes[i] += bytes; }
-    if (send_cb) send_cb(tid, tag, bytes, send_arg);
-  }
-  return r;
+  int i = tag_index(tag);
+  if (i >= 0) { sent[i]++; sent_bytes[i] += bytes; }
+}
+
+int farm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
+{
+  if (len > 0x7fffffff) return PvmBadParam;
+  unsigned char env[FARM_ENVELOPE];
+  farm_envelope_put(env, tag, run, len);
+  int s = pvm_initsend(PvmDataRaw);
+  if (s >= 0) s = pvm_pkbyte((char *)env, FARM_ENVELOPE, 1);
+  if (s >= 0 && len) s = pvm_pkbyte((char *)body, (int)len, 1);
+  if (s >= 0) s = pvm_send(tid, tag);
+  if (s >= 0) farm_msg_count_sent(tag, (long)(FARM_ENVELOPE + len));
+  return s;
 }
 
 int farm_msg_send_junk(int tid, int kind)
 {
-  int body[4] = { kind ? 0x12345678 : FARM_MAGIC, FARM_VERSION, 0, 0 };
-  pvm_initsend(PvmDataDefault);
-  pvm_pkint(body, 4, 1);
-  return pvm_send(tid, kind ? FARM_LMM : 4242);
+  unsigned char env[FARM_ENVELOPE];
+  farm_envelope_put(env, FARM_TASKS, 0, 0);
+  if (kind) env[0] ^= 0xff;
+  pvm_initsend(PvmDataRaw);
+  pvm_pkbyte((char *)env, FARM_ENVELOPE, 1);
+  return pvm_send(tid, kind ? FARM_LBMSG : 4242);
 }
-
-int farm_msg_upk_int(int *v, int n) { return pvm_upkint(v, n, 1) < 0 ? PvmNoData : 0; }
-int farm_msg_upk_i64(long long *v, int n)
-{
-  for (int i = 0; i < n; i++) {
-    unsigned w[2];
-    if (pvm_upkuint(w, 2, 1) < 0) return PvmNoData;
-    v[i] = (long long)(((unsigned long long)w[0] << 32) | w[1]);
-  }
-  return 0;
-}
-int farm_msg_upk_double(double *v, int n) { return pvm_upkdouble(v, n, 1) < 0 ? PvmNoData : 0; }
 
 static void drop(int bufid, int src, int tag, const char *why)
 {
   dropped++;
-  fprintf(stderr, "%s: dropped a message from t%x with tag %d: %s\n", cli_prog(),
-          src, tag, why);
+  fprintf(stderr, "%s: dropped a message from t%x with tag %d: %s\n", cli_prog(), src, tag, why);
   pvm_freebuf(bufid);
 }
 
-int farm_msg_recv(int run, int tid, int tag, double timeout_s, farm_in *in)
+void farm_in_clear(farm_in *in)
+{
+  free(in->body);
+  in->body = NULL;
+  if (in->bufid > 0) pvm_freebuf(in->bufid);
+  in->bufid = 0;
+}
+
+/* A pvmd's notice: one int (XDR), from a pvmd (its tid has the TIDPVMD
+ * bit, which no task's has, and which the sending pvmd sets, not the
+ * sender), never from a task. */
+static int notice(int bufid, int src, int tag, farm_in *in)
+{
+  int v;
+  if (!((unsigned)src & 0x80000000u)) {
+    drop(bufid, src, tag, "a notice that no pvmd sent");
+    return 0;
+  }
+  if (pvm_upkint(&v, 1, 1) < 0) { drop(bufid, src, tag, "a notice without its task id"); return 0; }
+  *in = (farm_in){ .tag = tag, .src = src, .notice = v };
+  pvm_freebuf(bufid);
+  return 1;
+}
+
+int farm_recv(uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
 {
   for (;;) {
     int bufid;
@@ -113,27 +91,37 @@ int farm_msg_recv(int run, int tid, int tag, double timeout_s, farm_in *in)
     if (bufid <= 0) return bufid;  /* 0: nothing within the timeout */
     int bytes, mtag, src;
     if (pvm_bufinfo(bufid, &bytes, &mtag, &src) < 0) return PvmNoBuf;
-    if (mtag == FARM_EXITED) {  /* from the pvmd: body is one tid, no header */
-      in->tag = mtag;
-      in->src = src;
-      in->items = 1;
-      in->bytes = bytes;
-      return 1;
-    }
-    if (!farm_tag_name(mtag)) { drop(bufid, src, mtag, "unknown tag"); continue; }
-    int hdr[4];
-    if (pvm_upkint(hdr, 4, 1) < 0) { drop(bufid, src, mtag, "no header"); continue; }
-    if (hdr[0] != FARM_MAGIC) { drop(bufid, src, mtag, "bad magic"); continue; }
-    if (hdr[1] != FARM_VERSION) { drop(bufid, src, mtag, "unsupported version"); continue; }
-    if (hdr[2] != run) { drop(bufid, src, mtag, "belongs to another run"); continue; }
-    if (hdr[3] < 0 || (long)hdr[3] * 4 > (long)bytes) {
-      drop(bufid, src, mtag, "announced length exceeds the buffer");
+    if (mtag == FARM_EXITED || mtag == FARM_HOSTDEL) {
+      if (notice(bufid, src, mtag, in)) return 1;
       continue;
     }
-    in->tag = mtag;
-    in->src = src;
-    in->items = hdr[3];
-    in->bytes = bytes;
+    if (!farm_tag_name(mtag)) { drop(bufid, src, mtag, "unknown tag"); continue; }
+    unsigned char env[FARM_ENVELOPE];
+    size_t blen;
+    if (bytes < (int)FARM_ENVELOPE || pvm_upkbyte((char *)env, FARM_ENVELOPE, 1) < 0) {
+      drop(bufid, src, mtag, "no envelope");
+      continue;
+    }
+    /* A payload keeps its PAYLOAD envelope when it goes on as a RESULT. */
+    int etag = mtag == FARM_RESULT ? FARM_PAYLOAD : mtag;
+    if (farm_envelope_check(env, FARM_ENVELOPE, etag, run, &blen)) { drop(bufid, src, mtag, lb_errmsg()); continue; }
+    if (blen != (size_t)bytes - FARM_ENVELOPE) {
+      drop(bufid, src, mtag, "announced length is not the message's");
+      continue;
+    }
+    int payload = mtag == FARM_PAYLOAD || mtag == FARM_RESULT;
+    size_t take = payload ? FARM_PAYLOAD_HEAD : blen;
+    if (payload && blen < FARM_PAYLOAD_HEAD) { drop(bufid, src, mtag, "payload without its head"); continue; }
+    unsigned char *body = malloc(take ? take : 1);
+    if (!body) { drop(bufid, src, mtag, "out of memory"); continue; }
+    if (take && pvm_upkbyte((char *)body, (int)take, 1) < 0) {
+      free(body);
+      drop(bufid, src, mtag, "body shorter than announced");
+      continue;
+    }
+    *in = (farm_in){ .tag = mtag, .src = src, .body = body, .len = take };
+    if (payload) in->bufid = pvm_setrbuf(0);   /* keep it: PVM frees it at the next receive */
+    else pvm_freebuf(bufid);
     return 1;
   }
 }

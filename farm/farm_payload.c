@@ -3,71 +3,90 @@
 #include <pvm3.h>
 #include "farm_payload.h"
 
-int farm_payload_pack(int run, int origin, int exec, uint64_t pid, const void *blob, int len)
+int farm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob)
 {
-  int head[2] = { origin, exec };
-  long long id = (long long)pid;
-  int s = farm_msg_begin(run, FARM_PAYLOAD_ITEMS(len));
-  if (s >= 0) s = farm_msg_pk_int(head, 2);
-  if (s >= 0) s = farm_msg_pk_i64(&id, 1);
-  if (s >= 0) s = farm_msg_pk_int(&len, 1);
-  if (s >= 0) s = farm_msg_pk_bytes(blob, len);
-  int bufid = pvm_setsbuf(0);   /* detach: it waits for its protocol message */
+  if (h->len > 0x7fffffffu - FARM_PAYLOAD_HEAD) return PvmBadParam;
+  unsigned char env[FARM_ENVELOPE], head[FARM_PAYLOAD_HEAD];
+  farm_envelope_put(env, FARM_PAYLOAD, run, FARM_PAYLOAD_HEAD + h->len);
+  farm_payload_head_put(head, h);
+  int bufid = pvm_mkbuf(PvmDataRaw);
+  if (bufid < 0) return bufid;
+  int old = pvm_setsbuf(bufid);
+  int s = pvm_pkbyte((char *)env, FARM_ENVELOPE, 1);
+  if (s >= 0) s = pvm_pkbyte((char *)head, FARM_PAYLOAD_HEAD, 1);
+  if (s >= 0) s = pvm_pkbyte((char *)blob, (int)h->len, 1);
+  pvm_setsbuf(old);
   if (s < 0) { pvm_freebuf(bufid); return s; }
   return bufid;
 }
 
-int farm_payload_head(const farm_in *in, int *origin, int *exec, uint64_t *pid, int *len)
-{
-  int head[2];
-  long long id;
-  if (farm_msg_upk_int(head, 2) || farm_msg_upk_i64(&id, 1) || farm_msg_upk_int(len, 1) || *len <= 0 ||
-      in->items != FARM_PAYLOAD_ITEMS(*len))
-    return -1;
-  *origin = head[0];
-  *exec = head[1];
-  *pid = (uint64_t)id;
-  return 0;
-}
-
-int farm_payload_keep_received(void) { return pvm_setrbuf(0); }
-
 int farm_payload_send(int bufid, int tid, int tag)
 {
+  int bytes = 0, t, src;
+  pvm_bufinfo(bufid, &bytes, &t, &src);
+  /* The envelope says PAYLOAD whatever the PVM tag (RESULT to the
+   * master): the buffer goes on untouched. */
   int old = pvm_setsbuf(bufid);
-  int s = farm_msg_send(tid, tag);
+  int s = pvm_send(tid, tag);
   pvm_setsbuf(old);
   pvm_freebuf(bufid);
+  if (s >= 0) farm_msg_count_sent(tag, bytes);
   return s;
 }
 
-/* Few payloads wait at a time (those between their arrival and their
- * protocol message's turn), so a list is enough. */
-static struct held { uint64_t pid; int bufid; } *held;
-static size_t nheld, capheld;
-
-int farm_payload_hold(uint64_t pid, int bufid)
+int farm_payload_read(farm_in *in, void *buf, size_t len)
 {
-  for (size_t k = 0; k < nheld; k++)
-    if (held[k].pid == pid) { pvm_freebuf(bufid); return -1; }
-  if (nheld == capheld) {
-    size_t cap = capheld ? 2 * capheld : 16;
-    struct held *v = realloc(held, cap * sizeof *v);
+  if (in->bufid <= 0 || len > 0x7fffffff) return PvmNoBuf;
+  int old = pvm_setrbuf(in->bufid);
+  int s = pvm_upkbyte(buf, (int)len, 1);
+  pvm_setrbuf(old);
+  return s < 0 ? s : 0;
+}
+
+/* Few payloads wait at a time (those between their arrival and their
+ * reference's turn, and a host's finished results under the origin
+ * mode), so an open-addressed table would be more than needed; a list
+ * with swap-remove keeps it simple. */
+struct farm_store { struct held { uint64_t pid; int bufid; } *v; size_t n, cap; };
+
+int farm_store_alloc(farm_store **out)
+{
+  *out = calloc(1, sizeof **out);
+  return *out ? 0 : -1;
+}
+
+void farm_store_free(farm_store *s)
+{
+  if (!s) return;
+  for (size_t k = 0; k < s->n; k++) pvm_freebuf(s->v[k].bufid);
+  free(s->v);
+  free(s);
+}
+
+int farm_store_put(farm_store *s, uint64_t pid, int bufid)
+{
+  for (size_t k = 0; k < s->n; k++)
+    if (s->v[k].pid == pid) { pvm_freebuf(bufid); return -1; }
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 16;
+    struct held *v = realloc(s->v, cap * sizeof *v);
     if (!v) { pvm_freebuf(bufid); return -1; }
-    held = v;
-    capheld = cap;
+    s->v = v;
+    s->cap = cap;
   }
-  held[nheld++] = (struct held){ pid, bufid };
+  s->v[s->n++] = (struct held){ pid, bufid };
   return 0;
 }
 
-int farm_payload_take(uint64_t pid)
+int farm_store_take(farm_store *s, uint64_t pid)
 {
-  for (size_t k = 0; k < nheld; k++)
-    if (held[k].pid == pid) {
-      int b = held[k].bufid;
-      held[k] = held[--nheld];
+  for (size_t k = 0; k < s->n; k++)
+    if (s->v[k].pid == pid) {
+      int b = s->v[k].bufid;
+      s->v[k] = s->v[--s->n];
       return b;
     }
   return -1;
 }
+
+size_t farm_store_count(const farm_store *s) { return s->n; }

@@ -1,18 +1,14 @@
 /* farm_payload.h: results in transit, each a PVM message of its own.
  *
- * A result travels as a payload message whose body (after the farm_msg
- * header) is
- *   int origin, exec; i64 pid; int len; byte blob[len]
- * with tag FARM_DRM between workers and FARM_RESULT to the master.  A
- * protocol message that carries a result (an RMTLB DRM, a RESULT of the
- * other policies) is sent right after its payload, on the same route,
- * so the payload is already here when the protocol message is handled
- * (PVM keeps the order of messages between two tasks).
+ * A result's bytes travel as a payload (envelope, head, bytes; see
+ * farm_wire.h) with tag PAYLOAD between workers and RESULT to the
+ * master (the envelope says PAYLOAD either way), ahead of the policy message that carries its reference on the
+ * same route (PVM keeps the order of messages between two tasks), so
+ * the bytes are there when the reference is handled.
  *
  * A host that relays a result, or hands it to the master, keeps the
- * received PVM buffer and sends that buffer on as it is: the blob is
- * never unpacked or packed again on its way (a relayed byte cost the
- * origin four copies in the worker before; docs/PERFORMANCE.md). */
+ * received PVM buffer and sends that buffer on as it is: the bytes are
+ * never unpacked or packed again on their way. */
 #ifndef FARM_PAYLOAD_H
 #define FARM_PAYLOAD_H
 
@@ -20,24 +16,26 @@
 #include <stdint.h>
 #include "farm_msg.h"
 
-#define FARM_PAYLOAD_ITEMS(len) (5 + farm_msg_words(len))
-
 /* A new payload, packed and kept (not the active send buffer): its
  * buffer id, or a PVM error. */
-int farm_payload_pack(int run, int origin, int exec, uint64_t pid, const void *blob, int len);
-/* Unpack the head of the received payload `in` (header already checked)
- * and check its length; 0, or -1 if malformed. */
-int farm_payload_head(const farm_in *in, int *origin, int *exec, uint64_t *pid, int *len);
-/* Keep the current receive buffer (PVM would free it at the next
- * receive); its id. */
-int farm_payload_keep_received(void);
-/* Send a kept payload to tid with tag (counted and traced as any
- * message), then free it; PVM status. */
+int farm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob);
+/* Send a kept payload to tid with tag (counted as any message), then
+ * free it; PVM status. */
 int farm_payload_send(int bufid, int tid, int tag);
-/* Payloads waiting here for their protocol message, by process id.
- * hold: 0, or -1 if one is already held for pid (the new one is
- * dropped) or memory ran out.  take: the buffer id, or -1 if none. */
-int farm_payload_hold(uint64_t pid, int bufid);
-int farm_payload_take(uint64_t pid);
+/* Unpack the bytes of a received payload `in` (its head already read)
+ * into buf[0..len-1]: 0, or a PVM error. */
+int farm_payload_read(farm_in *in, void *buf, size_t len);
+
+/* Payloads held here, by process id: a worker's store. */
+typedef struct farm_store farm_store;
+int farm_store_alloc(farm_store **out);
+/* Frees the store and every buffer still in it. */
+void farm_store_free(farm_store *s);
+/* 0, or -1 if one is held for pid already (the new one is freed) or
+ * memory ran out. */
+int farm_store_put(farm_store *s, uint64_t pid, int bufid);
+/* The buffer id, or -1 if none. */
+int farm_store_take(farm_store *s, uint64_t pid);
+size_t farm_store_count(const farm_store *s);
 
 #endif

@@ -1,42 +1,127 @@
-/* farm_wire.h: the bodies of the task-farm messages (after the
- * farm_msg header), shared by lbmaster and lbworker so the two cannot
- * drift apart.  "items" are 32-bit words, the unit of the header's
- * length check: an int is 1, a double or 64-bit int 2, a byte string
- * (len+3)/4. */
+/* farm_wire.h: the task farm's own messages as bytes, with no PVM in
+ * them, so each decoder can be tested and fuzzed on its own.
+ *
+ * Every farm message is an envelope and a body, fixed-width
+ * little-endian (lb_wire.h):
+ *
+ *   u32 magic "LBF1"   u16 version   u16 tag - FARM_TAG_MIN
+ *   u32 run            u32 body length
+ *
+ * A policy message's body is an lb_codec message (lb_codec.h).  A
+ * result's bytes travel as a payload: after the envelope a fixed head
+ * (u64 pid, u32 origin, u32 host it ran on, u64 length), then the bytes,
+ * which a relay never unpacks (farm_payload.h).
+ *
+ * Each decoder checks every length, count, id and value against the
+ * message's real size and the run's sizes before it acts, and returns
+ * LB_EFORMAT with a message saying what is wrong. */
 #ifndef FARM_WIRE_H
 #define FARM_WIRE_H
 
-#include "farm_msg.h"
+#include <stddef.h>
+#include <stdint.h>
+#include "lb_node.h"
+#include "app.h"
 
-enum { FARM_POLICY_NONE = 0, FARM_POLICY_RMTLB, FARM_POLICY_LOWEST, FARM_POLICY_DASUD,
-       FARM_POLICY_CCHSPMD, FARM_POLICY_DIFFUSION, FARM_NPOLICIES };
+#define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
+#define FARM_WIRE_VERSION 2u
+#define FARM_ENVELOPE 16u
+#define FARM_PAYLOAD_HEAD 24u
+#define FARM_MAX_HOSTS 4096
 
-/* SETUP, master -> worker:
- *   int me, nhosts, policy, kind, throttle, trace, nnbr       7
- *   i64 size, nproc, seed                                     6
- *   double speed, capacity, quantum_s, t0, hop_time, period   12
- *   int tids[nhosts], nbr[nnbr]                               nhosts + nnbr
- *   int nedges, edges[2 nedges] (the whole topology)          1 + 2 nedges */
-#define FARM_SETUP_ITEMS(nhosts, nnbr, nedges) (26 + (nhosts) + (nnbr) + 2 * (nedges))
+/* Tags: one table, one range, so a foreign tag is easy to spot. */
+#define FARM_TAGS(X)                                                          \
+  X(FARM_SUM_REQ, 7101, "SUM_REQ")   /* master -> worker: int array */      \
+  X(FARM_SUM_REP, 7102, "SUM_REP")   /* worker -> master: its sum */        \
+  X(FARM_QUIT, 7103, "QUIT")         /* master -> worker: exit now */       \
+  X(FARM_EXITED, 7104, "EXITED")     /* pvmd: a task exited (pvm_notify) */ \
+  X(FARM_SETUP, 7105, "SETUP")       /* master -> worker: host, VM, parameters */ \
+  X(FARM_TASKS, 7106, "TASKS")       /* master -> worker: initial processes */ \
+  X(FARM_PAYLOAD, 7107, "PAYLOAD")   /* worker -> worker: a result's bytes */ \
+  X(FARM_HOSTDEL, 7108, "HOSTDEL")   /* pvmd: a host left the VM (pvm_notify) */ \
+  X(FARM_RESULT, 7109, "RESULT")     /* worker -> master: a result's bytes */ \
+  X(FARM_ORDER, 7110, "ORDER")       /* master -> worker: move K processes to host j */ \
+  X(FARM_STOP, 7111, "STOP")         /* master -> worker: all results in; report, exit */ \
+  X(FARM_REPORT, 7112, "REPORT")     /* worker -> master: counters and trace */ \
+  X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_codec) */
 
-/* TASKS (master -> worker) and LMM (worker -> worker):
- *   int from_host, count, then count x (int len, byte blob[len]) */
-/* RESULT (worker -> master) and DRM (worker -> worker): a result's
- * payload, body in farm_payload.h. */
-/* ORDER, master -> worker: int dst_host, count */
+#define FARM_TAG_MIN 7101
+#define FARM_NTAGS 13
 
-/* REPORT, worker -> master:
- *   int me, throttle_mode, ntrace
- *   i64 counters[FARM_NCOUNTERS], policy messages sent[FARM_NLBTYPES]
- *   double busy_s, cpu_s, span_s (first quantum's start to last one's end),
- *          msg_s (receiving, handling and sending messages), idle_s
- *          (waiting with nothing to run)
- *   ntrace x (double t, int dst_host, tag, bytes) */
-enum { FARM_C_MIGRATED, FARM_C_MOVED_STARTED, FARM_C_HOPS, FARM_C_INVOCATIONS, FARM_C_DROPPED,
-       FARM_C_UNITS, FARM_C_FINISHED, FARM_C_FORWARDED, FARM_C_RECEIVED,
-       FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
+enum farm_tag {
+#define FARM_ENUM(name, val, str) name = val,
+  FARM_TAGS(FARM_ENUM)
+#undef FARM_ENUM
+};
+
+const char *farm_tag_name(int tag);   /* NULL if not ours */
+
+/* ---- envelope ---- */
+/* Write the envelope of a message with `body_len` bytes of body. */
+void farm_envelope_put(unsigned char out[FARM_ENVELOPE], int tag, uint32_t run, size_t body_len);
+/* Check an envelope against the tag PVM reported and the run; *body_len
+ * gets the announced body length. */
+int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, size_t *body_len);
+
+/* ---- SETUP ---- */
+typedef struct farm_setup {
+  uint32_t me, nhosts;
+  lb_policy policy;
+  lb_node_params par;        /* prepared by the master; speed is this host's */
+  app_workload w;
+  uint32_t throttle;         /* farm_throttle_mode */
+  uint32_t trace;            /* collect the per-message trace */
+  double quantum_s;          /* CPU seconds per quantum */
+  double t0;                 /* the master's clock at the start (wall, s) */
+  int32_t *tids;             /* nhosts tids, host order */
+  uint32_t nedges;
+  uint32_t (*edges)[2];      /* the whole topology */
+} farm_setup;
+
+int farm_setup_encode(const farm_setup *s, unsigned char **buf, size_t *len);
+/* On success *s owns tids and edges: farm_setup_clear frees them. */
+int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s);
+void farm_setup_clear(farm_setup *s);
+
+/* ---- TASKS: processes as lb_proc (context = the app's task blob) ---- */
+int farm_tasks_encode(lb_proc *const *p, size_t n, unsigned char **buf, size_t *len);
+/* Every process's origin must be `host`; *p is a new array of n new
+ * processes. */
+int farm_tasks_decode(const unsigned char *buf, size_t len, uint32_t host, lb_proc ***p, size_t *n);
+
+/* ---- ORDER ---- */
+typedef struct farm_order { uint32_t dst; int64_t count; } farm_order;
+int farm_order_encode(const farm_order *o, unsigned char *buf, size_t cap, size_t *len);
+int farm_order_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_order *o);
+
+/* ---- REPORT ---- */
+enum { FARM_C_MIGRATED, FARM_C_MOVED_STARTED, FARM_C_CTX_BYTES, FARM_C_HOPS, FARM_C_INVOCATIONS,
+       FARM_C_DROPPED, FARM_C_UNITS, FARM_C_FINISHED, FARM_C_RELAYED, FARM_C_RECEIVED,
+       FARM_C_HOMED, FARM_C_DELIVERED, FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
 #define FARM_NCOUNTERS (FARM_C_SENT0 + FARM_NTAGS)
-#define FARM_NLBTYPES 13   /* LB_MSG_NTYPES, checked where lb_proc.h is seen */
-#define FARM_REPORT_ITEMS(ntrace) (3 + 2 * FARM_NCOUNTERS + 2 * FARM_NLBTYPES + 10 + 5 * (ntrace))
+
+typedef struct farm_report {
+  uint32_t me, throttle;
+  int64_t c[FARM_NCOUNTERS];
+  int64_t lbsent[LB_MSG_NTYPES];   /* policy messages sent, by type */
+  double busy, cpu, span, msg, idle;
+  char *trace;                     /* rows of lb_rt_trace_header, '\n'-ended */
+  size_t trace_len;
+} farm_report;
+
+int farm_report_encode(const farm_report *r, unsigned char **buf, size_t *len);
+int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_report *r);
+void farm_report_clear(farm_report *r);
+
+/* ---- SUM_REQ / SUM_REP (the self-test) ---- */
+int farm_sum_req_encode(const int32_t *v, uint32_t n, unsigned char **buf, size_t *len);
+int farm_sum_req_decode(const unsigned char *buf, size_t len, int32_t **v, uint32_t *n);
+int farm_sum_rep_encode(int64_t n, int64_t sum, unsigned char *buf, size_t cap, size_t *len);
+int farm_sum_rep_decode(const unsigned char *buf, size_t len, int64_t *n, int64_t *sum);
+
+/* ---- payload head ---- */
+typedef struct farm_payload_head { uint64_t pid; uint32_t origin, exec; uint64_t len; } farm_payload_head;
+void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payload_head *h);
+int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts, farm_payload_head *h);
 
 #endif

@@ -3,27 +3,27 @@
 #define FARM_RUN_H
 
 #include <stdio.h>
+#include <stdint.h>
 #include "app.h"
 #include "farm_vm.h"
+#include "lb_node.h"
 
 enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM, FARM_INIT_SHARE };
 
 typedef struct farm_opts {
   app_workload w;
-  int policy;
-  const char *policy_name;
+  lb_policy policy;
+  lb_node_params par;          /* every host's, prepared; speed and capacity per host below */
   int hosts;
   const char *topo_spec;
   struct lb_topo *topo;        /* parsed from topo_spec, --hosts nodes */
-  double *speed, *capacity;   /* hosts values each */
+  double *speed, *capacity;    /* hosts values each */
   int init;
   const char *init_name;
   unsigned long seed;
   double quantum_s;
-  double hop_time, period;     /* policy parameters, seconds */
   int throttle;
-  const char *out, *trace;
-  FILE *trace_file;            /* opened from trace */
+  const char *out, *trace, *hosts_csv;
   double timeout;
   int order;                   /* test path: processes moved per neighbour */
   double order_delay;
@@ -31,9 +31,9 @@ typedef struct farm_opts {
 } farm_opts;
 
 /* 0 verified, 1 failed or unverified. */
-int farm_run(const farm_vm *vm, int run, const farm_opts *o);
+int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o);
 
 /* Spawn n workers, one per PVM host while the VM has enough. */
-int farm_spawn_workers(const farm_vm *vm, int run, int n, int *tids);
+int farm_spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids);
 
 #endif

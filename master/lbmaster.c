@@ -7,6 +7,8 @@
 #include <time.h>
 #include <math.h>
 #include <pvm3.h>
+#include <libgen.h>
+#include <unistd.h>
 #include "farm_catchout.h"
 #include "app_mem.h"
 #include "farm_vm.h"
@@ -33,8 +35,6 @@ typedef struct options {
   const char *speeds, *capacities;
 } options;
 
-static const char *const policies[FARM_NPOLICIES] = { "none", "rmtlb", "lowest", "dasud",
-                                                      "cchspmd", "diffusion" };
 static const char *const inits[] = { "one", "even", "skewed", "random", "share" };
 
 static void usage(void)
@@ -50,11 +50,18 @@ static void usage(void)
          "  --size N         matmul: order of the matrices (default 256);\n"
          "                   primes: test 2..N (default 2000000)\n"
          "  --procs P        processes the workload is cut into (default 4 per host)\n"
-         "  --policy P       none, rmtlb, lowest, dasud, cchspmd or diffusion\n"
-         "                   (first order) (default none)\n"
+         "  --policy P       none, rmtlb, lowest, dasud, cchspmd, diffusion (first\n"
+         "                   order) or diffusion2 (second order) (default none)\n"
          "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
          "  --hop-time SEC   expected one-hop message time; RMTLB's Tmax and\n"
          "                   timeouts rest on it (default 0.002)\n"
+         "  --results M      where result bytes go: origin (back along the policy's\n"
+         "                   path to the host the process started on, as seed 000\n"
+         "                   does, then to the master) or direct (to the master from\n"
+         "                   the host that ran it; the path carries a receipt)\n"
+         "                   (default origin)\n"
+         "  --sched S        rr (each host time-shares its processes, a quantum each)\n"
+         "                   or fifo (one at a time, to completion) (default rr)\n"
          "  --hosts N        logical hosts, one worker each (default 6)\n"
          "  --topology SPEC  ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
          "                   star:N, random:N[:E[:S]] or a .graph file; N nodes =\n"
@@ -73,7 +80,9 @@ static void usage(void)
          "  --throttle M     speed emulation: auto (cgroup if writable, else duty\n"
          "                   cycle), cgroup, duty or off (default auto)\n"
          "  --out FILE       append the CSV row to FILE (header if new), not stdout\n"
-         "  --trace FILE     write every message the workers sent: time_s,src,dst,type,bytes\n"
+         "  --hosts-csv FILE write one CSV row per host (counters, times, CPU share)\n"
+         "  --trace FILE     write every message the workers sent, one CSV row each:\n"
+         "                   time,host,type,src,dst,hv,lv,tag,count,procs,bytes\n"
          "  --order K        test the transfer path: once the first result is in\n"
          "                   and --order-delay has passed, the busiest host sends K\n"
          "                   processes to each neighbour (default 0)\n"
@@ -133,11 +142,23 @@ static void default_capacities(const farm_opts *f, unsigned long hosts)
   }
 }
 
+/* A file that can be made or replaced: its directory must be writable. */
+static void check_writable(const char *opt, const char *path)
+{
+  if (!path) return;
+  char *copy = strdup(path);
+  if (!copy) cli_die(CLI_EXIT_FAIL, "out of memory");
+  const char *dir = dirname(copy);
+  int ok = access(dir, W_OK | X_OK) == 0 && (access(path, F_OK) != 0 || access(path, W_OK) == 0);
+  free(copy);
+  if (!ok) cli_usage_error("%s: cannot write '%s'", opt, path);
+}
+
 static void parse(int argc, char **argv, options *o)
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -161,17 +182,21 @@ static void parse(int argc, char **argv, options *o)
     { "inject-junk", no_argument, 0, O_JUNK },
     { "period", required_argument, 0, O_PERIOD },
     { "hop-time", required_argument, 0, O_HOP },
+    { "results", required_argument, 0, O_RESULTS },
+    { "sched", required_argument, 0, O_SCHED },
+    { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
   *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 300.0 };
   farm_opts *f = &o->f;
   f->w.kind = APP_PRIMES;
-  f->policy_name = "none";
+  f->policy = LB_POLICY_NONE;
   f->init_name = "one";
   f->quantum_s = 0.010;
   f->order_delay = 0;
-  f->period = 0.05;
-  f->hop_time = 0.002;
+  lb_node_params_default(&f->par);
+  f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = 0.05;
+  f->par.hop_time = 0.002;
   int c;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
@@ -187,9 +212,17 @@ static void parse(int argc, char **argv, options *o)
     case O_SIZE: o->size = cli_ulong("--size", optarg, 1, 4000000000UL); o->have_size = 1; break;
     case O_PROCS: o->procs = cli_ulong("--procs", optarg, 1, 1000000); o->have_procs = 1; break;
     case O_POLICY:
-      f->policy = pick("--policy", optarg, policies, FARM_NPOLICIES);
-      f->policy_name = policies[f->policy];
+      if (lb_policy_from_name(optarg, &f->policy)) cli_usage_error("--policy: %s", lb_errmsg());
       break;
+    case O_RESULTS:
+      if (lb_results_from_name(optarg, &f->par.results)) cli_usage_error("--results: %s", lb_errmsg());
+      break;
+    case O_SCHED:
+      if (!strcmp(optarg, "rr")) f->par.sched = LB_SCHED_RR;
+      else if (!strcmp(optarg, "fifo")) f->par.sched = LB_SCHED_FIFO;
+      else cli_usage_error("--sched: unknown schedule '%s' (rr, fifo)", optarg);
+      break;
+    case O_HOSTS_CSV: f->hosts_csv = optarg; break;
     case O_TOPO:
       if (strlen(optarg) >= sizeof o->topo) cli_usage_error("--topology: spec too long");
       strcpy(o->topo, optarg);
@@ -212,8 +245,10 @@ static void parse(int argc, char **argv, options *o)
     case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
     case O_JUNK: f->junk = 1; break;
-    case O_PERIOD: f->period = cli_double("--period", optarg, 1e-4, 3600); break;
-    case O_HOP: f->hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
+    case O_PERIOD:
+      f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = cli_double("--period", optarg, 1e-4, 3600);
+      break;
+    case O_HOP: f->par.hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
     default: cli_bad_option(c, argc, argv);
     }
   }
@@ -225,6 +260,7 @@ static void parse(int argc, char **argv, options *o)
   if (!o->have_procs && f->w.kind == APP_MATMUL && f->w.nproc > f->w.size) f->w.nproc = f->w.size;
   f->w.seed = o->seed;
   f->seed = o->seed;
+  f->par.seed = o->seed;
   f->timeout = o->timeout;
   if (app_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
   if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
@@ -234,16 +270,15 @@ static void parse(int argc, char **argv, options *o)
   if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
-  if (f->trace && !(f->trace_file = fopen(f->trace, "w")))
-    cli_usage_error("--trace: cannot write '%s'", f->trace);
-  if (f->out) {
-    FILE *probe = fopen(f->out, "a");
-    if (!probe) cli_usage_error("--out: cannot write '%s'", f->out);
-    fclose(probe);
-  }
+  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
   f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);
   if (!o->capacities) default_capacities(f, o->hosts);
+  /* Output files are checked, not opened: each is written under a
+   * temporary name at the end and renamed into place. */
+  check_writable("--out", f->out);
+  check_writable("--trace", f->trace);
+  check_writable("--hosts-csv", f->hosts_csv);
 }
 
 static double now(void)
@@ -253,7 +288,7 @@ static double now(void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int selftest(const options *o, int run, const int *tids)
+static int selftest(const options *o, uint32_t run, const int *tids)
 {
   int n = (int)o->hosts, ok = 0;
   lb_rng *rng;
@@ -263,53 +298,55 @@ static int selftest(const options *o, int run, const int *tids)
   int *got = calloc((size_t)n, sizeof *got);
   if (!expect || !sent || !got) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (int i = 0; i < n; i++) {
-    int k = (int)o->ints * (i + 1);
-    int *v = malloc((size_t)k * sizeof *v);
+    uint32_t k = (uint32_t)o->ints * (uint32_t)(i + 1);
+    int32_t *v = malloc((size_t)k * sizeof *v);
     if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
-    for (int j = 0; j < k; j++) {
-      v[j] = (int)lb_rng_below(rng, 2000001) - 1000000;
+    for (uint32_t j = 0; j < k; j++) {
+      v[j] = (int32_t)lb_rng_below(rng, 2000001) - 1000000;
       expect[i] += v[j];
     }
-    farm_msg_begin(run, k + 1);
-    farm_msg_pk_int(&k, 1);
-    farm_msg_pk_int(v, k);
+    unsigned char *buf;
+    size_t len;
+    if (farm_sum_req_encode(v, k, &buf, &len)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
     sent[i] = now();
-    farm_msg_send(tids[i], FARM_SUM_REQ);
+    farm_send(tids[i], FARM_SUM_REQ, run, buf, len);
+    free(buf);
     free(v);
   }
-  printf("%-8s %-10s %9s %16s %16s %10s %s\n", "worker", "tid", "ints", "sum", "expected",
-         "rtt_ms", "ok");
+  printf("%-8s %-10s %9s %16s %16s %10s %s\n", "worker", "tid", "ints", "sum", "expected", "rtt_ms", "ok");
+  double deadline = now() + o->timeout;
   for (int left = n; left > 0;) {
     farm_in in;
-    int r = farm_msg_recv(run, -1, -1, o->timeout, &in);
+    double wait = deadline - now();
+    int r = wait > 0 ? farm_recv(run, -1, -1, wait, &in) : 0;
     if (r <= 0) {
-      fprintf(stderr, "%s: %d worker(s) did not answer within %g s\n", cli_prog(), left,
-              o->timeout);
+      fprintf(stderr, "%s: %d worker(s) did not answer within %g s\n", cli_prog(), left, o->timeout);
       break;
     }
     if (in.tag == FARM_EXITED) {
-      int dead = -1;
-      pvm_upkint(&dead, 1, 1);
       for (int i = 0; i < n; i++)
-        if (tids[i] == dead && !got[i]) {
-          fprintf(stderr, "%s: worker %d (t%x) exited without answering\n", cli_prog(), i, dead);
+        if (tids[i] == in.notice && !got[i]) {
+          fprintf(stderr, "%s: worker %d (t%x) exited without answering\n", cli_prog(), i, in.notice);
           got[i] = 1;
           left--;
         }
+      farm_in_clear(&in);
       continue;
     }
     int i = 0;
     while (i < n && tids[i] != in.src) i++;
-    long long rep[2];
-    if (i == n || in.tag != FARM_SUM_REP || got[i] || in.items != 4 || farm_msg_upk_i64(rep, 2)) {
+    int64_t cnt, sum;
+    if (i == n || in.tag != FARM_SUM_REP || got[i] || farm_sum_rep_decode(in.body, in.len, &cnt, &sum)) {
       fprintf(stderr, "%s: unexpected message from t%x dropped\n", cli_prog(), in.src);
+      farm_in_clear(&in);
       continue;
     }
+    farm_in_clear(&in);
     got[i] = 1;
     left--;
-    int good = rep[0] == (long long)o->ints * (i + 1) && rep[1] == expect[i];
+    int good = cnt == (long long)o->ints * (i + 1) && sum == expect[i];
     ok += good;
-    printf("%-8d t%-9x %9lld %16lld %16lld %10.3f %s\n", i, tids[i], rep[0], rep[1], expect[i],
+    printf("%-8d t%-9x %9lld %16lld %16lld %10.3f %s\n", i, tids[i], (long long)cnt, (long long)sum, expect[i],
            (now() - sent[i]) * 1e3, good ? "yes" : "NO");
   }
   printf("selftest: %d/%d workers returned the right sum\n", ok, n);
@@ -328,8 +365,8 @@ int main(int argc, char **argv)
   parse(argc, argv, &o);
   farm_vm vm;
   if (farm_vm_join(&vm)) return CLI_EXIT_FAIL;
-  int run = (int)((unsigned)vm.mytid ^ (unsigned)time(NULL)) & 0x7fffffff;
-  printf("lbmaster: t%x on a %d-host virtual machine (%s), run %d, %lu workers\n",
+  uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
+  printf("lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
          vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   int *tids = calloc(o.hosts, sizeof *tids);
   int rc = CLI_EXIT_FAIL;
@@ -346,8 +383,7 @@ int main(int argc, char **argv)
     rc = selftest(&o, run, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
   for (unsigned long i = 0; tids && i < o.hosts; i++)
     if (tids[i] > 0) {  /* also after a partial spawn: leave no orphans */
-      farm_msg_begin(run, 0);
-      farm_msg_send(tids[i], FARM_QUIT);
+      farm_send(tids[i], FARM_QUIT, run, NULL, 0);
     }
   free(tids);
   fflush(stdout);

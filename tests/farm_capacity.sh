@@ -8,14 +8,14 @@
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
 pvm_private
+hosts="$PVM_TMP/hosts.csv"
 out=$("$top_builddir/master/lbmaster" --workload primes --size 20000000 --hosts 6 --procs 48 \
-  --init one --policy rmtlb --speeds 0.30 --seed 2 --timeout 120 2>/dev/null)
+  --init one --policy rmtlb --speeds 0.30 --seed 2 --timeout 120 --hosts-csv "$hosts" 2>/dev/null)
 rc=$?
 printf '%s\n' "$out" | sed -n '2,8p'
 [ $rc -eq 0 ] && ok "run verified" || fail "lbmaster exit $rc"
-# Columns: host tid speed thrott init done ...
-range=$(printf '%s\n' "$out" | awk '$1 ~ /^[0-5]$/ && NF > 10 { n++; if (lo == "" || $6 < lo) lo = $6; if ($6 > hi) hi = $6 }
-  END { print n, lo, hi }')
+range=$(hostcol done | awk '{ for (i = 1; i <= NF; i++) { if (lo == "" || $i < lo) lo = $i; if ($i > hi) hi = $i }
+  print NF, lo, hi }')
 set -- $range
 [ "$1" = 6 ] && ok "six hosts reported" || fail "hosts reported: $1"
 [ "${2:-0}" -ge 6 ] && [ "${3:-99}" -le 10 ] && ok "processes done per host in [$2, $3], within [6, 10]" \

@@ -15,6 +15,6 @@ rc=$?
 [ "$(col dropped)" = 6 ] && ok "6 messages dropped (2 per worker)" || fail "dropped: $(col dropped)"
 n=$(printf '%s\n' "$err" | grep -c 'dropped a message .* with tag 4242: unknown tag')
 [ "$n" = 3 ] && ok "foreign tag logged by each worker" || fail "foreign tag logged $n times: $err"
-n=$(printf '%s\n' "$err" | grep -c 'dropped a message .* with tag 7107: bad magic')
+n=$(printf '%s\n' "$err" | grep -c 'dropped a message .* with tag 7113: bad magic')
 [ "$n" = 3 ] && ok "bad header logged by each worker" || fail "bad header logged $n times: $err"
 finish

@@ -1,13 +1,15 @@
 #!/bin/sh
-# The task farm end to end on a private pvmd, policy none: both
-# workloads verified by the master; a master-ordered migration moves
-# processes (some half done) through the real LMM packing and they still
-# verify, with their results coming home by DRM; bad input exits 2.
+# The task farm end to end on a private pvmd, policy none (whose nodes
+# run in lb/ like every policy's): both workloads verified by the master;
+# a master-ordered migration moves started processes through the node's
+# TRANSFER, packed by the codec, and they resume elsewhere and verify,
+# their results coming home by RESULT; bad input exits 2.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
 pvm_private
 m="$top_builddir/master/lbmaster"
 csv="$PVM_TMP/out.csv"
+hosts="$PVM_TMP/hosts.csv"
 
 
 for wl in "primes --size 400000" "matmul --size 300"; do
@@ -25,33 +27,37 @@ rm -f "$csv"
 $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >/dev/null 2>&1
 [ "$(col verified)" = yes ] && [ "$(col hosts)" = 6 ] && ok "random start on 6 hosts verified" || fail "random start"
 
-# Contiguous starts, read from the host table's init column: share puts
-# processes in proportion to speed (OPT_LOAD_SHARE, every host open from
-# the start), skewed 2^-k; both are exact here.
-inits() { $m "$@" --policy none --seed 3 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && NF > 10 { printf "%s ", $5 }'; }
+# Contiguous starts, read from the per-host CSV: share puts processes in
+# proportion to speed (OPT_LOAD_SHARE, every host open from the start),
+# skewed 2^-k; both are exact here.
+inits() { rm -f "$hosts"; $m "$@" --policy none --seed 3 --hosts-csv "$hosts" >/dev/null 2>&1; hostcol init; }
 got=$(inits --workload primes --size 200000 --hosts 3 --procs 35 --speeds 1,0.5,0.25 --init share)
 [ "$got" = "20 10 5 " ] && ok "--init share: 20 10 5 for speeds 1, 0.5, 0.25" || fail "--init share gave '$got'"
 got=$(inits --workload primes --size 200000 --hosts 6 --procs 63 --init skewed)
 [ "$got" = "32 16 8 4 2 1 " ] && ok "--init skewed: 32 16 8 4 2 1" || fail "--init skewed gave '$got'"
 
 # Master-ordered migration: host 0 holds everything and, after its first
-# result, sends 2 processes to each of its 2 ring neighbours.
-rm -f "$csv"
-out=$($m --workload primes --size 10000000 --hosts 3 --procs 9 --init one --order 2 \
-  --out "$csv" --trace "$PVM_TMP/trace.csv" 2>&1)
-printf '%s\n' "$out" | grep -v 'BEGIN\|EOF'
-[ "$(col verified)" = yes ] && ok "migrated run verified" || fail "migrated run not verified"
-[ "$(col migrations)" = 4 ] && ok "4 processes migrated" || fail "$(col migrations) migrated"
-[ "$(col msgs_LMM)" = 2 ] && ok "in 2 LMMs" || fail "$(col msgs_LMM) LMMs"
-[ "$(col msgs_DRM)" = 4 ] && ok "4 results came home by DRM" || fail "$(col msgs_DRM) DRMs"
-printf '%s\n' "$out" | grep -Eq '4 migrations \([1-4] mid-run\)' && ok "a half-done process resumed elsewhere" \
-  || fail "no process moved mid-run"
-
-[ "$(grep -c ',LMM,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,[12],LMM,[0-9]*$' "$PVM_TMP/trace.csv" \
-  && ok "trace has the 2 LMMs from host 0" || fail "trace lacks the LMMs: $(head -3 "$PVM_TMP/trace.csv")"
+# result, sends 2 processes to each of its 2 ring neighbours.  Its
+# processes time-share the host, so by then every one has started.
+for mode in origin direct; do
+  rm -f "$csv"
+  out=$($m --workload primes --size 10000000 --hosts 3 --procs 9 --init one --order 2 --results $mode \
+    --out "$csv" --trace "$PVM_TMP/trace.csv" 2>&1)
+  [ "$(col verified)" = yes ] && ok "$mode: migrated run verified" || { printf '%s\n' "$out"; fail "$mode: not verified"; }
+  [ "$(col migrations)" = 4 ] && ok "$mode: 4 processes migrated" || fail "$mode: $(col migrations) migrated"
+  [ "$(col migrations_started)" = 4 ] && ok "$mode: all 4 had started and resumed elsewhere" \
+    || fail "$mode: $(col migrations_started) of them had started"
+  [ "$(col lb_TRANSFER)" = 2 ] && ok "$mode: in 2 TRANSFERs" || fail "$mode: $(col lb_TRANSFER) TRANSFERs"
+  [ "$(col lb_RESULT)" = 4 ] && ok "$mode: 4 results home by RESULT" || fail "$mode: $(col lb_RESULT) RESULTs"
+  [ "$(col msgs_RESULT)" = 9 ] && ok "$mode: 9 results delivered" || fail "$mode: $(col msgs_RESULT) delivered"
+  [ "$(grep -c ',TRANSFER,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,TRANSFER,0,[12],' "$PVM_TMP/trace.csv" \
+    && ok "$mode: trace has the 2 TRANSFERs from host 0" || fail "$mode: trace lacks the TRANSFERs: $(head -3 "$PVM_TMP/trace.csv")"
+done
+# The bytes of the moved results: relayed to the origin, or not at all.
+[ "$(col msgs_PAYLOAD)" = 0 ] && ok "direct: no payload relayed" || fail "direct: $(col msgs_PAYLOAD) payloads relayed"
 
 expect_status 2 "--workload" $m --workload fft
-expect_status 2 "--policy: unknown value" $m --policy fastest
+expect_status 2 "--policy: unknown policy 'fastest'" $m --policy fastest
 expect_status 2 "has 4 nodes but --hosts is 3" $m --hosts 3 --topology ring:4
 expect_status 2 "2 values for 3 hosts" $m --hosts 3 --speeds 1,0.5
 expect_status 2 "--speeds" $m --speeds 2

@@ -28,13 +28,14 @@ fi
 # virtual CPU from one host): then no CPU share can show.  On an idle
 # machine busy/cpu is ~1.1 for the fast host and ~2 for the slow one.
 measure() {
+  hosts="$PVM_TMP/hosts.csv"
   out=$("$top_builddir/master/lbmaster" --workload matmul --size 2400 --hosts 2 --procs 40 --init even \
-    --speeds 1,0.5 --throttle "$1" --seed 3 2>/dev/null) || { echo "lbmaster failed"; return 1; }
+    --speeds 1,0.5 --throttle "$1" --seed 3 --hosts-csv "$hosts" 2>/dev/null) || { echo "lbmaster failed"; return 1; }
   printf '%s\n' "$out" | sed -n '2,4p'
-  # Columns: host tid speed thrott init done units busy span cpu s/unit ...
-  printf '%s\n' "$out" | awk -v m="$1" '
-    $1 == "0" && $3 == "1.000" { u0 = $8 / $7; t0 = $4; f0 = $8 / $10; c0 = $10 / $7 }
-    $1 == "1" && $3 == "0.500" { u1 = $8 / $7; t1 = $4; f1 = $8 / $10; c1 = $10 / $7 }
+  # Columns of the per-host CSV: host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,...
+  awk -F, -v m="$1" '
+    $1 == "0" && $3 == 1 { u0 = $9 / $8; t0 = $5; f0 = $9 / $11; c0 = $11 / $8 }
+    $1 == "1" && $3 == 0.5 { u1 = $9 / $8; t1 = $5; f1 = $9 / $11; c1 = $11 / $8 }
     END {
       r = u0 > 0 ? u1 / u0 : 0
       c = c0 > 0 ? c1 / c0 : 0
@@ -43,7 +44,7 @@ measure() {
       if (t0 != "off" || t1 != m) exit 1
       if (f0 > 1.3 || c < 0.83 || c > 1.2) exit 3
       exit !(r >= 1.5 && r <= 2.6 && f1 >= 1.7)
-    }'
+    }' "$hosts"
 }
 for mode in $modes; do
   verdict=3

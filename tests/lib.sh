@@ -29,6 +29,12 @@ col() {
   awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } END { print $c }' "$csv"
 }
 
+# hostcol NAME [FILE]: column NAME of every row of a per-host CSV
+# (lbmaster --hosts-csv), space-separated in host order.
+hostcol() {
+  awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { printf "%s ", $c }' "${2:-$hosts}"
+}
+
 finish() {
   [ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
   exit 0

@@ -1,0 +1,418 @@
+/* farm_wire.c: see farm_wire.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "farm_wire.h"
+#include "lb_wire.h"
+#include "lb_errno.h"
+
+const char *farm_tag_name(int tag)
+{
+  switch (tag) {
+#define FARM_NAME(name, val, str) case val: return str;
+    FARM_TAGS(FARM_NAME)
+#undef FARM_NAME
+  default: return NULL;
+  }
+}
+
+/* ---- helpers ---- */
+typedef struct rd { lb_rbuf r; const char *why; } rd;
+
+static void bad(rd *d, const char *why) { if (!d->why) d->why = why; }
+static double r_real(rd *d, double lo, double hi)
+{
+  double v = lb_r_f64(&d->r);
+  if (!(v >= lo && v <= hi)) { bad(d, "a real value is not finite or out of range"); return lo; }
+  return v;
+}
+static uint32_t r_below(rd *d, uint32_t n, const char *what)
+{
+  uint32_t v = lb_r_u32(&d->r);
+  if (v >= n) { bad(d, what); return 0; }
+  return v;
+}
+/* End of a decode: the first problem, a short body, or bytes left over. */
+static int finish(rd *d, const char *what)
+{
+  if (!d->why && d->r.bad) d->why = "shorter than its fields";
+  if (!d->why && lb_r_left(&d->r)) d->why = "bytes left over";
+  return d->why ? lb_error(LB_EFORMAT, "%s: %s", what, d->why) : LB_SUCCESS;
+}
+
+/* Encode by running `put` twice: once to count, once to write. */
+typedef void (*put_fn)(lb_wbuf *w, const void *arg);
+static int encode(put_fn put, const void *arg, unsigned char **buf, size_t *len)
+{
+  lb_wbuf w = { NULL, 0, 0 };
+  put(&w, arg);
+  unsigned char *b = malloc(w.len ? w.len : 1);
+  if (!b) return lb_error(LB_ENOMEM, "farm message of %zu bytes", w.len);
+  lb_wbuf o = { b, w.len, 0 };
+  put(&o, arg);
+  *buf = b;
+  *len = o.len;
+  return LB_SUCCESS;
+}
+
+/* ---- envelope ---- */
+void farm_envelope_put(unsigned char out[FARM_ENVELOPE], int tag, uint32_t run, size_t body_len)
+{
+  lb_wbuf w = { out, FARM_ENVELOPE, 0 };
+  lb_w_u32(&w, FARM_WIRE_MAGIC);
+  lb_w_u16(&w, FARM_WIRE_VERSION);
+  lb_w_u16(&w, (unsigned)(tag - FARM_TAG_MIN));
+  lb_w_u32(&w, run);
+  lb_w_u32(&w, (uint32_t)body_len);
+}
+
+int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, size_t *body_len)
+{
+  lb_rbuf r = { buf, buf ? len : 0, 0, 0 };
+  uint32_t magic = lb_r_u32(&r);
+  unsigned ver = lb_r_u16(&r), t = lb_r_u16(&r);
+  uint32_t mrun = lb_r_u32(&r), blen = lb_r_u32(&r);
+  if (r.bad) return lb_error(LB_EFORMAT, "no envelope (%zu bytes)", len);
+  if (magic != FARM_WIRE_MAGIC) return lb_error(LB_EFORMAT, "bad magic");
+  if (ver != FARM_WIRE_VERSION) return lb_error(LB_EFORMAT, "unsupported version %u", ver);
+  if ((int)t + FARM_TAG_MIN != tag) return lb_error(LB_EFORMAT, "envelope says tag %u, PVM says %d", t + FARM_TAG_MIN, tag);
+  if (mrun != run) return lb_error(LB_EFORMAT, "belongs to another run (%u)", mrun);
+  *body_len = blen;
+  return LB_SUCCESS;
+}
+
+/* ---- node parameters ---- */
+static void w_params(lb_wbuf *w, const lb_node_params *p)
+{
+  lb_w_i64(w, p->capacity);
+  lb_w_i64(w, p->threshold);
+  lb_w_f64(w, p->speed);
+  lb_w_f64(w, p->hop_time);
+  lb_w_u64(w, p->seed);
+  lb_w_u8(w, (unsigned)p->results);
+  lb_w_u8(w, (unsigned)p->sched);
+  lb_w_f64(w, p->rmtlb.tmax);
+  lb_w_u32(w, p->rmtlb.backoff_max);
+  lb_w_u32(w, (uint32_t)p->lowest.probes);
+  lb_w_f64(w, p->lowest.timeout);
+  lb_w_u32(w, p->lowest.backoff_max);
+  lb_w_f64(w, p->dasud.period);
+  lb_w_f64(w, p->cchspmd.period);
+  lb_w_u32(w, (uint32_t)p->cchspmd.controller);
+  lb_w_u8(w, (unsigned)p->cchspmd.plan);
+  lb_w_f64(w, p->diffusion.period);
+  lb_w_f64(w, p->diffusion.alpha);
+  lb_w_f64(w, p->diffusion.beta);
+}
+
+static void r_params(rd *d, lb_node_params *p, uint32_t nhosts)
+{
+  lb_node_params_default(p);
+  int64_t c = lb_r_i64(&d->r), a = lb_r_i64(&d->r);
+  if (c < 0 || c > 1000000000 || a < -1 || a > 1000000000) bad(d, "capacity or threshold out of range");
+  p->capacity = (int)c;
+  p->threshold = (int)a;
+  p->speed = r_real(d, 1e-6, 1);
+  p->hop_time = r_real(d, 1e-9, 1e6);
+  p->seed = (unsigned long)lb_r_u64(&d->r);
+  unsigned res = lb_r_u8(&d->r), sched = lb_r_u8(&d->r);
+  if (res > LB_RESULTS_DIRECT || sched > LB_SCHED_FIFO) bad(d, "result mode or schedule out of range");
+  p->results = (lb_results)res;
+  p->sched = (lb_sched)sched;
+  p->rmtlb.tmax = r_real(d, 0, 1e6);
+  p->rmtlb.backoff_max = lb_r_u32(&d->r);
+  p->lowest.probes = lb_r_u32(&d->r);
+  p->lowest.timeout = r_real(d, 0, 1e6);
+  p->lowest.backoff_max = lb_r_u32(&d->r);
+  if (p->rmtlb.backoff_max > 30 || p->lowest.backoff_max > 30 || p->lowest.probes > 1000000)
+    bad(d, "back-off or probes out of range");
+  p->dasud.period = r_real(d, 1e-6, 1e6);
+  p->cchspmd.period = r_real(d, 1e-6, 1e6);
+  p->cchspmd.controller = r_below(d, nhosts, "controller out of range");
+  unsigned plan = lb_r_u8(&d->r);
+  if (plan > 1) bad(d, "plan out of range");
+  p->cchspmd.plan = (int)plan;
+  p->diffusion.period = r_real(d, 1e-6, 1e6);
+  p->diffusion.alpha = r_real(d, 0, 1);
+  p->diffusion.beta = r_real(d, 0, 2);
+}
+
+/* ---- SETUP ---- */
+static void put_setup(lb_wbuf *w, const void *arg)
+{
+  const farm_setup *s = arg;
+  lb_w_u32(w, s->me);
+  lb_w_u32(w, s->nhosts);
+  lb_w_u32(w, (uint32_t)s->policy);
+  w_params(w, &s->par);
+  lb_w_u32(w, (uint32_t)s->w.kind);
+  lb_w_u64(w, s->w.size);
+  lb_w_u64(w, s->w.nproc);
+  lb_w_u64(w, s->w.seed);
+  lb_w_u32(w, s->throttle);
+  lb_w_u32(w, s->trace);
+  lb_w_f64(w, s->quantum_s);
+  lb_w_f64(w, s->t0);
+  for (uint32_t i = 0; i < s->nhosts; i++) lb_w_u32(w, (uint32_t)s->tids[i]);
+  lb_w_u32(w, s->nedges);
+  for (uint32_t k = 0; k < s->nedges; k++) { lb_w_u32(w, s->edges[k][0]); lb_w_u32(w, s->edges[k][1]); }
+}
+
+int farm_setup_encode(const farm_setup *s, unsigned char **buf, size_t *len)
+{
+  return encode(put_setup, s, buf, len);
+}
+
+void farm_setup_clear(farm_setup *s)
+{
+  free(s->tids);
+  free(s->edges);
+  s->tids = NULL;
+  s->edges = NULL;
+}
+
+int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
+{
+  memset(s, 0, sizeof *s);
+  rd d = { { buf, len, 0, 0 }, NULL };
+  s->me = lb_r_u32(&d.r);
+  s->nhosts = lb_r_u32(&d.r);
+  if (s->nhosts < 1 || s->nhosts > FARM_MAX_HOSTS || s->me >= s->nhosts) bad(&d, "host numbers out of range");
+  uint32_t pol = lb_r_u32(&d.r);
+  if (pol >= LB_POLICY_COUNT) bad(&d, "unknown policy");
+  s->policy = (lb_policy)pol;
+  if (!d.why) r_params(&d, &s->par, s->nhosts);
+  uint32_t kind = lb_r_u32(&d.r);
+  s->w.kind = (app_kind)kind;
+  s->w.size = (unsigned long)lb_r_u64(&d.r);
+  s->w.nproc = (unsigned long)lb_r_u64(&d.r);
+  s->w.seed = (unsigned long)lb_r_u64(&d.r);
+  if (!d.why && !d.r.bad && app_workload_check(&s->w)) bad(&d, "workload out of range");
+  s->throttle = lb_r_u32(&d.r);
+  s->trace = lb_r_u32(&d.r);
+  if (s->throttle > 3 || s->trace > 1) bad(&d, "throttle or trace out of range");
+  s->quantum_s = r_real(&d, 1e-5, 100);
+  s->t0 = r_real(&d, 0, 1e11);
+  /* sizes checked against what is left before anything is allocated */
+  if (!d.why && (size_t)s->nhosts * 4 + 4 > lb_r_left(&d.r)) bad(&d, "host table longer than the message");
+  if (!d.why) {
+    if (!(s->tids = malloc(s->nhosts * sizeof *s->tids))) return lb_error(LB_ENOMEM, "host table");
+    for (uint32_t i = 0; i < s->nhosts; i++) {
+      s->tids[i] = (int32_t)lb_r_u32(&d.r);
+      if (s->tids[i] <= 0) bad(&d, "a host's task id is not positive");
+    }
+    s->nedges = lb_r_u32(&d.r);
+    if ((uint64_t)s->nedges * 8 != lb_r_left(&d.r)) bad(&d, "edge count does not match the length");
+  }
+  if (!d.why && s->nedges) {
+    if (!(s->edges = malloc(s->nedges * sizeof *s->edges))) { farm_setup_clear(s); return lb_error(LB_ENOMEM, "edges"); }
+    for (uint32_t k = 0; k < s->nedges; k++) {
+      s->edges[k][0] = r_below(&d, s->nhosts, "edge end out of range");
+      s->edges[k][1] = r_below(&d, s->nhosts, "edge end out of range");
+    }
+  }
+  int rc = finish(&d, "SETUP");
+  if (rc) farm_setup_clear(s);
+  return rc;
+}
+
+/* ---- TASKS ---- */
+typedef struct tasks_arg { lb_proc *const *p; size_t n; } tasks_arg;
+
+static void put_tasks(lb_wbuf *w, const void *arg)
+{
+  const tasks_arg *a = arg;
+  lb_w_u32(w, (uint32_t)a->n);
+  for (size_t k = 0; k < a->n; k++) {
+    const lb_proc *p = a->p[k];
+    lb_w_u64(w, p->id);
+    lb_w_u32(w, (uint32_t)p->origin);
+    lb_w_f64(w, p->work);
+    lb_w_u32(w, (uint32_t)p->ctx_len);
+    lb_w_bytes(w, p->ctx, p->ctx_len);
+  }
+}
+
+int farm_tasks_encode(lb_proc *const *p, size_t n, unsigned char **buf, size_t *len)
+{
+  tasks_arg a = { p, n };
+  return encode(put_tasks, &a, buf, len);
+}
+
+int farm_tasks_decode(const unsigned char *buf, size_t len, uint32_t host, lb_proc ***out, size_t *nout)
+{
+  *out = NULL;
+  *nout = 0;
+  rd d = { { buf, len, 0, 0 }, NULL };
+  uint32_t n = lb_r_u32(&d.r);
+  /* 24 bytes at least a process */
+  if (n > lb_r_left(&d.r) / 24) return finish(&(rd){ d.r, "more processes than the message holds" }, "TASKS");
+  lb_proc **v = calloc(n ? n : 1, sizeof *v);
+  if (!v) return lb_error(LB_ENOMEM, "%u processes", n);
+  size_t got = 0;
+  int rc = LB_SUCCESS;
+  while (got < n && !d.why && !rc) {
+    uint64_t id = lb_r_u64(&d.r);
+    uint32_t origin = lb_r_u32(&d.r);
+    double work = r_real(&d, 0, 1e18);
+    uint32_t clen = lb_r_u32(&d.r);
+    if (origin != host) bad(&d, "a process that does not start here");
+    if (clen > lb_r_left(&d.r)) bad(&d, "context longer than the message");
+    if (d.why || d.r.bad) break;
+    const unsigned char *ctx = lb_r_take(&d.r, clen);
+    if (!(rc = lb_proc_alloc(id, origin, work, ctx, clen, &v[got]))) got++;
+  }
+  if (!rc) rc = finish(&d, "TASKS");
+  if (rc) {
+    for (size_t k = 0; k < got; k++) lb_proc_free(v[k]);
+    free(v);
+    return rc;
+  }
+  *out = v;
+  *nout = got;
+  return LB_SUCCESS;
+}
+
+/* ---- ORDER ---- */
+int farm_order_encode(const farm_order *o, unsigned char *buf, size_t cap, size_t *len)
+{
+  lb_wbuf w = { buf, cap, 0 };
+  lb_w_u32(&w, o->dst);
+  lb_w_i64(&w, o->count);
+  *len = w.len;
+  return lb_wbuf_ok(&w) ? LB_SUCCESS : lb_error(LB_ERANGE, "ORDER buffer too small");
+}
+
+int farm_order_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_order *o)
+{
+  rd d = { { buf, len, 0, 0 }, NULL };
+  o->dst = r_below(&d, nhosts, "destination out of range");
+  o->count = lb_r_i64(&d.r);
+  if (o->count < 0 || o->count > 1000000) bad(&d, "count out of range");
+  return finish(&d, "ORDER");
+}
+
+/* ---- REPORT ---- */
+static void put_report(lb_wbuf *w, const void *arg)
+{
+  const farm_report *r = arg;
+  lb_w_u32(w, r->me);
+  lb_w_u32(w, r->throttle);
+  for (int k = 0; k < FARM_NCOUNTERS; k++) lb_w_i64(w, r->c[k]);
+  for (int k = 0; k < LB_MSG_NTYPES; k++) lb_w_i64(w, r->lbsent[k]);
+  lb_w_f64(w, r->busy);
+  lb_w_f64(w, r->cpu);
+  lb_w_f64(w, r->span);
+  lb_w_f64(w, r->msg);
+  lb_w_f64(w, r->idle);
+  lb_w_u32(w, (uint32_t)r->trace_len);
+  lb_w_bytes(w, r->trace, r->trace_len);
+}
+
+int farm_report_encode(const farm_report *r, unsigned char **buf, size_t *len)
+{
+  return encode(put_report, r, buf, len);
+}
+
+void farm_report_clear(farm_report *r)
+{
+  free(r->trace);
+  r->trace = NULL;
+  r->trace_len = 0;
+}
+
+int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_report *r)
+{
+  memset(r, 0, sizeof *r);
+  rd d = { { buf, len, 0, 0 }, NULL };
+  r->me = r_below(&d, nhosts, "host out of range");
+  r->throttle = lb_r_u32(&d.r);
+  if (r->throttle > 3) bad(&d, "throttle out of range");
+  for (int k = 0; k < FARM_NCOUNTERS; k++)
+    if ((r->c[k] = lb_r_i64(&d.r)) < 0) bad(&d, "negative counter");
+  for (int k = 0; k < LB_MSG_NTYPES; k++)
+    if ((r->lbsent[k] = lb_r_i64(&d.r)) < 0) bad(&d, "negative counter");
+  r->busy = r_real(&d, 0, 1e9);
+  r->cpu = r_real(&d, 0, 1e9);
+  r->span = r_real(&d, 0, 1e9);
+  r->msg = r_real(&d, 0, 1e9);
+  r->idle = r_real(&d, 0, 1e9);
+  uint32_t tl = lb_r_u32(&d.r);
+  if (tl != lb_r_left(&d.r)) bad(&d, "trace length does not match the message");
+  if (!d.why && tl) {
+    if (!(r->trace = malloc(tl + 1))) return lb_error(LB_ENOMEM, "trace of %u bytes", tl);
+    memcpy(r->trace, lb_r_take(&d.r, tl), tl);
+    r->trace[tl] = '\0';
+    r->trace_len = tl;
+    if (memchr(r->trace, '\0', tl)) bad(&d, "a NUL byte in the trace");
+  }
+  int rc = finish(&d, "REPORT");
+  if (rc) farm_report_clear(r);
+  return rc;
+}
+
+/* ---- SUM_REQ / SUM_REP ---- */
+typedef struct sum_arg { const int32_t *v; uint32_t n; } sum_arg;
+static void put_sum(lb_wbuf *w, const void *arg)
+{
+  const sum_arg *a = arg;
+  lb_w_u32(w, a->n);
+  for (uint32_t k = 0; k < a->n; k++) lb_w_u32(w, (uint32_t)a->v[k]);
+}
+
+int farm_sum_req_encode(const int32_t *v, uint32_t n, unsigned char **buf, size_t *len)
+{
+  sum_arg a = { v, n };
+  return encode(put_sum, &a, buf, len);
+}
+
+int farm_sum_req_decode(const unsigned char *buf, size_t len, int32_t **v, uint32_t *n)
+{
+  *v = NULL;
+  rd d = { { buf, len, 0, 0 }, NULL };
+  *n = lb_r_u32(&d.r);
+  if ((uint64_t)*n * 4 != lb_r_left(&d.r)) return finish(&(rd){ d.r, "count does not match the length" }, "SUM_REQ");
+  if (!(*v = malloc(*n ? *n * sizeof **v : 1))) return lb_error(LB_ENOMEM, "SUM_REQ");
+  for (uint32_t k = 0; k < *n; k++) (*v)[k] = (int32_t)lb_r_u32(&d.r);
+  int rc = finish(&d, "SUM_REQ");
+  if (rc) { free(*v); *v = NULL; }
+  return rc;
+}
+
+int farm_sum_rep_encode(int64_t n, int64_t sum, unsigned char *buf, size_t cap, size_t *len)
+{
+  lb_wbuf w = { buf, cap, 0 };
+  lb_w_i64(&w, n);
+  lb_w_i64(&w, sum);
+  *len = w.len;
+  return lb_wbuf_ok(&w) ? LB_SUCCESS : lb_error(LB_ERANGE, "SUM_REP buffer too small");
+}
+
+int farm_sum_rep_decode(const unsigned char *buf, size_t len, int64_t *n, int64_t *sum)
+{
+  rd d = { { buf, len, 0, 0 }, NULL };
+  *n = lb_r_i64(&d.r);
+  *sum = lb_r_i64(&d.r);
+  return finish(&d, "SUM_REP");
+}
+
+/* ---- payload head ---- */
+void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payload_head *h)
+{
+  lb_wbuf w = { out, FARM_PAYLOAD_HEAD, 0 };
+  lb_w_u64(&w, h->pid);
+  lb_w_u32(&w, h->origin);
+  lb_w_u32(&w, h->exec);
+  lb_w_u64(&w, h->len);
+}
+
+int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts, farm_payload_head *h)
+{
+  rd d = { { buf, len, 0, 0 }, NULL };
+  h->pid = lb_r_u64(&d.r);
+  h->origin = r_below(&d, nhosts, "origin out of range");
+  h->exec = r_below(&d, nhosts, "host out of range");
+  h->len = lb_r_u64(&d.r);
+  if (h->len < 1 || h->len > ((uint64_t)1 << 34)) bad(&d, "result length out of range");
+  return finish(&d, "payload head");
+}

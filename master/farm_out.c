@@ -1,0 +1,158 @@
+/* farm_out.c: see farm_out.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "farm_out.h"
+#include "farm_msg.h"
+#include "farm_throttle.h"
+#include "lb_errno.h"
+#include "cli.h"
+
+/* The share of a core a host received while it ran its quanta: CPU
+ * seconds over wall seconds; the nominal speed where it ran nothing. */
+static double received(const farm_opts *o, const farm_host *h, int i)
+{
+  return h->got && h->rep.busy > 0 && h->rep.cpu > 0 ? h->rep.cpu / h->rep.busy : o->speed[i];
+}
+
+typedef struct sums {
+  double makespan, ideal, ideal_recv;
+  long long msgs[FARM_NTAGS], lb[LB_MSG_NTYPES], c[FARM_NCOUNTERS];
+} sums;
+
+static void add_up(const farm_opts *o, const farm_host *hs, const farm_tally *t, sums *s)
+{
+  memset(s, 0, sizeof *s);
+  double nominal = 0, recv = 0;
+  for (int i = 0; i < o->hosts; i++) {
+    nominal += o->speed[i];
+    recv += received(o, &hs[i], i);
+    for (int k = 0; k < FARM_NCOUNTERS; k++) s->c[k] += hs[i].rep.c[k];
+    for (int k = 0; k < LB_MSG_NTYPES; k++) s->lb[k] += hs[i].rep.lbsent[k];
+  }
+  for (int k = 0; k < FARM_NTAGS; k++) s->msgs[k] = farm_msg_sent(FARM_TAG_MIN + k) + s->c[FARM_C_SENT0 + k];
+  s->c[FARM_C_DROPPED] += (long long)t->dropped + farm_msg_dropped();
+  s->makespan = t->tend > t->tstart ? t->tend - t->tstart : 0;
+  s->ideal = t->work / nominal;
+  s->ideal_recv = t->work / recv;
+}
+
+void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t)
+{
+  sums s;
+  add_up(o, hs, t, &s);
+  /* s/unit = span/units: wall time per unit of work while the host was
+   * working; share: CPU over wall time in its quanta; msg_s: wall time
+   * with messages; idle_s: waiting with nothing to run. */
+  printf("%-5s %-9s %6s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed", "share",
+         "thrott", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start", "dropped",
+         "msg_s", "idle_s");
+  for (int i = 0; i < o->hosts; i++) {
+    const farm_host *h = &hs[i];
+    const int64_t *c = h->rep.c;
+    printf("%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
+           h->tid, o->speed[i], received(o, h, i), h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
+           h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
+           c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
+           (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
+  }
+  printf("%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
+         "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lu/%lu results verified: %s\n",
+         lb_policy_name(o->policy), app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts,
+         lb_results_name(o->par.results), s.makespan, s.ideal, s.ideal_recv, s.c[FARM_C_MIGRATED],
+         s.c[FARM_C_MOVED_STARTED], t->accepted, o->w.nproc, t->verified ? "yes" : "NO");
+}
+
+static void csv_header(FILE *f)
+{
+  fprintf(f, "policy,workload,size,procs,hosts,topology,init,seed,results,sched,makespan_s,ideal_makespan_s,ratio,"
+             "ideal_received_s,ratio_received");
+  for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
+  for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
+  fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,policy_invocations,dropped,verified\n");
+}
+
+static void csv_row(FILE *f, const farm_opts *o, const sums *s, int verified)
+{
+  fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%s,%s,%.9g,%.9g,%.6f,%.9g,%.6f", lb_policy_name(o->policy),
+          app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed,
+          lb_results_name(o->par.results), o->par.sched == LB_SCHED_RR ? "rr" : "fifo", s->makespan, s->ideal,
+          s->ideal > 0 ? s->makespan / s->ideal : 0.0, s->ideal_recv, s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
+  for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",%lld", s->msgs[t]);
+  for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",%lld", s->lb[t]);
+  fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%s\n", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED],
+          s->c[FARM_C_CTX_BYTES], s->c[FARM_C_HOPS], s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED],
+          verified ? "yes" : "no");
+}
+
+/* Write a new version of `path` under a temporary name (the old
+ * contents first when appending), then rename it into place: a run that
+ * fails never leaves a truncated or half-written file. */
+static FILE *begin_file(const char *path, int append, char *tmp, size_t tmplen, int *had_data)
+{
+  snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  *had_data = 0;
+  if (!f) return NULL;
+  FILE *old = append ? fopen(path, "r") : NULL;
+  if (old) {
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, old)) > 0) { fwrite(buf, 1, n, f); *had_data = 1; }
+    fclose(old);
+  }
+  return f;
+}
+
+static int end_file(FILE *f, const char *tmp, const char *path)
+{
+  int bad = ferror(f) | (fclose(f) != 0);
+  if (bad || rename(tmp, path)) {
+    unlink(tmp);
+    fprintf(stderr, "%s: cannot write %s\n", cli_prog(), path);
+    return -1;
+  }
+  return 0;
+}
+
+int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
+{
+  sums s;
+  add_up(o, hs, t, &s);
+  if (!o->out) {
+    csv_header(stdout);
+    csv_row(stdout, o, &s, t->verified);
+    return 0;
+  }
+  char tmp[4096];
+  int had;
+  FILE *f = begin_file(o->out, 1, tmp, sizeof tmp, &had);
+  if (!f) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->out); return -1; }
+  if (!had) csv_header(f);
+  csv_row(f, o, &s, t->verified);
+  return end_file(f, tmp, o->out);
+}
+
+int farm_out_hosts_csv(const farm_opts *o, const farm_host *hs)
+{
+  if (!o->hosts_csv) return 0;
+  char tmp[4096];
+  int had;
+  FILE *f = begin_file(o->hosts_csv, 0, tmp, sizeof tmp, &had);
+  if (!f) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->hosts_csv); return -1; }
+  fprintf(f, "host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,moved,moved_started,ctx_bytes,"
+             "homed,delivered,relayed,dropped,msg_s,idle_s,reported\n");
+  for (int i = 0; i < o->hosts; i++) {
+    const farm_host *h = &hs[i];
+    const int64_t *c = h->rep.c;
+    fprintf(f, "%d,%d,%.9g,%.9g,%s,%d,%lld,%lld,%.9g,%.9g,%.9g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.9g,%.9g,%s\n", i,
+            h->tid, o->speed[i], received(o, h, i),
+            h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-", h->initial,
+            (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
+            (long long)c[FARM_C_MIGRATED], (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_CTX_BYTES],
+            (long long)c[FARM_C_HOMED], (long long)c[FARM_C_DELIVERED], (long long)c[FARM_C_RELAYED],
+            (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no");
+  }
+  return end_file(f, tmp, o->hosts_csv);
+}

@@ -1,0 +1,28 @@
+/* farm_out.h: what lbmaster prints and writes at the end of a run: the
+ * per-host table, the summary line, the run's CSV row and the per-host
+ * CSV. */
+#ifndef FARM_OUT_H
+#define FARM_OUT_H
+
+#include "farm_run.h"
+#include "farm_wire.h"
+
+typedef struct farm_host {
+  int tid, initial, got;
+  farm_report rep;           /* its trace is not kept */
+} farm_host;
+
+typedef struct farm_tally {
+  double tstart, tend;       /* wall clock: processes sent, last result verified */
+  double work;               /* CPU seconds of every verified process */
+  unsigned long accepted, bad, dropped;
+  int verified;
+} farm_tally;
+
+void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t);
+/* Append the run's row to o->out (header if new) or print it; 0 or -1. */
+int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t);
+/* Write o->hosts_csv, one row per host (no-op without it); 0 or -1. */
+int farm_out_hosts_csv(const farm_opts *o, const farm_host *hs);
+
+#endif
