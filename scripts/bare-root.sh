@@ -89,8 +89,8 @@ if [ ! -s "$tarball" ]; then
 fi
 
 root=$(mktemp -d /var/tmp/lbfarm-bare.XXXXXX)
-chmod 755 "$root"   # it becomes /: apt's _apt user must get through
 tar -C "$root" --numeric-owner -xzf "$tarball"
+chmod 755 "$root"   # it becomes /, and the tarball's . came from mktemp
 rm -f "$root"/var/cache/apt/archives/*.deb   # debootstrap's, not a fresh machine's
 # A fresh machine: no line for its host name, DNS as the host has it.
 printf '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
@@ -138,6 +138,10 @@ unshare --mount --uts --pid --fork --propagation private /bin/sh -c '
   mkdir "$r/dev/pts" "$r/dev/shm"
   mount -t devpts -o newinstance,ptmxmode=0666 devpts "$r/dev/pts"
   ln -s pts/ptmx "$r/dev/ptmx"
+  ln -s /proc/self/fd "$r/dev/fd"
+  ln -s /proc/self/fd/0 "$r/dev/stdin"
+  ln -s /proc/self/fd/1 "$r/dev/stdout"
+  ln -s /proc/self/fd/2 "$r/dev/stderr"
   mount -t tmpfs tmpfs "$r/dev/shm"
   exec chroot "$r" /usr/bin/env -i HOME=/root TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin /run-readme.sh
