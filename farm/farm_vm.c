@@ -13,6 +13,7 @@
 #include <pvm3.h>
 #include "farm_vm.h"
 #include "farm_vmtmp.h"
+#include "farm_throttle.h"
 #include "cli.h"
 
 #define PROBE_S 5          /* a live pvmd answers in milliseconds */
@@ -77,12 +78,16 @@ static int bounded_mytid(int *timed_out)
 }
 
 /* The pvmd's tasks (its children), then everything goes: the pvmd
- * (given `secs` to end them itself), the tasks, and their files. */
+ * (given `secs` to end them itself), the tasks, their files, and the
+ * cgroups of workers that had no time to remove their own. */
 static void end_vm(pid_t pvmd, const pid_t *kids, int n, double secs)
 {
   if (pvmd > 0) end_all(&pvmd, 1, secs);
   end_all(kids, n, 1.0);
-  for (int i = 0; i < n; i++) vmtmp_remove_sockets(kids[i]);
+  for (int i = 0; i < n; i++) {
+    vmtmp_remove_sockets(kids[i]);
+    farm_throttle_forget(kids[i]);
+  }
   vmtmp_remove_vm(pvmd);
 }
 

@@ -36,6 +36,9 @@ printf '%s\n' "$err" | grep -q "stopping the virtual machine (pvmd pid $pvmd) th
 live=
 for p in $pvmd $workers; do gone "$p" || live="$live $p"; done
 [ -z "$live" ] && ok "old pvmd and workers ended" || fail "still running:$live"
+cg=
+for p in $workers; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && cg="$cg $p"; done
+[ -z "$cg" ] && ok "no cgroup of theirs left" || fail "cgroups left of workers:$cg"
 [ -z "$(others)" ] && ok "nothing left in PVM_TMP" || fail "left in PVM_TMP: $(others)"
 
 # A pvmd somebody else started (as the console does), stopped.
