@@ -8,10 +8,10 @@
 # with the apt-get line to run.
 #
 # Everything runs in private mount, PID and UTS namespaces: the mounts,
-# the host name and every process (pvmds too) end with the script, and
-# the host's own files, mounts and name are never changed.  The root is
-# removed on every exit path.  The debootstrap result is cached as a
-# tarball, so reruns start in seconds.
+# the host name and every process (pvmds too) end with the script, even
+# a killed one, and the host's own files, mounts and name are never
+# changed.  The root is removed on every exit path.  The debootstrap
+# result is cached as a tarball, so reruns start in seconds.
 #
 # Usage: scripts/bare-root.sh [--branch NAME] [--cache DIR]
 #   --branch NAME  the branch to clone (default: the one checked out)
@@ -121,7 +121,7 @@ RUN
 chmod +x "$root/run-readme.sh"
 : >"$root/results"
 say "running scripts/main.sh then scripts/test.sh in $root (logs in $cache)"
-unshare --mount --uts --pid --fork --propagation private /bin/sh -c '
+unshare --mount --uts --pid --fork --kill-child --propagation private /bin/sh -c '
   set -e
   r=$1
   hostname lbfarm-bare
