@@ -91,3 +91,10 @@ void farm_throttle_stop(void)
   }
   mode = FARM_THROTTLE_OFF;
 }
+
+void farm_throttle_forget(long pid)
+{
+  char dir[128];
+  snprintf(dir, sizeof dir, CG_ROOT "/lbfarm-%ld", pid);
+  rmdir(dir);   /* fails, harmlessly, if there is none or it has members */
+}

@@ -31,5 +31,8 @@ int farm_throttle_start(double speed, farm_throttle_mode want, char *why, unsign
 void farm_throttle_after(double cpu_s);
 /* Undo: leave and remove the cgroup. */
 void farm_throttle_stop(void);
+/* Remove the cgroup of worker `pid`, which ended without
+ * farm_throttle_stop() (killed with its virtual machine). */
+void farm_throttle_forget(long pid);
 
 #endif

@@ -9,10 +9,17 @@ typedef struct farm_vm {
   int nhosts;
 } farm_vm;
 
-/* Join the VM, starting a pvmd if none answers.  0 or a PVM error code
- * with a message on stderr. */
+/* Join the VM of PVM_TMP and PVM_VMID, starting a pvmd if there is none
+ * (named localhost if this host's name does not resolve).  A VM that an
+ * lbmaster started and left running when it died is stopped first; one
+ * that another lbmaster still uses is refused; a pvmd that lbmaster did
+ * not start and that does not answer within 5 s is reported with the
+ * step to take.  0, or a PVM error code with a message on stderr (with
+ * pvmd's own log when it could not start). */
 int farm_vm_join(farm_vm *vm);
-/* Leave: pvm_halt() if we started the pvmd, else pvm_exit(). */
+/* Leave: pvm_exit(), or if we started the pvmd, pvm_halt() and remove
+ * what the VM kept in PVM_TMP (log, sockets).  Safe to call twice; not
+ * from a signal handler. */
 void farm_vm_leave(farm_vm *vm);
 
 /* Absolute path of the worker executable: $LBFARM_WORKER, then next to

@@ -3,7 +3,8 @@
 # and host speed emulation.
 noinst_LIBRARIES += farm/libfarm.a
 farm_libfarm_a_SOURCES = farm/farm_msg.c farm/farm_msg.h farm/farm_payload.c farm/farm_payload.h \
-	farm/farm_wire.c \
-	farm/farm_wire.h farm/farm_vm.c farm/farm_vm.h farm/farm_catchout.c farm/farm_catchout.h \
+	farm/farm_wire.c farm/farm_wire.h \
+	farm/farm_vm.c farm/farm_vm.h farm/farm_vmtmp.c farm/farm_vmtmp.h \
+	farm/farm_catchout.c farm/farm_catchout.h \
 	farm/farm_throttle.c farm/farm_throttle.h
 FARM_LIBS = farm/libfarm.a

@@ -57,6 +57,17 @@ pvm_private() {
   trap pvm_cleanup EXIT
 }
 
+# pvmd gives up when this host's name does not resolve (a bare root):
+# a private one-host VM is then named localhost, as lbmaster does.
+pvm_name_opt() {
+  getent ahostsv4 "$(uname -n)" >/dev/null 2>&1 || echo -nlocalhost
+}
+
+# The pid of the pvmd named by our VM's address file, if any.
+pvmd_addr_pid() {
+  sed -n 's/.*pvmtmp0*\([0-9][0-9]*\)\.0$/\1/p' "$PVM_TMP/pvmd.$(id -u).$PVM_VMID" 2>/dev/null
+}
+
 pvmd_pids() {
   # pvmd processes started with our private PVM_TMP in their environment.
   for p in $(pgrep -x pvmd3 2>/dev/null; pgrep -x pvmd 2>/dev/null); do

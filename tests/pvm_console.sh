@@ -13,7 +13,7 @@ out=$( (echo "spawn -> lbmaster --hosts 4 --policy rmtlb --workload primes --siz
           sleep 0.2; i=$((i + 1))
         done
         echo "conf"; sleep 0.5; echo halt) |
-      timeout 60 pvm "$PVM_TMP/hostfile" 2>&1 | tee "$PVM_TMP/console.out")
+      timeout 60 pvm $(pvm_name_opt) "$PVM_TMP/hostfile" 2>&1 | tee "$PVM_TMP/console.out")
 printf '%s\n' "$out"
 printf '%s\n' "$out" | grep -q '\[1:t[0-9a-f]*\] lbmaster: .*already running' \
   && ok "lbmaster joined the console's VM, output in the console" || fail "no lbmaster output in the console"
