@@ -1,7 +1,8 @@
 #!/bin/sh
 # Randomised invariant sweep: RUNS simulated runs over random policies,
-# graphs, loads, capacities, seeds, quanta, bandwidths and jitter (which
-# reorders messages).  Each run is checked by lb_sim (every process runs
+# graphs, loads, capacities, seeds, quanta, bandwidths, jitter (which
+# reorders messages), result modes and schedules, every message through
+# the byte codec.  Each run is checked by lb_sim (every process runs
 # once and its result reaches its origin once, nothing lost in transit,
 # every node quiescent at the end: LEPN = LIPN = -1, NRT empty, no rmtv
 # lock; termination).  Writes OUT/sweep.csv and prints the tally.
@@ -38,10 +39,11 @@ awk -v n="$runs" -v s="$seed" 'BEGIN {
     else if (r == 4) t = "hypercube:" (2 + int(rand() * 3))
     else if (r == 5) t = "complete:" (3 + int(rand() * 5))
     else t = "mesh:" (2 + int(rand() * 3)) "x" (2 + int(rand() * 4))
-    printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s\n",
+    printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s --results %s --sched %s\n",
       k, pol[1 + int(rand() * 9)], t, load[1 + int(rand() * 3)], int(rand() * 1e6), 1 + int(rand() * 6),
       1 + int(rand() * 80), rand() * rand() * 10, 0.1 + rand() * 2, (rand() < 0.5) ? 0 : 100 + int(rand() * 1000),
-      0.5 + rand() * 2, (rand() < 0.5) ? "greedy" : "transport"
+      0.5 + rand() * 2, (rand() < 0.5) ? "greedy" : "transport", (rand() < 0.5) ? "origin" : "direct",
+      (rand() < 0.8) ? "rr" : "fifo"
   }
 }' >"$args"
 csv=$out/sweep.csv
