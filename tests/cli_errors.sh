@@ -26,6 +26,23 @@ expect_status 2 "bin.graph:1:" "$T" check "$tmp/bin.graph"
 expect_status 2 "cannot open" "$T" check "$tmp/missing.graph"
 expect_status 0 "" "$T" check "$top_srcdir/data/graphs/seed002-g6.graph"
 
+# Values that look negative are bad values, not unknown options, and
+# every message names the program by its short name, not its path.
+TR=$top_builddir/tools/lbtransport
+SH=$top_builddir/tools/lbshare
+expect_status 2 "lbtransport: bad value '-1,2': a negative number is not allowed here" "$TR" -1,2
+expect_status 2 "lbtransport: bad value '-1,2': a negative number" "$TR" -g ring:2 -1,2
+expect_status 2 "lbshare: bad value '-1:0-1': a negative number is not allowed here" "$SH" -1:0-1
+expect_status 2 "lbtransport: unknown option '-x'" "$TR" -x 1,2
+expect_status 2 "lbtransport: option '--help' takes no argument" "$TR" --help=3
+expect_status 2 "lbtransport: option '-g' needs an argument" "$TR" 1,2 -g
+expect_status 2 "lbtransport: LOADS value 2: '-2' is not a number in [0, 1e+15] (it is negative)" "$TR" -- 1,-2
+err=$("$TR" -1,2 2>&1 >/dev/null; "$T" -q info ring:3 2>&1 >/dev/null)
+case $err in
+  *"$top_builddir"*|*tools/*) fail "a message names the program's path: $err" ;;
+  *) ok "messages name the program, not its path" ;;
+esac
+
 expect_status 2 "option '--hosts' needs an argument" "$M" --hosts
 expect_status 2 "--hosts: '0' is not an integer in 1..256" "$M" --hosts 0
 expect_status 2 "--hosts: 'six' is not an integer" "$M" --hosts six
