@@ -43,6 +43,22 @@ case $err in
   *) ok "messages name the program, not its path" ;;
 esac
 
+# lbtopo --csv: known answers at full precision.  torus:8x8 has
+# lambda_2 = 2 - 2 cos(2 pi / 8) = 2 - sqrt(2).
+csv=$tmp/info.csv
+"$T" --csv info torus:8x8 >"$csv"
+[ "$(col nodes),$(col edges),$(col diameter)" = 64,128,8 ] && ok "info torus:8x8" || fail "info: $(cat "$csv")"
+awk -F, 'NR == 2 { d = $9 - (2 - sqrt(2)); exit !(d < 1e-14 && d > -1e-14 && length($9) >= 16) }' "$csv" \
+  && ok "lambda_2 to 1e-14" || fail "lambda_2: $(cat "$csv")"
+"$T" --csv info star:40000 >"$csv"
+[ "$(col diameter),$(col diameter_lo),$(col diameter_hi)" = ",1,2" ] \
+  && ok "info on a large graph gives diameter bounds" || fail "big info: $(cat "$csv")"
+"$T" --csv paths ring:4 >"$csv"
+[ "$(wc -l <"$csv")" = 17 ] && grep -qx '1,3,2' "$csv" && ok "paths --csv" || fail "paths: $(cat "$csv")"
+"$T" --csv write ring:4 | diff - "$(printf 'from,to\n1,2\n1,4\n2,3\n3,4\n' >"$tmp/w"; echo "$tmp/w")" >/dev/null \
+  && ok "write --csv" || fail "write --csv"
+[ "$("$T" --csv check ring:4 | tail -1)" = "ring:4,4,4" ] && ok "check --csv" || fail "check --csv"
+
 expect_status 2 "option '--hosts' needs an argument" "$M" --hosts
 expect_status 2 "--hosts: '0' is not an integer in 1..256" "$M" --hosts 0
 expect_status 2 "--hosts: 'six' is not an integer" "$M" --hosts six
