@@ -78,6 +78,28 @@ expect_status 2 "'x' is not a time" "$SH" 1:0-x
 expect_status 2 "before t0" "$SH" --t0 1 1:0-4
 expect_status 1 "can hold only 4" "$SH" --lambda 5 1:0-4
 expect_status 2 "no processors given" "$SH"
+# Fractions wherever a number is taken, full precision: one processor of
+# speed 1501/21 from 0 does 25 units by t* = 25 * 21/1501 = 525/1501.
+csv=$tmp/share.csv
+"$SH" --csv 1501/21:0-inf >"$csv"
+awk -F, 'NR == 2 { d = $3 - 525 / 1501; exit !(d < 1e-16 && d > -1e-16) }' "$csv" \
+  && ok "t* = 525/1501 to 1e-16" || fail "fraction: $(cat "$csv")"
+"$SH" --lambda 1 3:0-inf | grep -q 't\* = 0.3333333333$' && ok "text t* to 10 digits" || fail "text digits"
+"$SH" --t0 1/3 --lambda 2/3 2:1/3-inf | grep -q 't\* = 0.6666666667$' && ok "fractions for t0 and windows" || fail "t0 fraction"
+# A processor with no window takes no part.
+out=$("$SH" 2 1:0-inf)
+printf '%s\n' "$out" | grep -q 'p1 .*none (no window: takes no part)$' && printf '%s\n' "$out" | grep -q 't\* = 25$' \
+  && ok "processor without window" || fail "no window: $out"
+"$SH" --csv 2: 1:0-4,5-inf >"$csv"
+[ "$(sed -n 2p "$csv" | cut -d, -f3,7-)" = "26,1,2,,0,0,0,0" ] && [ "$(sed -n 3p "$csv" | cut -d, -f7-)" = "2,1,0-4 5-inf,1,1,25,25" ] \
+  && ok "no window in CSV" || fail "no window CSV: $(cat "$csv")"
+expect_status 2 "no processor has an availability window" "$SH" 2 3:
+expect_status 2 "processor 1: speed 0 is not a positive number" "$SH" 0 1:0-inf
+expect_status 2 "'1/0' is not a time" "$SH" 1:0-1/0
+"$SH" --csv --example >"$csv"
+[ "$(cut -d, -f3 "$csv" | sort -u | head -1)" = 10 ] && [ "$(cut -d, -f13 "$csv" | tr '\n' ' ')" = "share 10 8 3 4 0 " ] \
+  && ok "example CSV" || fail "example CSV: $(cat "$csv")"
+
 
 # Seed 003 experiment, two small tests: TB always ends with max - min <= 1.
 csv=$("$S3" --tests 2 --tasks 2000)
