@@ -100,11 +100,13 @@ expect_status 2 "'1/0' is not a time" "$SH" 1:0-1/0
 [ "$(cut -d, -f3 "$csv" | sort -u | head -1)" = 10 ] && [ "$(cut -d, -f13 "$csv" | tr '\n' ' ')" = "share 10 8 3 4 0 " ] \
   && ok "example CSV" || fail "example CSV: $(cat "$csv")"
 
-
 # Seed 003 experiment, two small tests: TB always ends with max - min <= 1.
 csv=$("$S3" --tests 2 --tasks 2000)
 printf '%s\n' "$csv" | awk -F, 'NR > 1 && $7 > 1 { bad = 1 } END { exit bad }' \
   && ok "TB balanced" || fail "TB not balanced: $csv"
 expect_status 2 "--tests" "$S3" --tests 0
+"$S3" --csv --tests 1 --tasks 2000 | awk -F, 'NR == 2 { exit !(length($8) >= 12) }' \
+  && ok "lbseed003 --csv, M2 at full precision" || fail "lbseed003 --csv"
+expect_status 2 "--out: cannot write '$tmp/no/x.csv'" "$S3" --out "$tmp/no/x.csv"
 expect_status 2 "too small" "$S3" --tasks 20 --procs 20
 finish
