@@ -33,9 +33,17 @@ expect_status 2 "--integer applies to first and second order only" "$D" --scheme
 
 "$A" --help | grep -q 'divides them' && "$A" --help | grep -q 'by the slowest first' \
   && ok "--help says -s speeds are divided by the slowest" || fail "--help on the speed scaling"
+expect_status 2 "--alpha: unknown coefficient 'uniform'" "$D" -a uniform ring:4
+expect_status 2 "--alpha: unknown coefficient 'ring:4'" "$D" -a ring:4
+expect_status 2 "option '-a' needs an argument" "$D" ring:4 -a
+expect_status 2 "--alpha: '0' is not a number in" "$D" -a 0 ring:4
+"$D" -a 1/5 --csv ring:4 | awk -F, 'NR == 2 { exit !($5 == 0.2) }' && ok "--alpha 1/5" || fail "--alpha 1/5"
+
 # Outputs are checked before the work: nothing is printed, exit 2.
 out=$("$A" -m montecarlo -n 1000 --csv -H "$tmp/no/h.csv" ring:6 2>/dev/null); rc=$?
 [ "$rc" = 2 ] && [ -z "$out" ] && ok "--hist checked before the search" || fail "--hist late: $rc $out"
+out=$("$D" --csv -T "$tmp/no/t.csv" ring:6 2>/dev/null); rc=$?
+[ "$rc" = 2 ] && [ -z "$out" ] && ok "--trace checked before the run" || fail "--trace late: $rc $out"
 expect_status 2 "--hist: '$tmp' is a directory" "$A" -m montecarlo -H "$tmp" ring:4
 # An interrupted run leaves the old histogram as it was and no
 # temporary file.  The wait loop is only a hang guard.
@@ -78,6 +86,13 @@ cmp -s "$tmp/m1.csv" "$tmp/m2.csv" && cmp -s "$tmp/h1.csv" "$tmp/h2.csv" &&
   ok "montecarlo repeats from its seed" || fail "montecarlo not repeatable"
 total=$(awk -F, 'NR > 1 { s += $2 } END { print s }' "$tmp/h1.csv")
 [ "$total" = 500 ] && ok "histogram total 500" || fail "histogram total $total"
+# 16-ring: the optimal alpha is 2/(lambda_2 + lambda_N) of the Laplacian,
+# lambda_2 = 2 - 2 cos(2 pi/16), lambda_N = 4; in CSV to 1e-15.
+"$D" --csv ring:16 | awk -F, 'NR == 2 { a = 2 / (6 - 2 * cos(atan2(0, -1) / 8)); d = $5 - a; exit !(d < 1e-15 && d > -1e-15) }' \
+  && ok "optimal alpha at full precision" || fail "alpha digits"
+"$D" -T "$tmp/tr.csv" --max-iter 5 ring:16 >/dev/null; rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l <"$tmp/tr.csv")" = 7 ] && awk -F, 'NR == 3 { exit !(length($2) >= 15) }' "$tmp/tr.csv" \
+  && ok "trace kept for an unbalanced run, full precision" || fail "trace: $rc $(cat "$tmp/tr.csv")"
 # 16-ring, first order with the optimal alpha: iterations within 10% of
 # log(tol/imbalance)/log(gamma).
 "$D" --scheme first --alpha optimal --csv ring:16 | tail -1 | awk -F, '{ exit !($8 > 0.9 * $9 && $8 < 1.1 * $9) }' \
