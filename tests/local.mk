@@ -36,6 +36,7 @@ tests_test_policies_LDADD = $(SIM_TEST_LIBS)
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
+	tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh
