@@ -150,10 +150,8 @@ static int build_rev(const parser *ps, size_t **roff, uint32_t **rev)
   if (!*roff || !*rev) return lb_error(LB_ENOMEM, "%s: out of memory", ps->f);
   for (size_t k = 0; k < ps->narcs; k++) (*roff)[ps->adj[k] + 1]++;
   for (size_t v = 0; v < n; v++) (*roff)[v + 1] += (*roff)[v];
-  for (size_t i = 0; i < n; i++) {
-    const uint32_t *l = ps->adj + ps->first[i];
-    for (uint32_t k = 0; k < ps->deg[i]; k++) (*rev)[(*roff)[l[k]]++] = (uint32_t)i;
-  }
+  for (size_t i = 0; i < n; i++)
+    for (uint32_t k = 0; k < ps->deg[i]; k++) (*rev)[(*roff)[ps->adj[ps->first[i] + k]]++] = (uint32_t)i;
   for (size_t v = n; v > 0; v--) (*roff)[v] = (*roff)[v - 1];
   (*roff)[0] = 0;
   return LB_SUCCESS;
@@ -166,9 +164,10 @@ static int check_symmetric(parser *ps, const size_t *roff, const uint32_t *rev)
   for (size_t i = 0; i < ps->n; i++) {
     for (size_t k = roff[i]; k < roff[i + 1]; k++) ps->stamp[rev[k]] = (uint32_t)(i + 1);
     size_t bad = ps->n;
-    const uint32_t *l = ps->adj + ps->first[i];
-    for (uint32_t k = 0; k < ps->deg[i]; k++)
-      if (ps->stamp[l[k]] != i + 1 && l[k] < bad) bad = l[k];
+    for (uint32_t k = 0; k < ps->deg[i]; k++) {
+      uint32_t j = ps->adj[ps->first[i] + k];   /* not adj + first: adj may be NULL */
+      if (ps->stamp[j] != i + 1 && j < bad) bad = j;
+    }
     if (bad == ps->n) continue;
     if (ps->line_of[bad])
       return lb_error(LB_ETOPO, "%s:%zu: node %zu lists %zu, but node %zu "
