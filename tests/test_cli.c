@@ -165,6 +165,20 @@ static void test_out_files(void **state)
   fputs("x\n", f);
   cli_out_commit(f);
   assert_int_equal(access(path, F_OK), 0);
+  /* Through a symbolic link: the file it names changes, the link stays. */
+  char link[80], target[64];
+  snprintf(target, sizeof target, "%s/fresh.csv", dir);
+  snprintf(link, sizeof link, "%s/link.csv", dir);
+  assert_int_equal(symlink("fresh.csv", link), 0);
+  f = cli_out_open("--out", link);
+  fputs("via link\n", f);
+  cli_out_commit(f);
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  slurp(target, buf, sizeof buf);
+  assert_string_equal(buf, "via link\n");
+  assert_int_equal(entries(dir), 3);
+  unlink(link);
   /* Not a regular file: written in place. */
   f = cli_out_open("--out", "/dev/null");
   fputs("x\n", f);

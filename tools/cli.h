@@ -60,7 +60,8 @@ size_t cli_doubles(const char *opt, const char *s, double *v, size_t max, double
  * file over `path` (exit 1 if writing failed); cli_out_abort closes
  * and removes it.  An exit or a fatal signal before the commit removes
  * the temporary file and leaves `path` as it was.  Paths that are not
- * regular files (/dev/null, a pipe) are written directly. */
+ * regular files (/dev/null, a pipe) are written directly; through a
+ * symbolic link, the file it names is replaced and the link kept. */
 FILE *cli_out_open(const char *opt, const char *path);
 void cli_out_commit(FILE *f);
 void cli_out_abort(FILE *f);

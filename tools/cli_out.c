@@ -86,6 +86,14 @@ FILE *cli_out_open(const char *opt, const char *path)
       cli_usage_error("%s: cannot write '%s': %s", opt, path, strerror(errno));
     return o->f;
   }
+  /* Through a symbolic link: replace the file it names, keep the link. */
+  char *real;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (real = realpath(path, NULL))) {
+    free(o->path);
+    o->path = real;
+    path = real;
+    base = strrchr(path, '/') + 1;
+  }
   size_t dl = (size_t)(base - path);
   o->tmp = malloc(dl + strlen(base) + 16);
   if (!o->tmp) cli_die(CLI_EXIT_FAIL, "out of memory");
