@@ -5,7 +5,8 @@ dist_noinst_SCRIPTS += experiments/seed000/fig34.sh \
 	experiments/seed002/fig2.sh experiments/seed002/convergence.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
 	experiments/seed003/run.sh experiments/seed004/tables.sh \
-	experiments/sweep_invariants.sh experiments/proto/scale.sh experiments/proto/claim.sh
+	experiments/sweep_invariants.sh experiments/proto/scale.sh experiments/proto/claim.sh \
+	experiments/fuzz/longrun.sh
 EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed002/common.sh experiments/seed002/fig2.gp \
 	experiments/seed002/convergence.gp experiments/seed002/paper_table1.csv \

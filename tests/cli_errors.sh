@@ -26,6 +26,39 @@ expect_status 2 "bin.graph:1:" "$T" check "$tmp/bin.graph"
 expect_status 2 "cannot open" "$T" check "$tmp/missing.graph"
 expect_status 0 "" "$T" check "$top_srcdir/data/graphs/seed002-g6.graph"
 
+# Values that look negative are bad values, not unknown options, and
+# every message names the program by its short name, not its path.
+TR=$top_builddir/tools/lbtransport
+SH=$top_builddir/tools/lbshare
+expect_status 2 "lbtransport: bad value '-1,2': a negative number is not allowed here" "$TR" -1,2
+expect_status 2 "lbtransport: bad value '-1,2': a negative number" "$TR" -g ring:2 -1,2
+expect_status 2 "lbshare: bad value '-1:0-1': a negative number is not allowed here" "$SH" -1:0-1
+expect_status 2 "lbtransport: unknown option '-x'" "$TR" -x 1,2
+expect_status 2 "lbtransport: option '--help' takes no argument" "$TR" --help=3
+expect_status 2 "lbtransport: option '-g' needs an argument" "$TR" 1,2 -g
+expect_status 2 "lbtransport: LOADS value 2: '-2' is not a number in [0, 1e+15] (it is negative)" "$TR" -- 1,-2
+err=$("$TR" -1,2 2>&1 >/dev/null; "$T" -q info ring:3 2>&1 >/dev/null)
+case $err in
+  *"$top_builddir"*|*tools/*) fail "a message names the program's path: $err" ;;
+  *) ok "messages name the program, not its path" ;;
+esac
+
+# lbtopo --csv: known answers at full precision.  torus:8x8 has
+# lambda_2 = 2 - 2 cos(2 pi / 8) = 2 - sqrt(2).
+csv=$tmp/info.csv
+"$T" --csv info torus:8x8 >"$csv"
+[ "$(col nodes),$(col edges),$(col diameter)" = 64,128,8 ] && ok "info torus:8x8" || fail "info: $(cat "$csv")"
+awk -F, 'NR == 2 { d = $9 - (2 - sqrt(2)); exit !(d < 1e-14 && d > -1e-14 && length($9) >= 16) }' "$csv" \
+  && ok "lambda_2 to 1e-14" || fail "lambda_2: $(cat "$csv")"
+"$T" --csv info star:40000 >"$csv"
+[ "$(col diameter),$(col diameter_lo),$(col diameter_hi)" = ",1,2" ] \
+  && ok "info on a large graph gives diameter bounds" || fail "big info: $(cat "$csv")"
+"$T" --csv paths ring:4 >"$csv"
+[ "$(wc -l <"$csv")" = 17 ] && grep -qx '1,3,2' "$csv" && ok "paths --csv" || fail "paths: $(cat "$csv")"
+"$T" --csv write ring:4 | diff - "$(printf 'from,to\n1,2\n1,4\n2,3\n3,4\n' >"$tmp/w"; echo "$tmp/w")" >/dev/null \
+  && ok "write --csv" || fail "write --csv"
+[ "$("$T" --csv check ring:4 | tail -1)" = "ring:4,4,4" ] && ok "check --csv" || fail "check --csv"
+
 expect_status 2 "option '--hosts' needs an argument" "$M" --hosts
 expect_status 2 "--hosts: '0' is not an integer in 1..256" "$M" --hosts 0
 expect_status 2 "--hosts: 'six' is not an integer" "$M" --hosts six

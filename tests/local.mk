@@ -17,8 +17,9 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_spectrum tests/test_basics \
 	tests/test_diffusion_coef tests/test_diffuse tests/test_hetero tests/test_arrange \
 	tests/test_transport tests/test_hublake tests/test_share tests/test_taskgraph \
-	tests/test_node tests/test_rmtlb tests/test_codec tests/test_apps
+	tests/test_node tests/test_rmtlb tests/test_codec tests/test_apps tests/test_cli
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
+tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)
 tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS)
 
 # These drive nodes through the simulator library.
@@ -35,6 +36,7 @@ tests_test_policies_LDADD = $(SIM_TEST_LIBS)
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
+	tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh tests/farm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh

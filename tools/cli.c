@@ -1,9 +1,9 @@
-/* cli.c: argument checks, error exits and terminal progress. */
+/* cli.c: messages, error exits, option faults and terminal progress. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
-#include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,7 +16,7 @@ void cli_init(const char *argv0)
   extern int opterr;
   opterr = 0;  /* we report bad options ourselves, once */
   const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
-  prog = slash ? slash + 1 : (argv0 ? argv0 : prog);
+  prog = slash ? slash + 1 : (argv0 && *argv0 ? argv0 : prog);
 }
 
 const char *cli_prog(void) { return prog; }
@@ -47,49 +47,62 @@ void cli_die(int status, const char *fmt, ...)
   exit(status);
 }
 
-void cli_bad_option(int c, int argc, char **argv)
+/* The argument that starts with "-c": getopt leaves optind on it while
+ * the rest of a cluster ("-1,2") is pending, past it otherwise. */
+static const char *element(int c, int argc, char **argv)
 {
   extern int optind;
-  const char *arg = optind - 1 < argc && optind > 0 ? argv[optind - 1] : "?";
-  if (c == ':') cli_usage_error("option '%s' needs an argument", arg);
-  cli_usage_error("unknown option '%s'", arg);
+  if (optind < argc && argv[optind][0] == '-' && argv[optind][1] == c && argv[optind][2])
+    return argv[optind];
+  if (optind >= 2 && optind - 1 < argc && argv[optind - 1][0] == '-' && argv[optind - 1][1] == c)
+    return argv[optind - 1];
+  return NULL;
+}
+
+void cli_bad_option(int c, int argc, char **argv)
+{
+  extern int optind, optopt;
+  const char *prev = optind >= 2 && optind - 1 < argc ? argv[optind - 1] : "";
+  int lng = !strncmp(prev, "--", 2) && prev[2];
+  int len = (int)strcspn(prev, "=");
+  if (c == ':') {
+    if (lng) cli_usage_error("option '%.*s' needs an argument", len, prev);
+    cli_usage_error("option '-%c' needs an argument", optopt);
+  }
+  if (optopt && (isdigit(optopt) || optopt == '.')) {
+    /* No option is a digit: this is a value, e.g. a negative load. */
+    const char *arg = element(optopt, argc, argv);
+    cli_usage_error("bad value '%.40s': a negative number is not allowed here "
+                    "(and it is not an option)", arg ? arg : "-");
+  }
+  if (optopt && lng && prev[len] == '=')
+    cli_usage_error("option '%.*s' takes no argument", len, prev);
+  if (optopt && isprint(optopt)) cli_usage_error("unknown option '-%c'", optopt);
+  if (lng) cli_usage_error("unknown option '%.*s'", len, prev);
+  cli_usage_error("unknown option");
 }
 
 unsigned long cli_ulong(const char *opt, const char *s, unsigned long lo, unsigned long hi)
 {
-  char *end;
-  errno = 0;
-  unsigned long v = strtoul(s, &end, 10);
-  if (!*s || *end || errno || s[0] == '-' || v < lo || v > hi)
-    cli_usage_error("%s: '%s' is not an integer in %lu..%lu", opt, s, lo, hi);
+  char err[CLI_ERR_MAX];
+  unsigned long v;
+  if (cli_parse_ulong(opt, s, lo, hi, &v, err, sizeof err)) cli_usage_error("%s", err);
   return v;
 }
 
 double cli_double(const char *opt, const char *s, double lo, double hi)
 {
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (!*s || *end || errno || !isfinite(v) || v < lo || v > hi)
-    cli_usage_error("%s: '%s' is not a number in [%g, %g]", opt, s, lo, hi);
+  char err[CLI_ERR_MAX];
+  double v;
+  if (cli_parse_double(opt, s, lo, hi, &v, err, sizeof err)) cli_usage_error("%s", err);
   return v;
 }
 
 size_t cli_doubles(const char *opt, const char *s, double *v, size_t max, double lo, double hi)
 {
-  size_t n = 0;
-  char buf[64];
-  while (*s) {
-    const char *comma = strchr(s, ',');
-    size_t len = comma ? (size_t)(comma - s) : strlen(s);
-    if (n == max) cli_usage_error("%s: more than %zu values", opt, max);
-    if (len == 0 || len >= sizeof buf) cli_usage_error("%s: empty or overlong value in '%s'", opt, s);
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    v[n++] = cli_double(opt, buf, lo, hi);
-    s += len + (comma ? 1 : 0);
-    if (comma && !*s) cli_usage_error("%s: trailing comma", opt);
-  }
+  char err[CLI_ERR_MAX];
+  size_t n;
+  if (cli_parse_doubles(opt, s, v, max, lo, hi, &n, err, sizeof err)) cli_usage_error("%s", err);
   return n;
 }
 

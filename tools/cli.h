@@ -6,12 +6,17 @@
 #define LB_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
-/* Set once from main: the program name used in every message. */
+/* Room for a message from the cli_parse_* functions. */
+#define CLI_ERR_MAX 256
+
+/* Set once from main: the program name used in every message (the
+ * last part of argv0, never its path). */
 void cli_init(const char *argv0);
 const char *cli_prog(void);
 
@@ -21,17 +26,45 @@ void cli_usage_error(const char *fmt, ...)
 /* Print "prog: message" and exit with `status`. */
 void cli_die(int status, const char *fmt, ...)
   __attribute__((format(printf, 2, 3), noreturn));
-/* Report what getopt_long returned for a bad option (exit 2).  Use an
- * optstring that starts with ':' so a missing argument gives ':'. */
+/* Report what getopt_long returned for a bad option (exit 2): an
+ * unknown or incomplete option by its name, and an argument that looks
+ * like a negative number ("-1,2") as a bad value, since no option is a
+ * digit.  Use an optstring that starts with ':' so a missing argument
+ * gives ':'. */
 void cli_bad_option(int c, int argc, char **argv)
   __attribute__((noreturn));
 
-/* Strict number parsing: the whole string must be a number in range,
- * otherwise a usage error naming the option. */
+/* Numbers.  A real is a decimal number (strtod's forms, finite) or a
+ * fraction A/B of two such numbers (B != 0): 1501/21 is taken as the
+ * double nearest to it.  An integer is plain decimal digits.  The
+ * cli_parse_* functions return 0, or CLI_EXIT_USAGE with a message
+ * naming `opt` and the value in err (errlen bytes); they never exit.
+ * The others print that message and exit with status 2. */
+int cli_parse_ulong(const char *opt, const char *s, unsigned long lo, unsigned long hi,
+                    unsigned long *v, char *err, size_t errlen);
+int cli_parse_double(const char *opt, const char *s, double lo, double hi,
+                     double *v, char *err, size_t errlen);
+/* A comma-separated list of reals; *count gets how many (<= max). */
+int cli_parse_doubles(const char *opt, const char *s, double *v, size_t max,
+                      double lo, double hi, size_t *count, char *err, size_t errlen);
+
 unsigned long cli_ulong(const char *opt, const char *s, unsigned long lo, unsigned long hi);
 double cli_double(const char *opt, const char *s, double lo, double hi);
-/* A comma-separated list of doubles; returns the count (<= max). */
 size_t cli_doubles(const char *opt, const char *s, double *v, size_t max, double lo, double hi);
+
+/* Output files that a failed run never truncates or leaves empty.
+ * cli_out_open checks and opens `path` (exit 2 naming `opt` if it
+ * cannot be written) and returns a stream on a temporary file in the
+ * same directory; call it after the arguments are checked and before
+ * the long work.  cli_out_commit closes the stream and renames the
+ * file over `path` (exit 1 if writing failed); cli_out_abort closes
+ * and removes it.  An exit or a fatal signal before the commit removes
+ * the temporary file and leaves `path` as it was.  Paths that are not
+ * regular files (/dev/null, a pipe) are written directly; through a
+ * symbolic link, the file it names is replaced and the link kept. */
+FILE *cli_out_open(const char *opt, const char *path);
+void cli_out_commit(FILE *f);
+void cli_out_abort(FILE *f);
 
 /* Progress on stderr, only when stderr is a terminal; at most ~10 Hz. */
 void cli_progress(const char *what, size_t done, size_t total);

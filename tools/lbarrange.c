@@ -25,7 +25,11 @@ static void usage(void)
          "TOPOLOGY is ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N, star:N,\n"
          "random:N[:EXTRA[:SEED]] or a graph file; it must be connected.\n\n"
          "Options:\n"
-         "  -s, --speeds LIST        comma-separated speeds, one per node (default 1,2,..,P)\n"
+         "  -s, --speeds LIST        comma-separated speeds, one per node (default 1,2,..,P);\n"
+         "                           decimals or fractions A/B.  The greedy divides them\n"
+         "                           by the slowest first (the paper's scaling, so the\n"
+         "                           slowest is 1 and nodes not yet given a speed count\n"
+         "                           as 1); p itself does not change with the scale\n"
          "  -r, --random-speeds LO,HI  P speeds drawn uniformly from [LO,HI] (seeded),\n"
          "                           divided by their minimum\n"
          "  -m, --method M           greedy (default), exhaustive (all P!, P <= %d) or\n"
@@ -34,36 +38,50 @@ static void usage(void)
          "  -S, --seed N             random seed (default 1)\n"
          "  -t, --threads N          threads for the searches (default 0: one per processor)\n"
          "  -H, --hist FILE          Monte Carlo: write the histogram as CSV n,count where\n"
-         "                           count is the number of p in (n-1, n]\n"
-         "  -c, --csv                one CSV header and row instead of text\n"
+         "                           count is the number of p in (n-1, n]; FILE is\n"
+         "                           checked before the search and replaced only when\n"
+         "                           the run succeeds\n"
+         "  -c, --csv                one CSV header and row instead of text (full\n"
+         "                           precision; p_mean and p_sd for Monte Carlo)\n"
          "  -h, --help               show this help and exit\n\n"
          "p_r = (p1 - p_min)/(p_max - p_min); pct = N< / (N< + N> + 1), where N<, N>\n"
-         "count arrangements with p below/above p1 (relative tie tolerance %g).\n\n"
+         "count arrangements with p below/above p1 (relative tie tolerance %g).\n"
+         "Monte Carlo also gives the mean of p over the draws and its standard\n"
+         "deviation (divisor n - 1).\n\n"
          "Exit status: 0 success, 1 a failed computation, 2 bad input (disconnected\n"
          "graph, a speed <= 0, wrong number of speeds, P > %d for exhaustive).\n",
          LB_ARRANGE_EXHAUSTIVE_MAX, LB_ARRANGE_TIE, LB_ARRANGE_EXHAUSTIVE_MAX);
 }
 
-static void print_arr(FILE *f, const double *speed, const size_t *arr, size_t n)
+static void print_arr(FILE *f, const double *speed, const size_t *arr, size_t n, int prec)
 {
-  for (size_t i = 0; i < n; i++) fprintf(f, "%s%g", i ? " " : "", speed[arr[i]]);
+  for (size_t i = 0; i < n; i++) fprintf(f, "%s%.*g", i ? " " : "", prec, speed[arr[i]]);
 }
 
 /* Monte Carlo in chunks, for progress on a terminal.  The draws come
- * from r in order, so the chunks see the same arrangements as one call. */
+ * from r in order, so the chunks see the same arrangements as one call.
+ * The mean and sd of p are accumulated in draw order (Welford), so they
+ * too do not depend on the threads. */
 static void monte_carlo(const lb_topo *t, const double *speed, size_t samples, lb_rng *r,
                         double p1, unsigned threads, size_t *amin, size_t *amax,
-                        size_t *hist, size_t nbins, lb_arrange_stats *st)
+                        size_t *hist, size_t nbins, lb_arrange_stats *st,
+                        double *mean, double *sd)
 {
   size_t n = t->n, chunk = 10000;
   size_t *h = malloc(nbins * sizeof *h), *cmin = malloc(n * sizeof *cmin),
          *cmax = malloc(n * sizeof *cmax);
-  if (!h || !cmin || !cmax) cli_die(CLI_EXIT_FAIL, "out of memory");
+  double *pall = malloc(chunk * sizeof *pall), mu = 0, m2 = 0;
+  if (!h || !cmin || !cmax || !pall) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (size_t done = 0; done < samples;) {
     size_t k = samples - done < chunk ? samples - done : chunk;
     lb_arrange_stats c;
-    if (lb_arrange_monte_carlo(t, speed, k, r, p1, threads, cmin, cmax, NULL, h, nbins, &c))
+    if (lb_arrange_monte_carlo(t, speed, k, r, p1, threads, cmin, cmax, pall, h, nbins, &c))
       cli_die(CLI_EXIT_FAIL, "montecarlo: %s", lb_errmsg());
+    for (size_t i = 0; i < k; i++) {
+      double dev = pall[i] - mu;
+      mu += dev / (double)(done + i + 1);
+      m2 += dev * (pall[i] - mu);
+    }
     if (done == 0 || c.p_min < st->p_min) { st->p_min = c.p_min; memcpy(amin, cmin, n * sizeof *amin); }
     if (done == 0 || c.p_max > st->p_max) { st->p_max = c.p_max; memcpy(amax, cmax, n * sizeof *amax); }
     st->p_ref = c.p_ref;
@@ -76,7 +94,9 @@ static void monte_carlo(const lb_topo *t, const double *speed, size_t samples, l
     cli_progress("random arrangements", done, samples);
   }
   cli_progress_end();
-  free(h); free(cmin); free(cmax);
+  *mean = mu;
+  *sd = samples > 1 ? sqrt(m2 / (double)(samples - 1)) : 0;
+  free(h); free(cmin); free(cmax); free(pall);
 }
 
 int main(int argc, char **argv)
@@ -148,6 +168,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n; i++) speed[i] = (double)(i + 1);
   }
   if (lb_hetero_check_speeds(speed, n)) cli_usage_error("--speeds: %s", lb_errmsg());
+  /* Every argument is checked: open the output before the long work. */
+  FILE *hf = hist_path ? cli_out_open("--hist", hist_path) : NULL;
 
   size_t *ga = malloc(n * sizeof *ga), *amin = malloc(n * sizeof *amin),
          *amax = malloc(n * sizeof *amax), evals, nbins = 1000;
@@ -159,44 +181,47 @@ int main(int argc, char **argv)
   int searched = exh || mc;
   if (exh && lb_arrange_exhaustive(t, speed, p1, (unsigned)threads, amin, amax, &st))
     cli_die(CLI_EXIT_FAIL, "exhaustive: %s", lb_errmsg());
-  if (mc) monte_carlo(t, speed, samples, rm, p1, (unsigned)threads, amin, amax, hist, nbins, &st);
+  double mean = 0, sd = 0;
+  if (mc) monte_carlo(t, speed, samples, rm, p1, (unsigned)threads, amin, amax, hist, nbins, &st,
+                      &mean, &sd);
 
   if (csv) {
-    printf("graph,P,method,p1,p_min,p_max,P_r_pct,N_below,N_equal,N_above,pct,n_total,evals,greedy_arrangement,min_arrangement\n");
-    printf("%s,%zu,%s,%.10g,", t->name, n, method, p1);
+    printf("graph,P,method,p1,p_min,p_max,P_r_pct,N_below,N_equal,N_above,pct,n_total,evals,"
+           "greedy_arrangement,min_arrangement,p_mean,p_sd\n");
+    printf("%s,%zu,%s,%.17g,", t->name, n, method, p1);
     if (searched)
-      printf("%.10g,%.10g,%.6g,%zu,%zu,%zu,%.6g,%zu,", st.p_min, st.p_max,
+      printf("%.17g,%.17g,%.17g,%zu,%zu,%zu,%.17g,%zu,", st.p_min, st.p_max,
              100 * lb_arrange_pr(&st, p1), st.n_below, st.n_equal, st.n_above,
              100 * lb_arrange_pct(&st), st.n_total);
     else
       printf(",,,,,,,,");
     printf("%zu,", evals);
-    print_arr(stdout, speed, ga, n);
+    print_arr(stdout, speed, ga, n, 17);
     putchar(',');
-    if (searched) print_arr(stdout, speed, amin, n);
-    putchar('\n');
+    if (searched) print_arr(stdout, speed, amin, n, 17);
+    if (mc) printf(",%.17g,%.17g\n", mean, sd);
+    else printf(",,\n");
   } else {
     printf("graph: %s (%zu nodes, %zu edges)\nspeeds:", t->name, n, t->m);
-    for (size_t i = 0; i < n; i++) printf(" %.6g", speed[i]);
-    printf("\ngreedy: p1 = %.6g after %zu evaluations\n  speeds at nodes 1..%zu: ", p1, evals, n);
-    print_arr(stdout, speed, ga, n);
+    for (size_t i = 0; i < n; i++) printf(" %.10g", speed[i]);
+    printf("\ngreedy: p1 = %.10g after %zu evaluations\n  speeds at nodes 1..%zu: ", p1, evals, n);
+    print_arr(stdout, speed, ga, n, 10);
     putchar('\n');
     if (searched) {
-      printf("%s over %zu arrangements: p_min = %.6g, p_max = %.6g\n", method, st.n_total, st.p_min, st.p_max);
+      printf("%s over %zu arrangements: p_min = %.10g, p_max = %.10g\n", method, st.n_total, st.p_min, st.p_max);
+      if (mc) printf("  mean p = %.10g, sd = %.10g\n", mean, sd);
       printf("  N(p < p1) = %zu, N(p = p1) = %zu, N(p > p1) = %zu\n", st.n_below, st.n_equal, st.n_above);
-      printf("  P_r = %.3g%%, pct = %.3g%%\n", 100 * lb_arrange_pr(&st, p1), 100 * lb_arrange_pct(&st));
+      printf("  P_r = %.10g%%, pct = %.10g%%\n", 100 * lb_arrange_pr(&st, p1), 100 * lb_arrange_pct(&st));
       printf("  least p: speeds at nodes 1..%zu: ", n);
-      print_arr(stdout, speed, amin, n);
+      print_arr(stdout, speed, amin, n, 10);
       putchar('\n');
     }
   }
-  if (hist_path) {
-    FILE *f = fopen(hist_path, "w");
-    if (!f) cli_die(CLI_EXIT_USAGE, "--hist: cannot open '%s' for writing", hist_path);
-    fprintf(f, "n,count\n");
+  if (hf) {
+    fprintf(hf, "n,count\n");
     for (size_t k = 0; k < nbins; k++)
-      if (hist[k]) fprintf(f, "%zu%s,%zu\n", k + 1, k + 1 == nbins ? "+" : "", hist[k]);
-    if (fclose(f)) cli_die(CLI_EXIT_FAIL, "--hist: writing '%s' failed", hist_path);
+      if (hist[k]) fprintf(hf, "%zu%s,%zu\n", k + 1, k + 1 == nbins ? "+" : "", hist[k]);
+    cli_out_commit(hf);
   }
   free(ga); free(amin); free(amax); free(hist);
   lb_rng_free(rs); lb_rng_free(rm);

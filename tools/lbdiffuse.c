@@ -27,7 +27,7 @@ static void usage(void)
          "  -k, --scheme S     first (Cybenko, default), second (SOR, Ghosh et al.)\n"
          "                     or hetero (speeds, Jin & Wang, optimal tau)\n"
          "  -a, --alpha A      edge coefficients: optimal (default), boillat, or a\n"
-         "                     number (uniform alpha)\n"
+         "                     number in (0, 10] (the same alpha on every edge)\n"
          "  -b, --beta B       second order: beta in (0,2), or opt (default)\n"
          "  -s, --speeds LIST  hetero: one speed per node (default all 1)\n"
          "  -u, --tau T        hetero: opt (default, 2/(lambda_2+lambda_P)), safe\n"
@@ -38,8 +38,9 @@ static void usage(void)
          "  -i, --integer      integer loads with the non-negativity guard\n"
          "  -M, --max-iter N   give up after N steps (default 1000000)\n"
          "  -T, --trace FILE   write step,imbalance,predicted as CSV (predicted:\n"
-         "                     initial imbalance x rate^step)\n"
-         "  -c, --csv          one CSV header and row instead of text\n"
+         "                     initial imbalance x rate^step); FILE is checked\n"
+         "                     before the run and replaced only when it ends\n"
+         "  -c, --csv          one CSV header and row instead of text (full precision)\n"
          "  -h, --help         show this help and exit\n\n"
          "The rate is the asymptotic factor per step: gamma (first order), the\n"
          "largest root modulus of r^2 - beta eta r + beta - 1 over the eigenvalues eta\n"
@@ -74,15 +75,30 @@ int main(int argc, char **argv)
   static double speed[MAXP];
   size_t nspeed = 0;
   const char *scheme = "first", *alpha_s = "optimal", *beta_s = "opt", *trace = NULL, *tau_s = "opt";
-  double load = -1, tol = 1e-6;
+  double load = -1, tol = 1e-6, alpha = 0, beta = 1.0, tau = 0;
   unsigned long max_iter = 1000000;
   int integer = 0, csv = 0, c;
   while ((c = getopt_long(argc, argv, ":k:a:b:s:u:w:e:iM:T:ch", opts, NULL)) != -1) {
     switch (c) {
     case 'k': scheme = optarg; break;
-    case 'a': alpha_s = optarg; break;
-    case 'b': beta_s = optarg; break;
-    case 'u': tau_s = optarg; break;
+    case 'a':
+      alpha_s = optarg;
+      if (strcmp(optarg, "optimal") && strcmp(optarg, "boillat")) {
+        char err[CLI_ERR_MAX];
+        if (cli_parse_double("--alpha", optarg, -INFINITY, INFINITY, &alpha, err, sizeof err))
+          cli_usage_error("--alpha: unknown coefficient '%.40s' (expected optimal, boillat "
+                          "or a number in (0, 10])", optarg);
+        alpha = cli_double("--alpha", optarg, 1e-12, 10);
+      }
+      break;
+    case 'b':
+      beta_s = optarg;
+      if (strcmp(optarg, "opt")) beta = cli_double("--beta", optarg, 1e-9, 2 - 1e-9);
+      break;
+    case 'u':
+      tau_s = optarg;
+      if (strcmp(optarg, "opt") && strcmp(optarg, "safe")) tau = cli_double("--tau", optarg, 1e-12, 1e12);
+      break;
     case 's': nspeed = cli_doubles("--speeds", optarg, speed, MAXP, -DBL_MAX, DBL_MAX); break;
     case 'w': load = cli_double("--load", optarg, 0, 1e15); break;
     case 'e': tol = cli_double("--tol", optarg, 1e-300, 1e300); break;
@@ -99,17 +115,12 @@ int main(int argc, char **argv)
   if (!second && !hetero && strcmp(scheme, "first"))
     cli_usage_error("--scheme: unknown scheme '%s' (first, second, hetero)", scheme);
   if (strcmp(beta_s, "opt") && !second) cli_usage_error("--beta needs --scheme second");
-  double beta = 1.0;
   int beta_opt = second && !strcmp(beta_s, "opt");
-  if (second && !beta_opt) beta = cli_double("--beta", beta_s, 1e-9, 2 - 1e-9);
+  if (!second) beta = 1.0;
   if (strcmp(tau_s, "opt") && !hetero) cli_usage_error("--tau needs --scheme hetero");
   if (hetero && integer) cli_usage_error("--integer applies to first and second order only");
-  lb_diffusion_kind kind;
-  double alpha = 0;
-  if (lb_diffusion_kind_parse(alpha_s, &kind)) {
-    kind = LB_DIFFUSION_UNIFORM;
-    alpha = cli_double("--alpha", alpha_s, 1e-12, 10);
-  }
+  lb_diffusion_kind kind = LB_DIFFUSION_UNIFORM;
+  if (!strcmp(alpha_s, "optimal") || !strcmp(alpha_s, "boillat")) lb_diffusion_kind_parse(alpha_s, &kind);
 
   lb_topo *t;
   if (lb_topo_from_spec(argv[optind], &t)) cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
@@ -122,6 +133,8 @@ int main(int argc, char **argv)
   if (!nspeed) for (size_t i = 0; i < n; i++) speed[i] = 1.0;
   if (lb_hetero_check_speeds(speed, n)) cli_usage_error("--speeds: %s", lb_errmsg());
 
+  /* Every argument is checked: open the trace before the long work. */
+  FILE *tf = trace ? cli_out_open("--trace", trace) : NULL;
   double *w = calloc(n, sizeof *w), *ea = malloc((m + 1) * sizeof *ea),
          *y = calloc(m + 1, sizeof *y), *eta = malloc(n * sizeof *eta);
   long *wi = calloc(n, sizeof *wi), *yi = calloc(m + 1, sizeof *yi);
@@ -132,10 +145,10 @@ int main(int argc, char **argv)
     if (!strcmp(tau_s, "opt")) st = lb_hetero_tau_opt(t, speed, &coef, &rate);
     else {
       if (!strcmp(tau_s, "safe")) st = lb_hetero_tau_safe(t, speed, &coef);
-      else coef = cli_double("--tau", tau_s, 1e-12, 1e12);
+      else coef = tau;
       if (!st) st = lb_hetero_rate(t, speed, coef, &rate);
       if (!st && rate >= 1)
-        cli_usage_error("--tau: %g gives a rate %g >= 1: diffusion would not converge", coef, rate);
+        cli_usage_error("--tau: %.10g gives a rate %.10g >= 1: diffusion would not converge", coef, rate);
     }
     if (st) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
   } else {
@@ -164,13 +177,11 @@ int main(int argc, char **argv)
   for (size_t i = 1; i < n; i++) imb0 = fmax(imb0, lbar);
   double predicted = rate > 0 ? ceil(log(tol / imb0) / log(rate)) : 1;
 
-  FILE *tf = NULL;
-  if (trace && !(tf = fopen(trace, "w"))) cli_die(CLI_EXIT_USAGE, "--trace: cannot open '%s'", trace);
   if (tf) fprintf(tf, "step,imbalance,predicted\n");
   size_t it = 0, guarded = 0;
   double imb = imb0, wmin = INFINITY;
   for (; imb > tol && it < max_iter; it++) {
-    if (tf) fprintf(tf, "%zu,%.10g,%.10g\n", it, imb, imb0 * pow(rate, (double)it));
+    if (tf) fprintf(tf, "%zu,%.17g,%.17g\n", it, imb, imb0 * pow(rate, (double)it));
     double b = it == 0 ? 1.0 : beta;
     if (hetero) lb_hetero_step(t, speed, coef, w, y, NULL);
     else if (integer) {
@@ -183,20 +194,24 @@ int main(int argc, char **argv)
       wmin = fmin(wmin, w[i]);
     }
   }
-  if (tf) { fprintf(tf, "%zu,%.10g,%.10g\n", it, imb, imb0 * pow(rate, (double)it)); fclose(tf); }
+  /* Not balanced within --max-iter (exit 1) is a result too: keep it. */
+  if (tf) {
+    fprintf(tf, "%zu,%.17g,%.17g\n", it, imb, imb0 * pow(rate, (double)it));
+    cli_out_commit(tf);
+  }
   int done = imb <= tol;
   if (csv) {
     printf("topology,scheme,coefficient,P,alpha_or_tau,beta,rate,iterations,predicted,min_load,guarded,balanced\n");
-    printf("%s,%s%s,%s,%zu,%.10g,%.10g,%.10g,%zu,%.0f,%.6g,%zu,%d\n", t->name, scheme,
+    printf("%s,%s%s,%s,%zu,%.17g,%.17g,%.17g,%zu,%.0f,%.17g,%zu,%d\n", t->name, scheme,
            integer ? "-int" : "", hetero ? (strcmp(tau_s, "opt") ? (strcmp(tau_s, "safe") ? "tau_given" : "tau_safe") : "tau_opt") : lb_diffusion_kind_name(kind), n, coef,
            beta, rate, it, predicted, wmin, guarded, done);
   } else {
-    printf("%s on %s (%zu nodes): %s = %.6g%s", scheme, t->name, n,
+    printf("%s on %s (%zu nodes): %s = %.10g%s", scheme, t->name, n,
            hetero ? "tau" : "alpha", coef, second ? "" : "\n");
-    if (second) printf(", beta = %.6g\n", beta);
-    printf("rate per step %.6g: predicted %.0f steps; took %zu steps%s\n", rate, predicted, it,
+    if (second) printf(", beta = %.10g\n", beta);
+    printf("rate per step %.10g: predicted %.0f steps; took %zu steps%s\n", rate, predicted, it,
            done ? "" : " (not balanced)");
-    printf("least %s seen %.6g%s\n", hetero ? "time" : "load", wmin, integer || hetero ? "" : " (real loads)");
+    printf("least %s seen %.10g%s\n", hetero ? "time" : "load", wmin, integer || hetero ? "" : " (real loads)");
     if (integer) printf("guard cut a node's outflow %zu times\n", guarded);
   }
   free(w); free(ea); free(y); free(eta); free(wi); free(yi);

@@ -25,7 +25,9 @@ static void usage(void)
          "  -s, --seed S      base seed; instance k uses stream k (default 2007)\n"
          "  -t, --tasks N     tasks per instance before the random shortfall (default 10000)\n"
          "  -p, --procs P     processors (default 10)\n"
-         "  -o, --out FILE    write the CSV to FILE instead of standard output\n"
+         "  -o, --out FILE    write the CSV to FILE instead of standard output; FILE is\n"
+         "                    checked before the run and replaced only when it ends\n"
+         "  -c, --csv         CSV output (the only format; accepted for uniformity)\n"
          "  -h, --help        show this help and exit\n\n"
          "Each instance has N - d tasks, d uniform in 0..P-1, so that the average is\n"
          "usually not an integer (docs/PLANNERS.md explains why).\n"
@@ -86,26 +88,27 @@ int main(int argc, char **argv)
   static const struct option opts[] = {
     { "tests", required_argument, 0, 'n' }, { "seed", required_argument, 0, 's' },
     { "tasks", required_argument, 0, 't' }, { "procs", required_argument, 0, 'p' },
-    { "out", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+    { "out", required_argument, 0, 'o' }, { "csv", no_argument, 0, 'c' },
+    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
   cli_init(argv[0]);
   unsigned long tests = 20, seed = 2007, ntasks = 10000, P = 10;
   const char *out = NULL;
   int c;
-  while ((c = getopt_long(argc, argv, ":n:s:t:p:o:h", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":n:s:t:p:o:ch", opts, NULL)) != -1) {
     switch (c) {
     case 'n': tests = cli_ulong("--tests", optarg, 1, 100000); break;
     case 's': seed = cli_ulong("--seed", optarg, 0, 4294967295UL); break;
     case 't': ntasks = cli_ulong("--tasks", optarg, 20, 10000000); break;
     case 'p': P = cli_ulong("--procs", optarg, 2, 256); break;
     case 'o': out = optarg; break;
+    case 'c': break;
     case 'h': usage(); return 0;
     default: cli_bad_option(c, argc, argv);
     }
   }
   if (optind != argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
   if (ntasks < 2 * P) cli_usage_error("--tasks %lu is too small for %lu processors", ntasks, P);
-  FILE *f = out ? fopen(out, "w") : stdout;
-  if (!f) cli_usage_error("cannot write '%s'", out);
+  FILE *f = out ? cli_out_open("--out", out) : stdout;
   fprintf(f, "test,tasks,proc_edges,init_m1,h_m1,t_m1,tb_m1,h_m2,t_m2,tb_m2,h_m3,t_m3,tb_m3,"
              "h_q,t_q,tb_q,h_hops,t_hops,tb_hops,h_cg_iters\n");
   for (unsigned long k = 0; k < tests; k++) {
@@ -148,7 +151,8 @@ int main(int argc, char **argv)
     delta_to_flow(proc, delta, flow);
     hops += run_flow(tg, proc, own, origin, flow);
     measure(tg, P, origin, own, hops, &tb);
-    fprintf(f, "%lu,%zu,%zu,%g,%g,%g,%g,%.6g,%.6g,%.6g,%g,%g,%g,%zu,%zu,%zu,%ld,%ld,%ld,%zu\n",
+    fprintf(f, "%lu,%zu,%zu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+               "%zu,%zu,%zu,%ld,%ld,%ld,%zu\n",
             k + 1, n, proc->m, lb_metric_m1(l0, P), h.m1, t.m1, tb.m1, h.m2, t.m2, tb.m2,
             h.m3, t.m3, tb.m3, h.q, t.q, tb.q, h.hops, t.hops, tb.hops, iters);
     free(delta); free(origin); free(own);
@@ -158,6 +162,7 @@ int main(int argc, char **argv)
     lb_rng_free(r);
   }
   cli_progress_end();
-  if (out && fclose(f)) cli_die(CLI_EXIT_FAIL, "writing '%s' failed", out);
+  if (out) cli_out_commit(f);
+  else if (fflush(stdout)) cli_die(CLI_EXIT_FAIL, "writing the CSV failed");
   return 0;
 }

@@ -10,6 +10,10 @@
 #include "lb_spectrum.h"
 #include "lb_errno.h"
 
+/* Work limits for info, so a large graph gets an answer, not a hang. */
+#define DIAM_WORK 4e9
+#define SPECTRUM_MAX 2048
+
 static void usage(void)
 {
   printf("Usage: lbtopo COMMAND TOPOLOGY\n"
@@ -22,11 +26,19 @@ static void usage(void)
          "TOPOLOGY is ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N, star:N,\n"
          "random:N[:EXTRA[:SEED]], or a graph file (file:PATH, or a path).\n\n"
          "Options:\n"
+         "  -c, --csv      CSV instead of text: info one header and row; write the\n"
+         "                 edges as from,to; check graph,nodes,edges; paths\n"
+         "                 from,to,hops (nodes numbered from 1, full precision)\n"
          "  -h, --help     show this help and exit\n\n"
-         "Exit status: 0 success, 2 bad arguments or an invalid graph.\n");
+         "info computes the diameter exactly (a breadth-first search from every\n"
+         "node) when nodes x (nodes + 2 edges) is at most %.0e, else it gives the\n"
+         "bounds e <= diameter <= 2e from the eccentricity e of node 1; the\n"
+         "spectrum needs 2..%d nodes.\n\n"
+         "Exit status: 0 success, 2 bad arguments or an invalid graph.\n",
+         DIAM_WORK, SPECTRUM_MAX);
 }
 
-static int info(const lb_topo *t)
+static int info(const lb_topo *t, int csv)
 {
   size_t dmin = (size_t)-1, dmax = 0;
   for (size_t i = 0; i < t->n; i++) {
@@ -36,31 +48,57 @@ static int info(const lb_topo *t)
   }
   size_t *dist = malloc(t->n * sizeof *dist), diam = 0;
   if (!dist) cli_die(CLI_EXIT_FAIL, "out of memory");
-  for (size_t i = 0; i < t->n; i++) {
+  int exact = (double)t->n * ((double)t->n + 2.0 * (double)t->m) <= DIAM_WORK;
+  for (size_t i = 0; i < (exact ? t->n : 1); i++) {
     size_t e = lb_topo_bfs(t, i, dist);
     if (e > diam) diam = e;
   }
   free(dist);
-  printf("name       %s\nnodes      %zu\nedges      %zu\ndegree     %zu..%zu\ndiameter   %zu\n",
-         t->name, t->n, t->m, dmin, dmax, diam);
-  if (t->n >= 2 && t->n <= 2048) {
+  double ev1 = NAN, evn = NAN;
+  if (t->n >= 2 && t->n <= SPECTRUM_MAX) {
     double *ev = malloc(t->n * sizeof *ev);
     if (!ev || lb_spectrum_laplacian(t, ev)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
-    printf("lambda_2   %.6g\nlambda_max %.6g\nratio      %.6g\n", ev[1], ev[t->n - 1],
-           ev[t->n - 1] / ev[1]);
+    ev1 = ev[1];
+    evn = ev[t->n - 1];
     free(ev);
   }
+  if (csv) {
+    printf("name,nodes,edges,degree_min,degree_max,diameter,diameter_lo,diameter_hi,"
+           "lambda_2,lambda_max,ratio\n%s,%zu,%zu,%zu,%zu,", t->name, t->n, t->m, dmin, dmax);
+    if (exact) printf("%zu,%zu,%zu,", diam, diam, diam);
+    else printf(",%zu,%zu,", diam, 2 * diam);
+    if (isnan(ev1)) printf(",,\n");
+    else printf("%.17g,%.17g,%.17g\n", ev1, evn, evn / ev1);
+    return 0;
+  }
+  printf("name       %s\nnodes      %zu\nedges      %zu\ndegree     %zu..%zu\n",
+         t->name, t->n, t->m, dmin, dmax);
+  if (exact) printf("diameter   %zu\n", diam);
+  else printf("diameter   %zu..%zu (eccentricity of node 1 and twice it; too large to search)\n",
+              diam, 2 * diam);
+  if (!isnan(ev1))
+    printf("lambda_2   %.10g\nlambda_max %.10g\nratio      %.10g\n", ev1, evn, evn / ev1);
   return 0;
 }
 
-static int paths(const lb_topo *t)
+static int write_csv(const lb_topo *t)
+{
+  printf("from,to\n");
+  for (size_t k = 0; k < t->m; k++) printf("%zu,%zu\n", t->edge[k][0] + 1, t->edge[k][1] + 1);
+  return ferror(stdout) ? 1 : 0;
+}
+
+static int paths(const lb_topo *t, int csv)
 {
   lb_paths *p;
   if (lb_paths_alloc(t->n, &p) || lb_paths_bfs(t, p))
     cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
+  if (csv) printf("from,to,hops\n");
   for (size_t i = 0; i < t->n; i++) {
-    for (size_t j = 0; j < t->n; j++) printf(j ? " %g" : "%g", lb_paths_dist(p, i, j));
-    putchar('\n');
+    for (size_t j = 0; j < t->n; j++)
+      if (csv) printf("%zu,%zu,%.17g\n", i + 1, j + 1, lb_paths_dist(p, i, j));
+      else printf(j ? " %.17g" : "%.17g", lb_paths_dist(p, i, j));
+    if (!csv) putchar('\n');
   }
   lb_paths_free(p);
   return 0;
@@ -68,11 +106,13 @@ static int paths(const lb_topo *t)
 
 int main(int argc, char **argv)
 {
-  static const struct option opts[] = { { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+  static const struct option opts[] = { { "csv", no_argument, 0, 'c' },
+    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
   cli_init(argv[0]);
-  int c;
-  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+  int c, csv = 0;
+  while ((c = getopt_long(argc, argv, ":ch", opts, NULL)) != -1) {
     if (c == 'h') { usage(); return 0; }
+    if (c == 'c') { csv = 1; continue; }
     cli_bad_option(c, argc, argv);
   }
   if (argc - optind != 2) cli_usage_error("expected COMMAND and TOPOLOGY");
@@ -82,9 +122,10 @@ int main(int argc, char **argv)
   lb_topo *t;
   if (lb_topo_from_spec(spec, &t)) cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
   int rc = 0;
-  if (!strcmp(cmd, "info")) rc = info(t);
-  else if (!strcmp(cmd, "write")) rc = lb_topo_write(stdout, t) ? 1 : 0;
-  else if (!strcmp(cmd, "paths")) rc = paths(t);
+  if (!strcmp(cmd, "info")) rc = info(t, csv);
+  else if (!strcmp(cmd, "write")) rc = csv ? write_csv(t) : lb_topo_write(stdout, t) ? 1 : 0;
+  else if (!strcmp(cmd, "paths")) rc = paths(t, csv);
+  else if (csv) printf("graph,nodes,edges\n%s,%zu,%zu\n", spec, t->n, t->m);
   else printf("%s: valid, connected, symmetric: %zu nodes, %zu edges\n", spec, t->n, t->m);
   lb_topo_free(t);
   return rc;

@@ -3,6 +3,10 @@
 # batched numpy eigvalsh on the same matrices, in the same run.
 # Run from the build directory.  Usage: experiments/bench/arrange_bench.sh [REPEATS]
 set -eu
+case ${1:-3} in
+  -h|--help) sed -n '2,4p' "$0"; exit 0 ;;
+  *[!0-9]*|0) echo "$0: REPEATS must be a positive count (try --help)" >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 top_srcdir=${LB_TOP_SRCDIR:-$(cd "$here/../.." && pwd)}
 lbarrange=${LBARRANGE:-${LB_TOP_BUILDDIR:-.}/tools/lbarrange}

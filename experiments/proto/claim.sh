@@ -11,6 +11,7 @@
 # Usage: experiments/proto/claim.sh [-o OUTDIR] [-b BUILDDIR]
 set -eu
 out=out/proto build=.
+case ${1:-} in --help) sed -n '2,11p' "$0"; exit 0 ;; esac
 while getopts o:b:h opt; do
   case $opt in
     o) out=$OPTARG ;; b) build=$OPTARG ;;

@@ -9,6 +9,7 @@
 set -eu
 out=out/proto build=. seeds=3
 here=$(cd "$(dirname "$0")" && pwd)
+case ${1:-} in --help) sed -n '2,8p' "$0"; exit 0 ;; esac
 while getopts o:b:k:h opt; do
   case $opt in
     o) out=$OPTARG ;; b) build=$OPTARG ;; k) seeds=$OPTARG ;;

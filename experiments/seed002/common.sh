@@ -1,7 +1,12 @@
 # experiments/seed002/common.sh: shared set-up for the seed 002 drivers
 # (sourced).  Run the drivers from the build directory, or set
 # LB_TOP_BUILDDIR; the first argument is the output directory.
+# -h or --help prints the driver's header comment and exits.
 set -eu
+case ${1:-} in
+  -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '/^[^#]/d; s/^# \{0,1\}//'; exit 0 ;;
+  -*) echo "$0: unknown option '$1' (try --help)" >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 top_srcdir=${LB_TOP_SRCDIR:-$(cd "$here/../.." && pwd)}
 top_builddir=${LB_TOP_BUILDDIR:-.}

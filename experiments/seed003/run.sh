@@ -7,7 +7,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=${LB_TOP_SRCDIR:-$here/../..}
 bin=${LB_TOP_BUILDDIR:-.}/tools/lbseed003
 out=${1:-out/seed003}
-case ${1:-} in -h|--help) sed -n '2,4p' "$0"; exit 0;; esac
+case ${1:-} in
+  -h|--help) sed -n '2,4p' "$0"; exit 0 ;;
+  -*) echo "run.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
+esac
 [ -x "$bin" ] || { echo "run.sh: $bin not built (run make first)" >&2; exit 2; }
 mkdir -p "$out"
 "$bin" --tests 20 --seed 2007 --out "$out/ours.csv"

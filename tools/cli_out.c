@@ -1,0 +1,158 @@
+/* cli_out.c: output files written to a temporary name beside the
+ * target and renamed over it only when complete, so a run that fails
+ * (or is interrupted) never truncates the old file or leaves an empty
+ * or partial one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "cli.h"
+
+#define MAX_OUT 16
+
+typedef struct {
+  FILE *f;
+  const char *opt;
+  char *path;   /* the target */
+  char *tmp;    /* NULL when writing the target directly */
+} out;
+
+static out outs[MAX_OUT];
+/* Temporary names for the signal handler: written before the file is
+ * created, cleared before it is renamed or removed. */
+static char *volatile pending[MAX_OUT];
+
+static void remove_pending(void)
+{
+  for (int k = 0; k < MAX_OUT; k++) {
+    char *t = pending[k];
+    if (t) unlink(t);
+  }
+}
+
+static void on_signal(int sig)
+{
+  remove_pending();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void install(void)
+{
+  static int done;
+  if (done) return;
+  done = 1;
+  atexit(remove_pending);
+  const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+  for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++) {
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* Leave a signal that the caller ignores ignored. */
+    if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(sigs[k], &sa, NULL);
+  }
+}
+
+static out *slot_of(FILE *f)
+{
+  for (int k = 0; k < MAX_OUT; k++)
+    if (outs[k].f && outs[k].f == f) return &outs[k];
+  cli_die(CLI_EXIT_FAIL, "internal error: stream not from cli_out_open");
+}
+
+FILE *cli_out_open(const char *opt, const char *path)
+{
+  int k = 0;
+  while (k < MAX_OUT && outs[k].f) k++;
+  if (k == MAX_OUT) cli_die(CLI_EXIT_FAIL, "internal error: more than %d output files", MAX_OUT);
+  out *o = &outs[k];
+  struct stat st;
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  if (!*base || (stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+    cli_usage_error("%s: '%s' is a directory, not a file", opt, path);
+  install();
+  o->opt = opt;
+  o->path = strdup(path);
+  if (!o->path) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    /* A device or a pipe: nothing to truncate, nowhere to rename. */
+    if (!(o->f = fopen(path, "w")))
+      cli_usage_error("%s: cannot write '%s': %s", opt, path, strerror(errno));
+    return o->f;
+  }
+  /* Through a symbolic link: replace the file it names, keep the link. */
+  char *real;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (real = realpath(path, NULL))) {
+    free(o->path);
+    o->path = real;
+    path = real;
+    base = strrchr(path, '/') + 1;
+  }
+  size_t dl = (size_t)(base - path);
+  o->tmp = malloc(dl + strlen(base) + 16);
+  if (!o->tmp) cli_die(CLI_EXIT_FAIL, "out of memory");
+  sprintf(o->tmp, "%.*s.%s.XXXXXX", (int)dl, path, base);
+  pending[k] = o->tmp;
+  int fd = mkstemp(o->tmp);
+  if (fd < 0) {
+    int e = errno;
+    pending[k] = NULL;
+    cli_usage_error("%s: cannot write '%s': %s", opt, path, strerror(e));
+  }
+  /* mkstemp makes the file 0600; give it what a new file would get. */
+  mode_t um = umask(0);
+  umask(um);
+  fchmod(fd, 0666 & ~um);
+  if (!(o->f = fdopen(fd, "w"))) {
+    int e = errno;
+    close(fd);
+    unlink(o->tmp);
+    pending[k] = NULL;
+    cli_die(CLI_EXIT_FAIL, "%s: cannot write '%s': %s", opt, path, strerror(e));
+  }
+  return o->f;
+}
+
+static void release(out *o)
+{
+  free(o->path);
+  free(o->tmp);
+  memset(o, 0, sizeof *o);
+}
+
+void cli_out_commit(FILE *f)
+{
+  out *o = slot_of(f);
+  int k = (int)(o - outs);
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad) {
+    if (o->tmp) unlink(o->tmp);
+    pending[k] = NULL;
+    cli_die(CLI_EXIT_FAIL, "%s: writing '%s' failed", o->opt, o->path);
+  }
+  if (o->tmp && rename(o->tmp, o->path) != 0) {
+    int e = errno;
+    unlink(o->tmp);
+    pending[k] = NULL;
+    cli_die(CLI_EXIT_FAIL, "%s: cannot replace '%s': %s", o->opt, o->path, strerror(e));
+  }
+  pending[k] = NULL;
+  release(o);
+}
+
+void cli_out_abort(FILE *f)
+{
+  out *o = slot_of(f);
+  int k = (int)(o - outs);
+  fclose(f);
+  if (o->tmp) unlink(o->tmp);
+  pending[k] = NULL;
+  release(o);
+}
