@@ -10,11 +10,11 @@
 # Usage: experiments/sweep_invariants.sh [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR]
 set -eu
 runs=10000 seed=1 out=out build=.
-case ${1:-} in --help) sed -n '2,9p' "$0"; exit 0 ;; esac
+case ${1:-} in --help) sed -n '2,/^# Usage/p' "$0"; exit 0 ;; esac
 while getopts n:s:o:b:h opt; do
   case $opt in
     n) runs=$OPTARG ;; s) seed=$OPTARG ;; o) out=$OPTARG ;; b) build=$OPTARG ;;
-    h) sed -n '2,9p' "$0"; exit 0 ;;
+    h) sed -n '2,/^# Usage/p' "$0"; exit 0 ;;
     *) echo "usage: $0 [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR]" >&2; exit 2 ;;
   esac
 done
