@@ -42,6 +42,8 @@ typedef struct rmtlb {
   uint64_t round_seq;
   uint64_t next_tag;
   double tmax;
+  struct seen { size_t hv; uint64_t round; } *seen;   /* last round taken part in, per HV [R29] */
+  size_t nseen, capseen;
 } rmtlb;
 
 #define S(nd) ((rmtlb *)(nd)->ps)
@@ -71,6 +73,7 @@ static void rm_fini(lb_node *nd)
   if (!s) return;
   free(s->nrt);
   free(s->arr);
+  free(s->seen);
   free(s);
 }
 
@@ -290,6 +293,30 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
 }
 
 /* ---- Algorithm 2 ---- */
+/* Rule 3: a node takes part in an HV's search once.  The round number
+ * tells a copy of a flood it has handled from a new flood [R29]. */
+static uint64_t seen_round(const rmtlb *s, size_t hv)
+{
+  for (size_t k = 0; k < s->nseen; k++)
+    if (s->seen[k].hv == hv) return s->seen[k].round;
+  return 0;
+}
+
+static int seen_set(rmtlb *s, size_t hv, uint64_t round)
+{
+  for (size_t k = 0; k < s->nseen; k++)
+    if (s->seen[k].hv == hv) { s->seen[k].round = round; return LB_SUCCESS; }
+  if (s->nseen == s->capseen) {
+    size_t c = s->capseen ? 2 * s->capseen : 4;
+    struct seen *v = realloc(s->seen, c * sizeof *v);
+    if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
+    s->seen = v;
+    s->capseen = c;
+  }
+  s->seen[s->nseen++] = (struct seen){ hv, round };
+  return LB_SUCCESS;
+}
+
 static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   rmtlb *s = S(nd);
@@ -301,7 +328,7 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   /* Locked nodes neither answer nor forward (Rules 1, 3) [R10]; heavy
    * nodes do not forward (Rule 3). */
   if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active ||
-      lb_node_state(nd) == LB_HEAVY || epn <= 0) return LB_SUCCESS;
+      lb_node_state(nd) == LB_HEAVY || epn <= 0 || round <= seen_round(s, hv)) return LB_SUCCESS;
   if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT)
     s->lipn = lb_load_ipn((int)nd->nq, nd->C, nd->A);
   /* LIPN = 0 (all seats promised) or an answer still unconfirmed: act
@@ -311,10 +338,12 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   int forward = deg > 1 && (!answer || s->lipn < epn);   /* Rule 2: EPN > LIPN [R9] */
   if (!answer && !forward) return LB_SUCCESS;
   /* Every node that takes part sets rmtv, forwarding ones too [R11]. */
+  int rc = seen_set(s, hv, round);
+  if (rc) return rc;
   s->rmtv = from;
   s->rmtv_hv = hv;
   s->lock_seq++;
-  int rc = lb_node_timer(out, TIMER_ID(s->lock_seq, T_LEASE), now + lease);
+  rc = lb_node_timer(out, TIMER_ID(s->lock_seq, T_LEASE), now + lease);
   if (!rc && answer) {
     uint64_t tag = ++s->next_tag;
     if (!nrt_add(s, hv, nd->id, tag, from, nd->id)) return lb_error(LB_ENOMEM, "NRT");

@@ -91,6 +91,42 @@ static void test_rmtlb_reordering(void **state)
   }
 }
 
+/* Runs that once did not terminate: control messages kept flowing after
+ * the work was done, because a flood's copies re-locked and re-forwarded
+ * once earlier locks expired (jitter 0 makes many copies arrive at
+ * once; dense graphs and short windows make many paths).  Each must now
+ * end with every invariant holding. */
+static void test_rmtlb_floods_end(void **state)
+{
+  (void)state;
+  struct { const char *spec; unsigned long seed; lb_sim_load load; int C; double bw, tmax, jitter; } cases[] = {
+    { "complete:6", 2908513891ul, LB_SIM_LOAD_RANDOM, 2, 100, 0, 0 },
+    { "random:12:30:7", 3858041522ul, LB_SIM_LOAD_SKEW, 4, 0, 0, 0 },
+    { "torus:32x32", 1, LB_SIM_LOAD_SKEW, 4, 0, 5, 0 },
+    { "torus:32x32", 1, LB_SIM_LOAD_SKEW, 4, 0, 10, 0 },
+    { "torus:16x16", 7, LB_SIM_LOAD_RANDOM, 4, 0, 1, 0.5 },
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    lb_topo *t;
+    assert_int_equal(lb_topo_from_spec(cases[k].spec, &t), LB_SUCCESS);
+    lb_sim_config c;
+    lb_sim_config_default(&c);
+    c.policy = LB_POLICY_RMTLB;
+    c.topo = t;
+    c.seed = cases[k].seed;
+    c.load = cases[k].load;
+    c.node.capacity = cases[k].C;
+    c.bandwidth = cases[k].bw;
+    c.node.rmtlb.tmax = cases[k].tmax;
+    c.jitter = cases[k].jitter;
+    c.max_events = 20000000;
+    lb_sim_result r;
+    if (lb_sim_run(&c, &r)) fail_msg("%s: %s", cases[k].spec, lb_errmsg());
+    if (r.violations) fail_msg("%s seed %lu: %s", cases[k].spec, cases[k].seed, r.first_violation);
+    lb_topo_free(t);
+  }
+}
+
 static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
 static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
 static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
@@ -105,6 +141,7 @@ int main(void)
     cmocka_unit_test(test_none),
     cmocka_unit_test(test_rmtlb),
     cmocka_unit_test(test_rmtlb_reordering),
+    cmocka_unit_test(test_rmtlb_floods_end),
     cmocka_unit_test(test_lowest),
     cmocka_unit_test(test_dasud),
     cmocka_unit_test(test_cchspmd),
