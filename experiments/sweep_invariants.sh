@@ -1,8 +1,10 @@
 #!/bin/sh
 # Randomised invariant sweep: RUNS simulated runs over random policies,
-# graphs, loads, capacities, seeds, quanta, bandwidths, jitter (which
-# reorders messages), result modes and schedules, every message through
-# the byte codec.  Each run is checked by lb_sim (every process runs
+# graphs (dense random ones too), loads, capacities, seeds, quanta,
+# bandwidths, jitter (none at all in a quarter of the runs; otherwise it
+# reorders messages), RMTLB windows, result modes and schedules, with one
+# or two nodes failing in a third of the runs, every message through the
+# byte codec.  Each run is checked by lb_sim (every process runs
 # once and its result reaches its origin once, nothing lost in transit,
 # every node quiescent at the end: LEPN = LIPN = -1, NRT empty, no rmtv
 # lock; termination).  Writes OUT/sweep.csv and prints the tally.
@@ -30,21 +32,32 @@ awk -v n="$runs" -v s="$seed" 'BEGIN {
   split("skew random one", load, " ")
   for (k = 1; k <= n; k++) {
     r = int(rand() * 7)
-    if (r == 0) t = "ring:" (3 + int(rand() * 10))
-    else if (r == 1) t = "torus:" (3 + int(rand() * 3)) "x" (3 + int(rand() * 3))
+    if (r == 0) { v = 3 + int(rand() * 10); t = "ring:" v }
+    else if (r == 1) { a = 3 + int(rand() * 3); b = 3 + int(rand() * 3); v = a * b; t = "torus:" a "x" b }
     else if (r == 2) {
-      v = 4 + int(rand() * 16); room = (v - 1) * (v - 2) / 2   # edges left beyond a tree
-      t = "random:" v ":" int(rand() * (room < 10 ? room + 1 : 10)) ":" int(rand() * 1000)
+      # sparse or dense: up to every edge beyond a spanning tree
+      v = 4 + int(rand() * 16); room = (v - 1) * (v - 2) / 2
+      t = "random:" v ":" int(rand() * (rand() < 0.5 ? (room < 10 ? room + 1 : 10) : room + 1)) ":" int(rand() * 1000)
     }
-    else if (r == 3) t = "star:" (3 + int(rand() * 8))
-    else if (r == 4) t = "hypercube:" (2 + int(rand() * 3))
-    else if (r == 5) t = "complete:" (3 + int(rand() * 5))
-    else t = "mesh:" (2 + int(rand() * 3)) "x" (2 + int(rand() * 4))
-    printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s --results %s --sched %s\n",
-      k, pol[1 + int(rand() * 9)], t, load[1 + int(rand() * 3)], int(rand() * 1e6), 1 + int(rand() * 6),
-      1 + int(rand() * 80), rand() * rand() * 10, 0.1 + rand() * 2, (rand() < 0.5) ? 0 : 100 + int(rand() * 1000),
+    else if (r == 3) { v = 3 + int(rand() * 8); t = "star:" v }
+    else if (r == 4) { d = 2 + int(rand() * 3); v = 2 ^ d; t = "hypercube:" d }
+    else if (r == 5) { v = 3 + int(rand() * 5); t = "complete:" v }
+    else { a = 2 + int(rand() * 3); b = 2 + int(rand() * 4); v = a * b; t = "mesh:" a "x" b }
+    p = pol[1 + int(rand() * 9)]
+    # a quarter of the runs with no jitter at all: many messages at one instant
+    jit = rand() < 0.25 ? 0 : rand() * rand() * 10
+    extra = ""
+    if (p == "rmtlb" && rand() < 0.3) extra = sprintf(" --tmax %.3f", 0.2 + rand() * rand() * 60)
+    # a third of the runs lose one or two nodes, at random times
+    if (rand() < 0.33) {
+      c1 = int(rand() * v); extra = extra sprintf(" --crash %.2f:%d", rand() * 60, c1)
+      if (v > 3 && rand() < 0.3) { c2 = (c1 + 1 + int(rand() * (v - 1))) % v; extra = extra sprintf(" --crash %.2f:%d", rand() * 80, c2) }
+    }
+    printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s --results %s --sched %s%s\n",
+      k, p, t, load[1 + int(rand() * 3)], int(rand() * 1e6), 1 + int(rand() * 6),
+      1 + int(rand() * 80), jit, 0.1 + rand() * 2, (rand() < 0.5) ? 0 : 100 + int(rand() * 1000),
       0.5 + rand() * 2, (rand() < 0.5) ? "greedy" : "transport", (rand() < 0.5) ? "origin" : "direct",
-      (rand() < 0.8) ? "rr" : "fifo"
+      (rand() < 0.8) ? "rr" : "fifo", extra
   }
 }' >"$args"
 csv=$out/sweep.csv

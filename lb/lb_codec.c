@@ -52,6 +52,9 @@ static void w_body(lb_wbuf *w, const lb_msg *m)
   case LB_MSG_DRM:
     w_node(w, m->u.drm.hv); w_node(w, m->u.drm.lv); lb_w_u64(w, m->u.drm.tag); lb_w_u8(w, m->u.drm.fon != 0);
     break;
+  case LB_MSG_ABORT:
+    w_node(w, m->u.abort.hv); w_node(w, m->u.abort.lv); lb_w_u64(w, m->u.abort.tag);
+    break;
   case LB_MSG_PROBE: lb_w_u64(w, m->u.probe.round); break;
   case LB_MSG_REPLY: lb_w_u64(w, m->u.reply.round); lb_w_i64(w, m->u.reply.q); break;
   case LB_MSG_TRANSFER: lb_w_i64(w, m->u.transfer.ordered); break;
@@ -222,6 +225,9 @@ static int r_body(dec *d, lb_msg *m)
   case LB_MSG_DRM:
     m->u.drm.hv = r_node(d, 0); m->u.drm.lv = r_node(d, 0); m->u.drm.tag = lb_r_u64(&d->r);
     m->u.drm.fon = r_flag(d);
+    break;
+  case LB_MSG_ABORT:
+    m->u.abort.hv = r_node(d, 0); m->u.abort.lv = r_node(d, 0); m->u.abort.tag = lb_r_u64(&d->r);
     break;
   case LB_MSG_PROBE: m->u.probe.round = lb_r_u64(&d->r); break;
   case LB_MSG_REPLY: m->u.reply.round = lb_r_u64(&d->r); m->u.reply.q = r_count(d); break;

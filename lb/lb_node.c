@@ -89,6 +89,8 @@ lb_msg *lb_out_take_msg(lb_out *o, size_t k)
   return m;
 }
 
+static int out_result(lb_out *out, lb_out_type type, const lb_result_ref *r);
+
 static lb_out_item *out_push(lb_out *o, lb_out_type type)
 {
   if (o->n == o->cap) {
@@ -118,8 +120,31 @@ int lb_node_tracef(lb_out *out, const char *fmt, ...)
   return LB_SUCCESS;
 }
 
+int lb_node_is_down(const lb_node *nd, size_t j) { return nd->down && j < nd->topo->n && nd->down[j]; }
+
+int lb_node_orphan_result(lb_node *nd, const lb_result_ref *r, lb_out *out)
+{
+  if (!r->payload) return LB_SUCCESS;   /* a receipt: the bytes reached the sink already */
+  nd->st.orphans++;
+  nd->st.delivered++;
+  return out_result(out, LB_OUT_DELIVER, r);
+}
+
+/* A message for a failed node: its processes stay here, a result it
+ * carries is delivered here, the rest is dropped. */
+static int send_to_down(lb_node *nd, lb_out *out, lb_msg *m)
+{
+  int rc = LB_SUCCESS;
+  for (size_t k = 0; k < m->nproc && !rc; k++)
+    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
+  if (!rc && lb_msg_type_has_result(m->type)) rc = lb_node_orphan_result(nd, &m->res, out);
+  lb_msg_free(m);
+  return rc;
+}
+
 int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
 {
+  if (lb_node_is_down(nd, dst)) return send_to_down(nd, out, m);
   if (dst >= nd->topo->n || dst == nd->id) {
     int rc = lb_error(LB_ESTATE, "node %zu: %s to node %zu of %zu", nd->id,
                       lb_msg_type_name(m->type), dst, nd->topo->n);
@@ -173,6 +198,7 @@ int lb_node_home(lb_node *nd, lb_out *out, const lb_result_ref *r)
 int lb_node_result_direct(lb_node *nd, const lb_result_ref *r, lb_out *out)
 {
   if (r->origin == nd->id) return lb_node_home(nd, out, r);
+  if (lb_node_is_down(nd, r->origin)) return lb_node_orphan_result(nd, r, out);
   lb_msg *m;
   int rc = lb_msg_alloc(LB_MSG_RESULT, nd->id, r->origin, &m);
   if (rc) return rc;
@@ -329,6 +355,7 @@ void lb_node_free(lb_node *nd)
 {
   if (!nd) return;
   if (nd->ops->fini) nd->ops->fini(nd);
+  free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
   free(nd->q);
   lb_rng_free(nd->rng);
@@ -402,6 +429,33 @@ static int on_result_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   return result_ready(nd, &r, now, out);
 }
 
+static int on_down(lb_node *nd, const lb_event *ev, double now, lb_out *out)
+{
+  const lb_topo *t = ev->topo;
+  if (!t || t->n != nd->topo->n || ev->dst >= t->n || ev->dst == nd->id)
+    return lb_error(LB_EINVAL, "node %zu: failure of node %zu with a graph of %zu nodes", nd->id, ev->dst,
+                    t ? t->n : 0);
+  if (!nd->down && !(nd->down = calloc(t->n, 1))) return lb_error(LB_ENOMEM, "failed-node table");
+  if (nd->down[ev->dst]) { nd->topo = t; return LB_SUCCESS; }
+  nd->down[ev->dst] = 1;
+  nd->ndown++;
+  nd->topo = t;
+  return nd->ops->on_down ? nd->ops->on_down(nd, ev->dst, now, out) : LB_SUCCESS;
+}
+
+static int on_discard(lb_node *nd, uint64_t pid)
+{
+  for (size_t k = 0; k < nd->nq; k++) {
+    if (nd->q[k]->id != pid) continue;
+    lb_proc_free(nd->q[k]);
+    memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
+    nd->nq--;
+    return LB_SUCCESS;
+  }
+  return lb_error(LB_ESTATE, "node %zu: discard of process %llu, which it does not hold", nd->id,
+                  (unsigned long long)pid);
+}
+
 static int on_order(lb_node *nd, const lb_event *ev, lb_out *out)
 {
   if (ev->dst >= nd->topo->n || ev->dst == nd->id || ev->count < 0)
@@ -437,6 +491,10 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     return nd->ops->on_tick ? nd->ops->on_tick(nd, now, out) : LB_SUCCESS;
   case LB_EV_ORDER:
     return on_order(nd, ev, out);
+  case LB_EV_DOWN:
+    return on_down(nd, ev, now, out);
+  case LB_EV_DISCARD:
+    return on_discard(nd, ev->pid);
   }
   return lb_error(LB_EINVAL, "node %zu: event type %d", nd->id, (int)ev->type);
 }

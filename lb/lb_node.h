@@ -114,8 +114,13 @@ typedef enum {
   LB_EV_ARRIVE,  /* a new process created here (the node takes ownership) */
   LB_EV_RAN,     /* the driver ran process `pid` for a quantum */
   LB_EV_TICK,    /* a policy check point */
-  LB_EV_ORDER    /* send `count` processes to node `dst` now (an outside
+  LB_EV_ORDER,   /* send `count` processes to node `dst` now (an outside
                   * order, whatever the policy: tests and scripted runs) */
+  LB_EV_DOWN,    /* node `dst` failed; `topo` is the graph the survivors
+                  * use from now on (lb_topo_repair; borrowed, it must
+                  * outlive the node) */
+  LB_EV_DISCARD  /* forget process `pid`: the driver cannot run it (its
+                  * context is damaged); the sink runs it elsewhere */
 } lb_event_type;
 
 typedef struct lb_event {
@@ -129,8 +134,9 @@ typedef struct lb_event {
   size_t ctx_len;
   int finished;                /* RAN: the process completed */
   uint64_t result_len;         /* RAN: bytes of its result, which the driver holds */
-  size_t dst;                  /* ORDER */
+  size_t dst;                  /* ORDER, DOWN */
   long count;                  /* ORDER */
+  const lb_topo *topo;         /* DOWN */
 } lb_event;
 
 /* ---- outputs ---- */
@@ -194,6 +200,7 @@ typedef struct lb_node_stats {
   unsigned long executed;             /* processes finished here */
   unsigned long homed;                /* results home here (HOME) */
   unsigned long delivered;            /* results delivered from here (DELIVER) */
+  unsigned long orphans;              /* results delivered here because their way home failed */
 } lb_node_stats;
 
 size_t lb_node_id(const lb_node *node);
@@ -205,6 +212,8 @@ const lb_node_stats *lb_node_stats_get(const lb_node *node);
 size_t lb_node_queue_ids(const lb_node *node, uint64_t *ids, size_t cap);
 /* No transaction open: nothing locked, reserved or awaited. */
 int lb_node_quiescent(const lb_node *node);
+/* Has node j failed, as far as this node knows? */
+int lb_node_is_down(const lb_node *node, size_t j);
 /* Results of processes that passed through here and are not back yet. */
 size_t lb_node_pending_results(const lb_node *node);
 

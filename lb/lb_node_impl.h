@@ -19,6 +19,9 @@ typedef struct lb_policy_ops {
   int (*on_result)(lb_node *nd, const lb_result_ref *r, double now, lb_out *out);
   /* A TRANSFER came in (its processes are queued already). */
   void (*on_transfer)(lb_node *nd, const lb_msg *m);
+  /* Node `dead` failed; nd->topo is already the repaired graph.  Free
+   * every lock, record and count tied to it. */
+  int (*on_down)(lb_node *nd, size_t dead, double now, lb_out *out);
   int (*quiescent)(const lb_node *nd);
   size_t (*pending)(const lb_node *nd);
 } lb_policy_ops;
@@ -36,6 +39,8 @@ struct lb_node {
   lb_rng *rng;
   void *ps;             /* policy state */
   int was_heavy;        /* for counting heavy episodes */
+  unsigned char *down;  /* nodes known to have failed (NULL: none yet) */
+  size_t ndown;
 };
 
 extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,
@@ -67,6 +72,9 @@ int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordere
 int lb_node_track_heavy(lb_node *nd);
 /* Index of neighbour j in t's list of nd's neighbours, or (size_t)-1. */
 size_t lb_node_nbr_index(const lb_node *nd, size_t j);
+/* Deliver the result r here, off the protocol's path, because its way
+ * home failed (a node on it, or its origin, is down). */
+int lb_node_orphan_result(lb_node *nd, const lb_result_ref *r, lb_out *out);
 /* An error status for a message this policy does not take; frees m. */
 int lb_node_unexpected(lb_node *nd, lb_msg *m);
 int lb_node_tracef(lb_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -39,6 +39,8 @@ typedef struct cch {
   long *delta;
   unsigned char *heard;       /* a report came from node i */
   size_t nheard;
+  size_t ctl;                 /* the controller: the given one, or after it
+                               * failed the live node with the lowest id */
 } cch;
 
 #define CC(nd) ((cch *)(nd)->ps)
@@ -59,16 +61,12 @@ static void cc_fini(lb_node *nd)
   free(s);
 }
 
-static int cc_init(lb_node *nd)
+/* The controller's books, zeroed. */
+static int controller_books(lb_node *nd)
 {
-  if (nd->par.cchspmd.controller >= nd->topo->n)
-    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.cchspmd.controller, nd->topo->n);
-  cch *s = calloc(1, sizeof *s);
-  if (!s) return lb_error(LB_ENOMEM, "CCHSPMD state");
-  nd->ps = s;
-  s->last_q = -1;
-  if (nd->id == nd->par.cchspmd.controller) {
-    size_t n = nd->topo->n;
+  cch *s = CC(nd);
+  size_t n = nd->topo->n;
+  if (!s->q) {
     s->q = calloc(n, sizeof *s->q);
     s->in_rep = calloc(n, sizeof *s->in_rep);
     s->out_rep = calloc(n, sizeof *s->out_rep);
@@ -78,10 +76,44 @@ static int cc_init(lb_node *nd)
     s->idx = malloc(n * sizeof *s->idx);
     s->delta = malloc(n * sizeof *s->delta);
     s->heard = calloc(n, 1);
-    if (!s->heard || !s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta) { cc_fini(nd); return lb_error(LB_ENOMEM, "CCHSPMD"); }
-    for (size_t i = 0; i < n; i++) s->speed[i] = nd->par.speed;
+    if (!s->heard || !s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta)
+      return lb_error(LB_ENOMEM, "CCHSPMD");
   }
+  for (size_t i = 0; i < n; i++) {
+    s->q[i] = s->in_rep[i] = s->out_rep[i] = s->ord_in[i] = s->ord_out[i] = 0;
+    s->heard[i] = 0;
+    s->speed[i] = nd->par.speed;
+  }
+  s->nheard = 0;
   return LB_SUCCESS;
+}
+
+static int cc_init(lb_node *nd)
+{
+  if (nd->par.cchspmd.controller >= nd->topo->n)
+    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.cchspmd.controller, nd->topo->n);
+  cch *s = calloc(1, sizeof *s);
+  if (!s) return lb_error(LB_ENOMEM, "CCHSPMD state");
+  nd->ps = s;
+  s->last_q = -1;
+  s->ctl = nd->par.cchspmd.controller;
+  int rc = nd->id == s->ctl ? controller_books(nd) : LB_SUCCESS;
+  if (rc) cc_fini(nd);
+  return rc;
+}
+
+/* A node failed.  The books restart from zero everywhere (every node
+ * reports afresh), with a new controller if it was the controller; the
+ * failed node's load is gone from the plan. */
+static int cc_down(lb_node *nd, size_t dead, double now, lb_out *out)
+{
+  (void)dead; (void)now; (void)out;
+  cch *s = CC(nd);
+  if (lb_node_is_down(nd, s->ctl))
+    for (s->ctl = 0; s->ctl < nd->topo->n && lb_node_is_down(nd, s->ctl); s->ctl++) {}
+  s->slots_in = s->slots_out = 0;
+  s->last_q = s->last_in = s->last_out = -1;
+  return nd->id == s->ctl ? controller_books(nd) : LB_SUCCESS;
 }
 
 static int cc_tick(lb_node *nd, double now, lb_out *out)
@@ -180,6 +212,7 @@ static int plan(lb_node *nd, lb_out *out)
   long total = 0;
   double ssum = 0;
   for (size_t i = 0; i < n; i++) {
+    if (lb_node_is_down(nd, i)) { s->delta[i] = 0; continue; }
     /* the expected load: see the books above */
     s->delta[i] = s->q[i] - (s->ord_out[i] - s->out_rep[i]) + (s->ord_in[i] - s->in_rep[i]);
     total += s->delta[i];
@@ -187,6 +220,7 @@ static int plan(lb_node *nd, lb_out *out)
   }
   size_t ns = 0;
   for (size_t i = 0; i < n; i++) {
+    if (lb_node_is_down(nd, i)) continue;
     double share = (double)total * s->speed[i] / ssum;
     long e = s->delta[i], over = e - (long)ceil(share), under = (long)floor(share) - e;
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
@@ -228,24 +262,24 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
   long q = (long)nd->nq;
-  if (nd->id == nd->par.cchspmd.controller) {
+  if (nd->id == s->ctl) {
     s->q[nd->id] = q;
     s->speed[nd->id] = nd->par.speed;
     s->in_rep[nd->id] = s->slots_in;
     /* The first synchronisation point is when every node has reported. */
-    if (s->nheard + 1 >= nd->topo->n) rc = plan(nd, out);
+    if (s->nheard + 1 + nd->ndown >= nd->topo->n) rc = plan(nd, out);
     s->out_rep[nd->id] = s->slots_out;   /* its own orders ran in plan() */
   } else if (q != s->last_q || s->slots_in != s->last_in || s->slots_out != s->last_out) {
     s->last_q = q;
     s->last_in = s->slots_in;
     s->last_out = s->slots_out;
     lb_msg *m;
-    if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, nd->par.cchspmd.controller, &m))) {
+    if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, s->ctl, &m))) {
       m->u.report.q = q;
       m->u.report.speed = nd->par.speed;
       m->u.report.in = s->slots_in;
       m->u.report.out = s->slots_out;
-      rc = lb_node_send(nd, out, nd->par.cchspmd.controller, m);
+      rc = lb_node_send(nd, out, s->ctl, m);
     }
   }
   return rc ? rc : lb_node_timer(out, 0, now + nd->par.cchspmd.period);
@@ -267,7 +301,7 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
     if (!s->heard[m->src]) { s->heard[m->src] = 1; s->nheard++; }
     s->in_rep[m->src] = m->u.report.in;
     s->out_rep[m->src] = m->u.report.out;
-  } else if (m->type == LB_MSG_ORDER && m->src == nd->par.cchspmd.controller) {
+  } else if (m->type == LB_MSG_ORDER && m->src == s->ctl) {
     rc = execute(nd, m->pairs, m->npair, out);
   } else {
     return lb_node_unexpected(nd, m);
@@ -278,5 +312,5 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 
 const lb_policy_ops lb_policy_cchspmd_ops = {
   .init = cc_init, .fini = cc_fini, .on_msg = cc_msg, .on_timer = cc_timer, .on_tick = cc_tick,
-  .on_transfer = cc_transfer
+  .on_transfer = cc_transfer, .on_down = cc_down
 };

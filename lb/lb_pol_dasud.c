@@ -52,6 +52,21 @@ static int da_init(lb_node *nd)
   return LB_SUCCESS;
 }
 
+/* A neighbour failed and the graph changed: start the domain afresh. */
+static int da_down(lb_node *nd, size_t dead, double now, lb_out *out)
+{
+  (void)dead; (void)now; (void)out;
+  dasud *s = DS(nd);
+  size_t deg = lb_topo_degree(nd->topo, nd->id);
+  long *k = realloc(s->known, (deg + 1) * sizeof *k);
+  if (!k) return lb_error(LB_ENOMEM, "DASUD");
+  s->known = k;
+  s->deg = deg;
+  for (size_t i = 0; i < deg; i++) s->known[i] = -1;
+  s->last_sent = -1;   /* tell the new neighbours our load */
+  return LB_SUCCESS;
+}
+
 static int da_tick(lb_node *nd, double now, lb_out *out)
 {
   lb_node_track_heavy(nd);
@@ -142,6 +157,9 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   dasud *s = DS(nd);
   size_t k = lb_node_nbr_index(nd, m->src);
   int rc = LB_SUCCESS, moved = 0;
+  /* After a failure the graph changed: a node that is no longer a
+   * neighbour may still have a message on its way; it is stale. */
+  if (k == (size_t)-1 && nd->ndown && (m->type == LB_MSG_LOAD || m->type == LB_MSG_INSTR)) { lb_msg_free(m); return LB_SUCCESS; }
   if (k == (size_t)-1 || (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR)) return lb_node_unexpected(nd, m);
   if (m->type == LB_MSG_LOAD) s->known[k] = m->u.load.q;
   /* An instruction is obeyed only if it still helps: we hold at least
@@ -161,5 +179,6 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 }
 
 const lb_policy_ops lb_policy_dasud_ops = {
-  .init = da_init, .fini = da_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick
+  .init = da_init, .fini = da_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick,
+  .on_down = da_down
 };

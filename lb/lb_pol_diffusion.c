@@ -36,32 +36,54 @@ static void di_fini(lb_node *nd)
   free(s);
 }
 
+/* Per-neighbour state for the node's current graph: loads unknown, no
+ * previous flow, coefficients from the degrees. */
+static int di_edges(lb_node *nd)
+{
+  diff *s = D(nd);
+  size_t deg = lb_topo_degree(nd->topo, nd->id);
+  long *known = realloc(s->known, (deg + 1) * sizeof *known);
+  if (known) s->known = known;
+  double *alpha = realloc(s->alpha, (deg + 1) * sizeof *alpha);
+  if (alpha) s->alpha = alpha;
+  double *prev = realloc(s->prev, (deg + 1) * sizeof *prev);
+  if (prev) s->prev = prev;
+  if (!known || !alpha || !prev) return lb_error(LB_ENOMEM, "diffusion state");
+  s->deg = deg;
+  s->last_sent = -1;
+  const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
+  for (size_t k = 0; k < deg; k++) {
+    s->known[k] = -1;
+    s->prev[k] = 0;
+    size_t dj = lb_topo_degree(nd->topo, nb[k]);
+    int rc = nd->par.diffusion.alpha > 0
+      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par.diffusion.alpha, deg, dj, &s->alpha[k])
+      : lb_diffusion_alpha_boillat(deg, dj, &s->alpha[k]);
+    if (rc) return rc;
+  }
+  return LB_SUCCESS;
+}
+
 static int di_init(lb_node *nd)
 {
   diff *s = calloc(1, sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "diffusion state");
   nd->ps = s;
-  s->deg = lb_topo_degree(nd->topo, nd->id);
-  s->last_sent = -1;
-  s->known = malloc((s->deg + 1) * sizeof *s->known);
-  s->alpha = malloc((s->deg + 1) * sizeof *s->alpha);
-  s->prev = calloc(s->deg + 1, sizeof *s->prev);
-  if (!s->known || !s->alpha || !s->prev) { di_fini(nd); return lb_error(LB_ENOMEM, "diffusion state"); }
   if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par.diffusion.beta > 0 && nd->par.diffusion.beta < 2)) {
     di_fini(nd);
     return lb_error(LB_EINVAL, "second-order beta %g outside (0, 2): lb_policy_prepare sets beta_opt",
                     nd->par.diffusion.beta);
   }
-  const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
-  for (size_t k = 0; k < s->deg; k++) {
-    s->known[k] = -1;
-    size_t dj = lb_topo_degree(nd->topo, nb[k]);
-    int rc = nd->par.diffusion.alpha > 0
-      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par.diffusion.alpha, s->deg, dj, &s->alpha[k])
-      : lb_diffusion_alpha_boillat(s->deg, dj, &s->alpha[k]);
-    if (rc) { di_fini(nd); return rc; }
-  }
-  return LB_SUCCESS;
+  int rc = di_edges(nd);
+  if (rc) di_fini(nd);
+  return rc;
+}
+
+/* A neighbour failed and the graph changed: start afresh on it. */
+static int di_down(lb_node *nd, size_t dead, double now, lb_out *out)
+{
+  (void)dead; (void)now; (void)out;
+  return di_edges(nd);
 }
 
 static int di_tick(lb_node *nd, double now, lb_out *out)
@@ -109,6 +131,9 @@ static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   (void)now; (void)out;
   diff *s = D(nd);
   size_t k = lb_node_nbr_index(nd, m->src);
+  /* After a failure the graph changed: a load from a node that is no
+   * longer a neighbour is stale. */
+  if (m->type == LB_MSG_LOAD && k == (size_t)-1 && nd->ndown) { lb_msg_free(m); return LB_SUCCESS; }
   if (m->type != LB_MSG_LOAD || k == (size_t)-1) return lb_node_unexpected(nd, m);
   s->known[k] = m->u.load.q;
   lb_msg_free(m);
@@ -116,5 +141,6 @@ static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 }
 
 const lb_policy_ops lb_policy_diffusion_ops = {
-  .init = di_init, .fini = di_fini, .on_msg = di_msg, .on_timer = di_timer, .on_tick = di_tick
+  .init = di_init, .fini = di_fini, .on_msg = di_msg, .on_timer = di_timer, .on_tick = di_tick,
+  .on_down = di_down
 };

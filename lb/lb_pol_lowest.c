@@ -59,7 +59,8 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
 {
   lowest *s = L(nd);
   if (!lb_node_track_heavy(nd) || s->waiting || s->backing_off || !lb_node_movable(nd)) return LB_SUCCESS;
-  size_t n = nd->topo->n, want = nd->par.lowest.probes < n - 1 ? nd->par.lowest.probes : n - 1;
+  size_t n = nd->topo->n, live = n - 1 - nd->ndown;
+  size_t want = nd->par.lowest.probes < live ? nd->par.lowest.probes : live;
   if (!want) return LB_SUCCESS;
   s->round++;
   s->waiting = 1;
@@ -73,7 +74,7 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   if (!pick) return lb_error(LB_ENOMEM, "probe list");
   for (size_t k = 0; k < want;) {
     size_t j = lb_rng_below(nd->rng, n);
-    int dup = j == nd->id;
+    int dup = j == nd->id || lb_node_is_down(nd, j);
     for (size_t i = 0; i < k && !dup; i++) dup = pick[i] == j;
     if (!dup) pick[k++] = j;
   }

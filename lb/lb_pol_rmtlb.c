@@ -157,6 +157,7 @@ static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, lb_msg **m
   case LB_MSG_CM: (*m)->u.cm.hv = hv; (*m)->u.cm.lv = lv; (*m)->u.cm.tag = tag; break;
   case LB_MSG_LMM: (*m)->u.lmm.hv = hv; (*m)->u.lmm.lv = lv; (*m)->u.lmm.tag = tag; break;
   case LB_MSG_DRM: (*m)->u.drm.hv = hv; (*m)->u.drm.lv = lv; (*m)->u.drm.tag = tag; break;
+  case LB_MSG_ABORT: (*m)->u.abort.hv = hv; (*m)->u.abort.lv = lv; (*m)->u.abort.tag = tag; break;
   default: (*m)->u.rm.hv = hv; break;
   }
   return LB_SUCCESS;
@@ -168,6 +169,7 @@ static void key_of(const lb_msg *m, size_t *hv, size_t *lv, uint64_t *tag)
   switch (m->type) {
   case LB_MSG_CM: *hv = m->u.cm.hv; *lv = m->u.cm.lv; *tag = m->u.cm.tag; break;
   case LB_MSG_LMM: *hv = m->u.lmm.hv; *lv = m->u.lmm.lv; *tag = m->u.lmm.tag; break;
+  case LB_MSG_ABORT: *hv = m->u.abort.hv; *lv = m->u.abort.lv; *tag = m->u.abort.tag; break;
   default: *hv = m->u.drm.hv; *lv = m->u.drm.lv; *tag = m->u.drm.tag; break;
   }
 }
@@ -399,25 +401,44 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
 
 /* The record a CM, LMM or DRM travels on.  Without one the message
  * cannot be routed: it is freed and the status says why. */
-static nrt_rec *rec_of(lb_node *nd, lb_msg *m, int *rc)
+/* After a failure, a message of a transaction that was broken (its
+ * records gone) may still arrive: its processes stay here, its result
+ * goes home the direct way (or is delivered here). */
+static int orphan(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  int rc = LB_SUCCESS;
+  for (size_t k = 0; k < m->nproc && !rc; k++)
+    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
+  if (!rc && m->type == LB_MSG_DRM) rc = lb_node_result_direct(nd, &m->res, out);
+  lb_msg_free(m);
+  return rc;
+}
+
+/* The record a CM, LMM or DRM travels on.  Without one the message
+ * cannot be routed: after a failure it is an orphan (handled, *rc
+ * says how it went), otherwise a protocol error; m is consumed. */
+static nrt_rec *rec_of(lb_node *nd, lb_msg *m, lb_out *out, int *rc)
 {
   size_t hv, lv;
   uint64_t tag;
   key_of(m, &hv, &lv, &tag);
   nrt_rec *r = nrt_find(S(nd), hv, lv, tag);
-  if (!r) {
-    *rc = lb_error(LB_ESTATE, "node %zu: %s for (%zu, %zu, %llu) without an NRT record",
-                   nd->id, lb_msg_type_name(m->type), hv, lv, (unsigned long long)tag);
-    lb_msg_free(m);
+  if (r) return r;
+  if (nd->ndown) {
+    *rc = orphan(nd, m, out);
+    return NULL;
   }
-  return r;
+  *rc = lb_error(LB_ESTATE, "node %zu: %s for (%zu, %zu, %llu) without an NRT record",
+                 nd->id, lb_msg_type_name(m->type), hv, lv, (unsigned long long)tag);
+  lb_msg_free(m);
+  return NULL;
 }
 
 static int on_cm(lb_node *nd, lb_msg *m, lb_out *out)
 {
   rmtlb *s = S(nd);
   int rc;
-  nrt_rec *r = rec_of(nd, m, &rc);
+  nrt_rec *r = rec_of(nd, m, out, &rc);
   if (!r) return rc;
   size_t hv = m->u.cm.hv;
   rc = LB_SUCCESS;
@@ -447,7 +468,7 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
 {
   rmtlb *s = S(nd);
   int rc;
-  nrt_rec *r = rec_of(nd, m, &rc);
+  nrt_rec *r = rec_of(nd, m, out, &rc);
   if (!r) return rc;
   r->total = m->u.lmm.total;
   r->got += (long)m->nproc;
@@ -477,7 +498,7 @@ static int on_drm(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   rmtlb *s = S(nd);
   int rc;
-  nrt_rec *r = rec_of(nd, m, &rc);
+  nrt_rec *r = rec_of(nd, m, out, &rc);
   if (!r) return rc;
   r->back++;
   size_t pv = r->pv;
@@ -515,6 +536,71 @@ static int result_ready(lb_node *nd, const lb_result_ref *res, double now, lb_ou
   return lb_node_result_direct(nd, res, out);
 }
 
+/* ---- failures ---- */
+static int send_abort(lb_node *nd, lb_out *out, size_t to, const nrt_rec *r)
+{
+  if (to == LB_NO_NODE || to == nd->id || lb_node_is_down(nd, to)) return LB_SUCCESS;
+  lb_msg *a;
+  int rc = new_msg(LB_MSG_ABORT, r->hv, r->dv, r->tag, &a);
+  return rc ? rc : lb_node_send(nd, out, to, a);
+}
+
+/* Forget a transaction here: its processes that came here keep running
+ * but their results go home the direct way. */
+static void forget(lb_node *nd, nrt_rec *r)
+{
+  rmtlb *s = S(nd);
+  size_t hv = r->hv;
+  if (r->dv == nd->id)
+    for (size_t k = 0; k < s->narr;) {
+      if (s->arr[k].hv == r->hv && s->arr[k].tag == r->tag) s->arr[k] = s->arr[--s->narr];
+      else k++;
+    }
+  nrt_del(s, r);
+  lipn_settle(nd);
+  lock_settle(s, hv);
+}
+
+/* An ABORT travels on away from where it came, deleting the records of
+ * its transaction (our extension: the paper has no failures). */
+static int on_abort(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  size_t hv, lv, from = m->src;
+  uint64_t tag;
+  key_of(m, &hv, &lv, &tag);
+  lb_msg_free(m);
+  nrt_rec *r = nrt_find(S(nd), hv, lv, tag);
+  if (!r) return LB_SUCCESS;
+  size_t to = from == r->pv ? r->nxv : from == r->nxv ? r->pv : LB_NO_NODE;
+  nrt_rec copy = *r;
+  forget(nd, r);
+  return send_abort(nd, out, to, &copy);
+}
+
+/* Node d failed: every lock and record tied to it goes, and each broken
+ * transaction is aborted along the rest of its path, both ways. */
+static int rm_down(lb_node *nd, size_t d, double now, lb_out *out)
+{
+  (void)now;
+  rmtlb *s = S(nd);
+  int rc = LB_SUCCESS;
+  if (s->rmtv == d || s->rmtv_hv == d) s->rmtv = s->rmtv_hv = LB_NO_NODE;
+  for (size_t k = 0; k < s->nseen; k++)
+    if (s->seen[k].hv == d) { s->seen[k] = s->seen[--s->nseen]; break; }
+  for (size_t k = 0; k < s->nnrt && !rc;) {
+    nrt_rec r = s->nrt[k];
+    if (r.hv != d && r.dv != d && r.pv != d && r.nxv != d) { k++; continue; }
+    forget(nd, &s->nrt[k]);
+    if (!(rc = send_abort(nd, out, r.pv, &r))) rc = send_abort(nd, out, r.nxv, &r);
+  }
+  /* Tmax rests on the distances of the graph the survivors use. */
+  if (!(nd->par.rmtlb.tmax > 0)) {
+    size_t ecc;
+    if (!lb_topo_eccentricity_e(nd->topo, nd->id, &ecc)) s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+  }
+  return rc;
+}
+
 static int rm_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   switch (m->type) {
@@ -523,6 +609,7 @@ static int rm_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   case LB_MSG_CM: return on_cm(nd, m, out);
   case LB_MSG_LMM: return on_lmm(nd, m, out);
   case LB_MSG_DRM: return on_drm(nd, m, now, out);
+  case LB_MSG_ABORT: return on_abort(nd, m, out);
   default: return lb_node_unexpected(nd, m);
   }
 }
@@ -542,5 +629,6 @@ size_t lb_rmtlb_nrt_size(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB 
 
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
-  .on_tick = rm_tick, .on_result = result_ready, .quiescent = rm_quiet, .pending = rm_pending
+  .on_tick = rm_tick, .on_result = result_ready, .on_down = rm_down, .quiescent = rm_quiet,
+  .pending = rm_pending
 };

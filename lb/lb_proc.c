@@ -75,6 +75,7 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
   case LB_MSG_CM: m->u.cm.hv = m->u.cm.lv = LB_NO_NODE; break;
   case LB_MSG_LMM: m->u.lmm.hv = m->u.lmm.lv = LB_NO_NODE; break;
   case LB_MSG_DRM: m->u.drm.hv = m->u.drm.lv = LB_NO_NODE; break;
+  case LB_MSG_ABORT: m->u.abort.hv = m->u.abort.lv = LB_NO_NODE; break;
   default: break;
   }
   *out = m;
@@ -144,7 +145,7 @@ const char *lb_msg_type_name(lb_msg_type t)
 {
   static const char *names[LB_MSG_NTYPES] = {
     "RM", "AM", "CM", "LMM", "DRM", "PROBE", "REPLY", "TRANSFER",
-    "LOAD", "INSTR", "REPORT", "ORDER", "RESULT"
+    "LOAD", "INSTR", "REPORT", "ORDER", "RESULT", "ABORT"
   };
   return (unsigned)t < LB_MSG_NTYPES ? names[t] : "?";
 }

@@ -64,6 +64,7 @@ typedef enum {
   LB_MSG_REPORT,    /* CCHSPMD: my load and books, to the controller */
   LB_MSG_ORDER,     /* CCHSPMD: (destination, count) pairs to send */
   LB_MSG_RESULT,    /* a result (or its receipt) sent straight to its origin */
+  LB_MSG_ABORT,     /* RMTLB: a transaction broken by a failed node; its records go */
   LB_MSG_NTYPES
 } lb_msg_type;
 
@@ -78,6 +79,7 @@ typedef struct lb_msg {
     struct { size_t hv, lv; uint64_t tag; int aor; long depn; } cm;
     struct { size_t hv, lv; uint64_t tag; int fon; long total; } lmm;
     struct { size_t hv, lv; uint64_t tag; int fon; } drm;
+    struct { size_t hv, lv; uint64_t tag; } abort;
     struct { uint64_t round; } probe;
     struct { uint64_t round; long q; } reply;
     struct { long ordered; } transfer;

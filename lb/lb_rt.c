@@ -100,6 +100,8 @@ static void trace_row(lb_rt *rt, const lb_msg *m, double now)
     count = x->u.lmm.total; break;
   case LB_MSG_DRM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.drm.hv, x->u.drm.lv, (unsigned long long)x->u.drm.tag);
     count = (long)x->res.pid; break;
+  case LB_MSG_ABORT: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.abort.hv, x->u.abort.lv,
+                               (unsigned long long)x->u.abort.tag); break;
   case LB_MSG_REPLY: count = x->u.reply.q; break;
   case LB_MSG_TRANSFER: count = x->u.transfer.ordered; break;
   case LB_MSG_LOAD: count = x->u.load.q; break;

@@ -83,6 +83,12 @@ size_t lb_topo_edge_index(const lb_topo *t, size_t i, size_t j);
 size_t lb_topo_bfs(const lb_topo *t, size_t src, size_t *dist);
 int lb_topo_is_connected(const lb_topo *t);
 
+/* The graph after the nodes with dead[i] != 0 failed: their edges gone,
+ * each dead region's live neighbours joined in a cycle in id order (a
+ * ring closes over the gap).  Ids are kept; a dead node has no edges.
+ * The result is LB_TOPO_GENERAL. */
+int lb_topo_repair(const lb_topo *t, const unsigned char *dead, lb_topo **out);
+
 /* Hop distances without an n x n table.  Regular kinds (ring, mesh,
  * torus, hypercube, complete, star) answer by closed form in O(1);
  * GENERAL graphs run a BFS from one end and

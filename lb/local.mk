@@ -4,7 +4,7 @@ noinst_LIBRARIES += lb/liblb.a
 lb_liblb_a_SOURCES = \
 	lb/lb_errno.c lb/lb_errno.h \
 	lb/lb_rng.c lb/lb_rng.h \
-	lb/lb_topo.c lb/lb_topo_gen.c lb/lb_topo_io.c lb/lb_topo_dist.c \
+	lb/lb_topo.c lb/lb_topo_gen.c lb/lb_topo_io.c lb/lb_topo_dist.c lb/lb_topo_repair.c \
 	lb/lb_topo.h lb/lb_topo_impl.h \
 	lb/lb_paths.c lb/lb_paths.h \
 	lb/lb_spectrum.c lb/lb_spectrum.h \
@@ -21,7 +21,7 @@ lb_liblb_a_SOURCES = \
 	lb/lb_share.c lb/lb_share.h \
 	lb/lb_proc.c lb/lb_proc.h lb/lb_wire.h lb/lb_codec.c lb/lb_codec.h \
 	lb/lb_node.c lb/lb_node.h lb/lb_node_impl.h lb/lb_policy_prepare.c lb/lb_rmtlb.h \
-	lb/lb_rt.c lb/lb_rt.h \
+	lb/lb_rt.c lb/lb_rt.h lb/lb_sink.c lb/lb_sink.h \
 	lb/lb_pol_none.c lb/lb_pol_rmtlb.c lb/lb_pol_lowest.c \
 	lb/lb_pol_diffusion.c lb/lb_pol_dasud.c lb/lb_pol_cchspmd.c
 LB_LIBS = lb/liblb.a $(GSL_LIBS)

@@ -7,6 +7,7 @@
 #include "sim_heap.h"
 #include "lb_rt.h"
 #include "lb_rmtlb.h"
+#include "lb_sink.h"
 #include "lb_codec.h"
 #include "lb_rng.h"
 #include "lb_load.h"
@@ -29,6 +30,7 @@ void lb_sim_config_default(lb_sim_config *c)
 #define AT_NOWHERE ((size_t)-1)   /* not made yet */
 #define AT_WIRE ((size_t)-2)      /* inside a message in flight */
 #define AT_SINK ((size_t)-3)      /* delivered */
+#define AT_LOST ((size_t)-4)      /* lost with a failed node */
 
 typedef struct sim sim;
 typedef struct node_ctx { sim *S; size_t i; } node_ctx;
@@ -48,6 +50,14 @@ struct sim {
   size_t *where;          /* each result's bytes: see AT_* */
   uint64_t *bytes;        /* each result's bytes, as made where it finished */
   size_t ndone, nhome, nsunk;
+  lb_sink *sink;
+  unsigned char *dead;    /* per node: failed */
+  unsigned char *known;   /* per node: failed, and the survivors know it */
+  unsigned char *rerun;   /* per process: the sink ran it again */
+  double *work0;          /* per process: its work, to run it again */
+  const lb_topo *topo;    /* the graph in use (repaired after failures) */
+  lb_topo **repaired;     /* every repaired graph made (owned) */
+  size_t nrepaired;
   long inflight;          /* processes inside messages in flight */
   size_t msgs_inflight;
   double last_sunk;
@@ -110,8 +120,10 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   node_ctx *x = ctx;
   sim *S = x->S;
   size_t i = x->i, dst = m->dst;
+  /* Where a result's bytes are is followed exactly while a process has
+   * one copy; one the sink ran again may have two. */
   if (lb_msg_type_has_result(m->type) && m->res.payload && known_pid(S, i, m->res.pid, "payload")) {
-    if (S->where[m->res.pid] != i)
+    if (S->where[m->res.pid] != i && !S->rerun[m->res.pid])
       violation(S, "node %zu sent the result of process %llu, whose bytes are not there",
                 i, (unsigned long long)m->res.pid);
     S->where[m->res.pid] = AT_WIRE;
@@ -136,10 +148,11 @@ static int cb_home(void *ctx, const lb_result_ref *r, double now)
   sim *S = x->S;
   uint64_t pid = r->pid;
   if (!known_pid(S, x->i, pid, "home")) return LB_SUCCESS;
-  if (S->origin[pid] != x->i)
+  /* A process run again has two origins: its first copy may come home too. */
+  if (S->origin[pid] != x->i && !S->rerun[pid])
     violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, x->i, S->origin[pid]);
-  if (!S->done[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
-  if (S->home[pid]++) violation(S, "process %llu came home twice", (unsigned long long)pid);
+  if (!S->done[pid] && !S->rerun[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
+  if (S->home[pid]++) { if (!S->rerun[pid]) violation(S, "process %llu came home twice", (unsigned long long)pid); }
   else S->nhome++;
   return LB_SUCCESS;
 }
@@ -150,16 +163,24 @@ static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
   sim *S = x->S;
   uint64_t pid = r->pid;
   if (!known_pid(S, x->i, pid, "delivery")) return LB_SUCCESS;
-  if (S->where[pid] != x->i) {
+  if (S->where[pid] != x->i && !S->rerun[pid]) {
     violation(S, "node %zu delivered the result of process %llu, whose bytes are not there",
               x->i, (unsigned long long)pid);
     return LB_SUCCESS;
   }
   if (S->bytes[pid] != result_of(pid) || r->len != result_len(S))
     violation(S, "process %llu: wrong result at the sink", (unsigned long long)pid);
-  if (S->sunk[pid]++) violation(S, "process %llu delivered twice", (unsigned long long)pid);
-  else S->nsunk++;
+  int first;
+  lb_sink_accept(S->sink, pid, &first);
   S->where[pid] = AT_SINK;
+  if (!first) {
+    /* A second copy is fine only of a process the sink ran again. */
+    if (!S->rerun[pid]) violation(S, "process %llu delivered twice", (unsigned long long)pid);
+    S->r->duplicates++;
+    return LB_SUCCESS;
+  }
+  S->sunk[pid] = 1;
+  S->nsunk++;
   S->last_sunk = now;
   return LB_SUCCESS;
 }
@@ -190,7 +211,7 @@ static double speed_of(const sim *S, size_t i) { return S->c->speeds ? S->c->spe
  * its next quantum if it has work. */
 static int kick(sim *S, size_t i, double now)
 {
-  if (S->busy[i]) return LB_SUCCESS;
+  if (S->busy[i] || S->dead[i]) return LB_SUCCESS;
   lb_event tick = { .type = LB_EV_TICK };
   int rc = step(S, i, &tick, now);
   if (rc) return rc;
@@ -207,6 +228,7 @@ static int quantum_end(sim *S, const sim_ev *e)
 {
   size_t i = e->node;
   S->busy[i] = 0;
+  if (S->dead[i]) return LB_SUCCESS;
   const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
   if (!p || p->id != e->id) {
     violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)e->id);
@@ -223,9 +245,10 @@ static int quantum_end(sim *S, const sim_ev *e)
   if (fin) left = 0;
   uint64_t pid = p->id;
   if (fin) {
-    if (S->done[pid]++) violation(S, "process %llu ran to completion twice", (unsigned long long)pid);
+    if (S->done[pid]++) { if (!S->rerun[pid]) violation(S, "process %llu ran to completion twice", (unsigned long long)pid); }
     else S->ndone++;
-    if (S->where[pid] != AT_NOWHERE) violation(S, "process %llu made its result twice", (unsigned long long)pid);
+    if (S->where[pid] != AT_NOWHERE && !S->rerun[pid])
+      violation(S, "process %llu made its result twice", (unsigned long long)pid);
     S->where[pid] = i;
     S->bytes[pid] = result_of(pid);
   }
@@ -235,13 +258,23 @@ static int quantum_end(sim *S, const sim_ev *e)
   return rc ? rc : kick(S, i, e->t);
 }
 
+/* A message to or from a failed node is lost, with what it carries. */
+static void lose(sim *S, lb_msg *m)
+{
+  if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np && S->where[m->res.pid] == AT_WIRE)
+    S->where[m->res.pid] = AT_LOST;
+  S->r->lost += m->nproc;
+  lb_msg_free(m);
+}
+
 static int deliver(sim *S, const sim_ev *e)
 {
   lb_msg *m = e->msg;
   S->inflight -= (long)m->nproc;
   S->msgs_inflight--;
+  if (S->dead[e->node] || (m->src < S->n && S->dead[m->src])) { lose(S, m); return LB_SUCCESS; }
   if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np) {
-    if (S->where[m->res.pid] != AT_WIRE)
+    if (S->where[m->res.pid] != AT_WIRE && !S->rerun[m->res.pid])
       violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
                 (unsigned long long)m->res.pid, e->node);
     S->where[m->res.pid] = e->node;
@@ -249,6 +282,75 @@ static int deliver(sim *S, const sim_ev *e)
   lb_event ev = { .type = LB_EV_MSG, .msg = m };
   int rc = step(S, e->node, &ev, e->t);
   return rc ? rc : kick(S, e->node, e->t);
+}
+
+static int crash(sim *S, size_t d)
+{
+  if (S->dead[d]) return LB_SUCCESS;
+  S->dead[d] = 1;
+  S->r->crashed++;
+  S->r->lost += lb_node_queue_len(lb_rt_node(S->rt[d]));
+  for (size_t k = 0; k < S->np; k++)
+    if (S->where[k] == d) S->where[k] = AT_LOST;
+  return LB_SUCCESS;
+}
+
+/* The survivors learn of d's failure, and the sink recovers: every live
+ * node's inventory (its queue and the result bytes it holds), then the
+ * processes held nowhere run again from the start. */
+static int detect(sim *S, size_t d, double now)
+{
+  S->known[d] = 1;
+  lb_topo *t;
+  int rc = lb_topo_repair(S->c->topo, S->known, &t);
+  if (rc) return rc;
+  lb_topo **v = realloc(S->repaired, (S->nrepaired + 1) * sizeof *v);
+  if (!v) { lb_topo_free(t); return lb_error(LB_ENOMEM, "repaired graphs"); }
+  S->repaired = v;
+  S->repaired[S->nrepaired++] = t;
+  S->topo = t;
+  uint64_t epoch;
+  if ((rc = lb_sink_host_down(S->sink, d, &epoch))) return rc;
+  /* Earlier failures are known already; each DOWN names one node. */
+  for (size_t i = 0; i < S->n && !rc; i++) {
+    if (S->dead[i]) continue;
+    for (size_t j = 0; j < S->n && !rc; j++) {
+      if (!S->known[j] || lb_node_is_down(lb_rt_node(S->rt[i]), j)) continue;
+      lb_event ev = { .type = LB_EV_DOWN, .dst = j, .topo = t };
+      rc = step(S, i, &ev, now);
+    }
+  }
+  uint64_t *held = malloc((S->np + 1) * sizeof *held);
+  if (!held) return lb_error(LB_ENOMEM, "inventory");
+  for (size_t i = 0; i < S->n && !rc; i++) {
+    if (S->dead[i]) continue;
+    size_t n = lb_node_queue_ids(lb_rt_node(S->rt[i]), held, S->np);
+    for (size_t k = 0; k < S->np; k++)
+      if (S->where[k] == i && n < S->np) held[n++] = k;
+    rc = lb_sink_inventory(S->sink, epoch, i, held, n);
+  }
+  free(held);
+  /* A node that failed but is not known to have cannot answer: the
+   * round stays open until its own detection starts the next one. */
+  if (rc || lb_sink_waiting(S->sink)) return rc;
+  uint64_t *pids;
+  size_t *hosts, nr;
+  if ((rc = lb_sink_reruns(S->sink, &pids, &hosts, &nr))) return rc;
+  for (size_t k = 0; k < nr && !rc; k++) {
+    uint64_t pid = pids[k];
+    lb_proc *p;
+    double ctx = S->work0[pid];
+    if ((rc = lb_proc_alloc(pid, hosts[k], S->work0[pid], &ctx, sizeof ctx, &p))) break;
+    S->rerun[pid] = 1;
+    S->origin[pid] = hosts[k];
+    S->where[pid] = AT_NOWHERE;
+    S->r->reruns++;
+    lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
+    if (!(rc = step(S, hosts[k], &ev, now))) rc = kick(S, hosts[k], now);
+  }
+  free(pids);
+  free(hosts);
+  return rc;
 }
 
 static void sample(sim *S, double t)
@@ -300,6 +402,7 @@ static int setup_load(sim *S, lb_sim_result *res)
     double ctx = w;
     if ((rc = lb_proc_alloc(k, i, w, &ctx, sizeof ctx, &p))) break;
     S->origin[k] = i;
+    S->work0[k] = w;
     res->total_work += w;
     if ((rc = sim_heap_push(&S->h, (sim_ev){ .t = t, .kind = SIM_EV_ARRIVE, .node = i, .proc = p })))
       lb_proc_free(p);
@@ -307,6 +410,12 @@ static int setup_load(sim *S, lb_sim_result *res)
   for (size_t k = 0; k < c->norders && !rc; k++)
     rc = sim_heap_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
                                         .id = c->orders[k].dst, .work = (double)c->orders[k].count });
+  double delay = c->detect > 0 ? c->detect : 2 * c->latency + 1;
+  for (size_t k = 0; k < c->ncrashes && !rc; k++) {
+    rc = sim_heap_push(&S->h, (sim_ev){ .t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node });
+    if (!rc) rc = sim_heap_push(&S->h, (sim_ev){ .t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT,
+                                                 .node = c->crashes[k].node });
+  }
   free(perm);
   lb_rng_free(r);
   return rc;
@@ -327,6 +436,11 @@ static int check_config(const lb_sim_config *c)
     if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0))
       return lb_error(LB_EINVAL, "trace arrival %zu: node %zu, work %g, time %g", k + 1,
                       c->trace[k].node, c->trace[k].work, c->trace[k].t);
+  if (c->ncrashes >= c->topo->n) return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes, c->topo->n);
+  for (size_t k = 0; k < c->ncrashes; k++)
+    if (c->crashes[k].node >= c->topo->n || !(c->crashes[k].t >= 0))
+      return lb_error(LB_EINVAL, "failure %zu: node %zu at %g", k + 1, c->crashes[k].node, c->crashes[k].t);
+  if (!(c->detect >= 0)) return lb_error(LB_EINVAL, "detection delay %g < 0", c->detect);
   for (size_t k = 0; k < c->norders; k++) {
     const lb_sim_order *o = &c->orders[k];
     if (o->node >= c->topo->n || o->dst >= c->topo->n || o->dst == o->node || o->count < 0 || !(o->t >= 0))
@@ -338,16 +452,20 @@ static int check_config(const lb_sim_config *c)
 
 static void finish_checks(sim *S)
 {
+  int failures = S->r->crashed > 0;
   if (S->ndone != S->np) violation(S, "%zu of %zu processes finished", S->ndone, S->np);
   if (S->nsunk != S->np) violation(S, "%zu of %zu results reached the sink", S->nsunk, S->np);
-  if (S->nhome != S->np) violation(S, "%zu of %zu results came home", S->nhome, S->np);
+  /* With failures an origin may be gone: its results reach the sink
+   * off the protocol's path. */
+  if (!failures && S->nhome != S->np) violation(S, "%zu of %zu results came home", S->nhome, S->np);
   if (S->inflight) violation(S, "%ld processes still in transit", S->inflight);
   for (size_t k = 0; k < S->np; k++)
-    if (S->where[k] != AT_SINK) {
+    if (S->where[k] != AT_SINK && !(failures && S->where[k] == AT_LOST && S->sunk[k])) {
       violation(S, "the bytes of process %zu's result are still held (at %zd)", k, (ssize_t)S->where[k]);
       break;
     }
   for (size_t i = 0; i < S->n; i++) {
+    if (S->dead[i]) continue;
     const lb_node *nd = lb_rt_node(S->rt[i]);
     if (lb_rmtlb_lepn(nd) != -1 || lb_rmtlb_lipn(nd) != -1 || lb_rmtlb_rmtv(nd) != LB_NO_NODE ||
         lb_rmtlb_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
@@ -357,11 +475,20 @@ static void finish_checks(sim *S)
   }
 }
 
+/* Every live node idle: no open transaction and nothing queued (a
+ * second copy of a process run again still runs to its end). */
 static int all_quiet(const sim *S)
 {
   for (size_t i = 0; i < S->n; i++)
-    if (!lb_node_quiescent(lb_rt_node(S->rt[i]))) return 0;
+    if (!S->dead[i] && (!lb_node_quiescent(lb_rt_node(S->rt[i])) || lb_node_queue_len(lb_rt_node(S->rt[i]))))
+      return 0;
   return 1;
+}
+
+/* Failures scheduled or not yet detected keep the run going. */
+static int pending_failures(const sim *S)
+{
+  return S->r->crashed < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->r->crashed != S->n;
 }
 
 static int run(sim *S)
@@ -394,18 +521,27 @@ static int run(sim *S)
     case SIM_EV_DELIVER:
       rc = deliver(S, &e);
       break;
+    case SIM_EV_CRASH:
+      rc = crash(S, e.node);
+      break;
+    case SIM_EV_DETECT:
+      rc = detect(S, e.node, e.t);
+      break;
     case SIM_EV_TIMER:
+      if (S->dead[e.node]) break;
       rc = lb_rt_fire(S->rt[e.node], e.t);
       if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, e.node);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     case SIM_EV_ARRIVE: {
+      if (S->dead[e.node]) { S->r->lost++; lb_proc_free(e.proc); break; }
       lb_event ev = { .type = LB_EV_ARRIVE, .proc = e.proc };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     }
     case SIM_EV_ORDER: {
+      if (S->dead[e.node]) break;
       lb_event ev = { .type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
@@ -422,7 +558,7 @@ static int run(sim *S)
       if (S->nhome < S->np) rc = sim_heap_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
       break;
     }
-    if (S->nhome == S->np && S->nsunk == S->np && !S->msgs_inflight) {
+    if ((S->nhome == S->np || S->r->crashed) && S->nsunk == S->np && !S->msgs_inflight && !pending_failures(S)) {
       if (done_at < 0) done_at = e.t;
       if (all_quiet(S)) break;
       /* Open transactions must close on their own timers soon after the
@@ -466,8 +602,13 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.sunk = calloc(S.np, 1);
   S.where = malloc(S.np * sizeof *S.where);
   S.bytes = calloc(S.np, sizeof *S.bytes);
+  S.dead = calloc(S.n, 1);
+  S.known = calloc(S.n, 1);
+  S.rerun = calloc(S.np ? S.np : 1, 1);
+  S.work0 = calloc(S.np ? S.np : 1, sizeof *S.work0);
+  S.topo = c->topo;
   if (!S.rt || !S.nc || !S.busy || !S.origin || !S.done || !S.home || !S.sunk ||
-      !S.where || !S.bytes) {
+      !S.where || !S.bytes || !S.dead || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
   }
@@ -503,13 +644,17 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     res->ctx_bytes += st->ctx_bytes;
     res->invocations += st->invocations;
     res->episodes += st->episodes;
+    res->orphans += st->orphans;
   }
 done:
   for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
   sim_heap_free(&S.h);
   lb_rng_free(S.rng);
   free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
-  free(S.sunk); free(S.where); free(S.bytes);
+  free(S.sunk); free(S.where); free(S.bytes); free(S.dead); free(S.known); free(S.rerun); free(S.work0);
+  lb_sink_free(S.sink);
+  for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
+  free(S.repaired);
   return rc;
 }
 

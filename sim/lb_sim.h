@@ -20,7 +20,10 @@
  * home to its origin exactly once; nothing is lost in transit; every
  * message survives the codec; and at the end no byte is left in a store
  * and every node is quiescent (no RMTLB lock, NRT record or reservation,
- * no open transaction of any policy), and the run ends. */
+ * no open transaction of any policy), and the run ends.  With failures,
+ * each result still reaches the sink exactly once (a second copy of a
+ * process the sink ran again is dropped there, and counted), and the
+ * survivors end quiescent. */
 #ifndef LB_SIM_H
 #define LB_SIM_H
 
@@ -33,6 +36,12 @@ typedef struct lb_sim_arrival { double t; size_t node; double work; } lb_sim_arr
 
 /* An outside order at time t: node sends `count` processes to dst. */
 typedef struct lb_sim_order { double t; size_t node, dst; long count; } lb_sim_order;
+
+/* Node `node` fails at time t: its processes, its timers, the result
+ * bytes it holds and every message to or from it still in flight are
+ * lost.  `detect` later the survivors learn of it (LB_EV_DOWN, with the
+ * repaired graph) and the sink runs its recovery (lb_sink.h). */
+typedef struct lb_sim_crash { double t; size_t node; } lb_sim_crash;
 
 typedef struct lb_sim_config {
   lb_policy policy;
@@ -55,6 +64,9 @@ typedef struct lb_sim_config {
   size_t result_len;            /* bytes of each result on the wire (0: 8) */
   const lb_sim_order *orders;   /* scripted outside orders */
   size_t norders;
+  const lb_sim_crash *crashes;  /* node failures */
+  size_t ncrashes;
+  double detect;                /* failure to detection (0: 2 x latency + 1) */
   double sample_dt;             /* load CSV sampling interval (0: none) */
   FILE *load_csv;               /* time,queued,max,min,heavy,light */
   FILE *msg_trace;              /* one line per message sent */
@@ -79,6 +91,11 @@ typedef struct lb_sim_result {
   unsigned long hops;           /* process-hops: processes x links crossed */
   unsigned long events;
   int stopped;                  /* ended at snapshot_at */
+  unsigned long crashed;        /* nodes failed */
+  unsigned long lost;           /* processes lost with them (run again) */
+  unsigned long reruns;         /* processes the sink ran again */
+  unsigned long duplicates;     /* results the sink dropped as second copies */
+  unsigned long orphans;        /* results delivered off their way home */
   unsigned long violations;     /* invariant violations (0 in a correct run) */
   char first_violation[256];
 } lb_sim_result;

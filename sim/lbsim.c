@@ -50,6 +50,11 @@ static void usage(void)
          "      --sched S       rr (each node time-shares its processes, one quantum\n"
          "                      each) or fifo (one at a time to completion) (default rr)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
+         "      --crash T:NODE  NODE fails at time T (repeat for more); its processes,\n"
+         "                      held results and messages in flight are lost, and the\n"
+         "                      sink runs the lost processes again\n"
+         "      --detect D      time from a failure to the survivors knowing (default\n"
+         "                      2 x latency + 1)\n"
          "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
          "      --sample DT     sampling interval of --load-csv (default 1)\n"
          "      --msg-trace F   write one CSV line per message sent\n"
@@ -69,7 +74,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -85,7 +90,8 @@ int main(int argc, char **argv)
     { "tmax", required_argument, 0, O_TMAX }, { "max-events", required_argument, 0, O_MAXEV },
     { "plan", required_argument, 0, O_PLAN }, { "hop-time", required_argument, 0, O_HOP },
     { "results", required_argument, 0, O_RESULTS }, { "sched", required_argument, 0, O_SCHED },
-    { "no-codec", no_argument, 0, O_NOCODEC }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "no-codec", no_argument, 0, O_NOCODEC }, { "crash", required_argument, 0, O_CRASH },
+    { "detect", required_argument, 0, O_DETECT }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -95,6 +101,8 @@ int main(int argc, char **argv)
   const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
   const char *csv_path = NULL, *trace_path = NULL;
   double sample_dt = 1;
+  lb_sim_crash crash[64];
+  size_t ncrash = 0;
   int csv = 0, ch;
   while ((ch = getopt_long(argc, argv, ":p:t:l:s:n:w:C:A:h", opts, NULL)) != -1) {
     switch (ch) {
@@ -144,6 +152,16 @@ int main(int argc, char **argv)
       else cli_usage_error("--sched: unknown schedule '%s' (rr, fifo)", optarg);
       break;
     case O_NOCODEC: c.codec = 0; break;
+    case O_CRASH: {
+      char *colon = strchr(optarg, ':');
+      if (!colon || ncrash == sizeof crash / sizeof *crash) cli_usage_error("--crash: expected TIME:NODE (at most 64)");
+      *colon = '\0';
+      crash[ncrash].t = cli_double("--crash TIME", optarg, 0, 1e15);
+      crash[ncrash].node = cli_ulong("--crash NODE", colon + 1, 0, 100000000ul);
+      ncrash++;
+      break;
+    }
+    case O_DETECT: c.detect = cli_double("--detect", optarg, 1e-9, 1e12); break;
     case 'h': usage(); return 0;
     default: cli_bad_option(ch, argc, argv);
     }
@@ -152,6 +170,10 @@ int main(int argc, char **argv)
   lb_topo *t;
   if (lb_topo_from_spec(topo_spec, &t)) cli_usage_error("--topology: %s", lb_errmsg());
   c.topo = t;
+  c.crashes = crash;
+  c.ncrashes = ncrash;
+  for (size_t k = 0; k < ncrash; k++)
+    if (crash[k].node >= t->n) cli_usage_error("--crash: node %zu of %zu", crash[k].node, t->n);
   lb_sim_arrival *arr = NULL;
   if (!strcmp(load, "skew")) c.load = LB_SIM_LOAD_SKEW;
   else if (!strcmp(load, "random")) c.load = LB_SIM_LOAD_RANDOM;
@@ -182,13 +204,15 @@ int main(int argc, char **argv)
   double ipe = r.episodes ? (double)r.invocations / (double)r.episodes : 0;
   if (csv) {
     printf("policy,topology,nodes,procs,seed,makespan,ideal,ratio,messages,bytes,migrated,hops,"
-           "episodes,invocations,inv_per_episode,violations,migrated_started,ctx_bytes,results,sched");
+           "episodes,invocations,inv_per_episode,violations,migrated_started,ctx_bytes,results,sched,"
+           "crashed,lost,reruns,duplicates,orphans");
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%s", lb_msg_type_name((lb_msg_type)k));
-    printf("\n%s,%s,%zu,%zu,%lu,%.17g,%.17g,%.17g,%lu,%lu,%lu,%lu,%lu,%lu,%.17g,%lu,%lu,%lu,%s,%s",
+    printf("\n%s,%s,%zu,%zu,%lu,%.17g,%.17g,%.17g,%lu,%lu,%lu,%lu,%lu,%lu,%.17g,%lu,%lu,%lu,%s,%s,%lu,%lu,%lu,%lu,%lu",
            lb_policy_name(c.policy), t->name, t->n, r.nproc, c.seed, r.makespan, r.ideal,
            r.makespan / r.ideal, r.messages, r.bytes, r.migrated, r.hops, r.episodes,
            r.invocations, ipe, r.violations, r.migrated_started, r.ctx_bytes,
-           lb_results_name(c.node.results), c.node.sched == LB_SCHED_RR ? "rr" : "fifo");
+           lb_results_name(c.node.results), c.node.sched == LB_SCHED_RR ? "rr" : "fifo", r.crashed, r.lost,
+           r.reruns, r.duplicates, r.orphans);
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%lu", r.sent[k]);
     printf("\n");
   } else {
@@ -200,9 +224,11 @@ int main(int argc, char **argv)
     for (int k = 0; k < LB_MSG_NTYPES; k++)
       if (r.sent[k]) { printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]); first = 0; }
     printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu\n"
-           "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\nevents          %lu\n"
+           "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\n"
+           "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
+           "events          %lu\n"
            "violations      %lu%s%s\n", r.bytes, r.migrated, r.migrated_started, r.hops, r.episodes, r.invocations, ipe,
-           r.events, r.violations, r.violations ? ": " : "", r.first_violation);
+           r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);
   free(sp);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "lb_proc.h"
 
-typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK, SIM_EV_ORDER } sim_ev_kind;
+typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK, SIM_EV_ORDER, SIM_EV_CRASH, SIM_EV_DETECT } sim_ev_kind;
 
 typedef struct sim_ev {
   double t;

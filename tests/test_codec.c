@@ -36,6 +36,7 @@ static lb_msg *sample(lb_msg_type t)
   case LB_MSG_CM: m->u.cm.hv = 5; m->u.cm.lv = 9; m->u.cm.tag = 77; m->u.cm.aor = 1; m->u.cm.depn = 2; break;
   case LB_MSG_LMM: m->u.lmm.hv = 5; m->u.lmm.lv = 9; m->u.lmm.tag = 78; m->u.lmm.fon = 1; m->u.lmm.total = 2; break;
   case LB_MSG_DRM: m->u.drm.hv = 5; m->u.drm.lv = 9; m->u.drm.tag = 79; m->u.drm.fon = 1; break;
+  case LB_MSG_ABORT: m->u.abort.hv = 5; m->u.abort.lv = 9; m->u.abort.tag = 80; break;
   case LB_MSG_PROBE: m->u.probe.round = 12; break;
   case LB_MSG_REPLY: m->u.reply.round = 12; m->u.reply.q = 40; break;
   case LB_MSG_TRANSFER: m->u.transfer.ordered = 6; break;

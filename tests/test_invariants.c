@@ -127,6 +127,46 @@ static void test_rmtlb_floods_end(void **state)
   }
 }
 
+/* Nodes fail mid-run, under every policy and both result modes: each
+ * result still reaches the sink exactly once (the processes lost with a
+ * node run again elsewhere; a second copy's result is dropped), every
+ * survivor ends quiescent, and the run ends. */
+static void test_failures(void **state)
+{
+  (void)state;
+  const char *const specs[] = { "ring:6", "torus:4x4", "random:10:8:2", "star:7" };
+  unsigned long reruns = 0;
+  for (int pol = 0; pol < LB_POLICY_COUNT; pol++)
+    for (size_t ti = 0; ti < 4; ti++)
+      for (int mode = 0; mode < 2; mode++) {
+        lb_topo *t;
+        assert_int_equal(lb_topo_from_spec(specs[ti], &t), LB_SUCCESS);
+        lb_sim_config c;
+        lb_sim_config_default(&c);
+        c.policy = (lb_policy)pol;
+        c.topo = t;
+        c.load = ti % 2 ? LB_SIM_LOAD_ONE : LB_SIM_LOAD_SKEW;
+        c.seed = 31 + ti + 7 * (unsigned long)pol;
+        c.jitter = mode ? 1.5 : 0;
+        c.node.results = mode ? LB_RESULTS_DIRECT : LB_RESULTS_ORIGIN;
+        c.nproc = 5 * t->n;
+        /* node 0 holds the load under "one": it fails too in one case */
+        lb_sim_crash cr[2] = { { 9, 1 }, { 20, ti == 1 ? 0 : 2 } };
+        c.crashes = cr;
+        c.ncrashes = 2;
+        c.max_events = 5000000;
+        lb_sim_result r;
+        if (lb_sim_run(&c, &r)) fail_msg("%s %s: %s", lb_policy_name(c.policy), specs[ti], lb_errmsg());
+        if (r.violations)
+          fail_msg("%s %s %s: %s", lb_policy_name(c.policy), specs[ti], lb_results_name(c.node.results),
+                   r.first_violation);
+        assert_int_equal(r.crashed, 2);
+        reruns += r.reruns;
+        lb_topo_free(t);
+      }
+  assert_true(reruns > 0);
+}
+
 static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
 static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
 static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
@@ -142,6 +182,7 @@ int main(void)
     cmocka_unit_test(test_rmtlb),
     cmocka_unit_test(test_rmtlb_reordering),
     cmocka_unit_test(test_rmtlb_floods_end),
+    cmocka_unit_test(test_failures),
     cmocka_unit_test(test_lowest),
     cmocka_unit_test(test_dasud),
     cmocka_unit_test(test_cchspmd),

@@ -1,0 +1,61 @@
+/* lb_sink.h: the results' sink, and its recovery when hosts fail, as a
+ * sans-I/O state machine that the simulator and lbmaster both run.
+ *
+ * The sink accepts each process's result once, by process id, and
+ * reports a later one as a duplicate to drop.  When a host fails it
+ * starts an inventory round: every live host says which processes it
+ * still holds (queued, running, or a finished result not yet delivered);
+ * when all have answered, every process that is neither accepted nor
+ * held anywhere (it was on the dead host, or in transit to or from it)
+ * is run again from the start on a live host, the one holding fewest
+ * first.  A process in transit between live hosts during the round may
+ * be run twice; its second result is a duplicate the sink drops, so
+ * each result is still taken exactly once.  A second failure during a
+ * round starts a new round. */
+#ifndef LB_SINK_H
+#define LB_SINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct lb_sink lb_sink;
+
+int lb_sink_alloc(size_t nproc, size_t nhosts, lb_sink **out);
+void lb_sink_free(lb_sink *s);
+
+/* A result of pid arrived: *first = 1 the first time, 0 for a
+ * duplicate.  LB_EINVAL for a pid out of range. */
+int lb_sink_accept(lb_sink *s, uint64_t pid, int *first);
+int lb_sink_is_accepted(const lb_sink *s, uint64_t pid);
+
+/* Host d failed: a new inventory round; *epoch names it.  A host that
+ * is down already changes nothing (the current epoch is returned). */
+int lb_sink_host_down(lb_sink *s, size_t d, uint64_t *epoch);
+int lb_sink_is_live(const lb_sink *s, size_t h);
+size_t lb_sink_live_hosts(const lb_sink *s);
+
+/* Host h's answer to round `epoch`: the processes it holds.  An answer
+ * to an older round, a second answer, or one from a dead host is
+ * ignored (LB_SUCCESS); ids out of range are LB_EINVAL. */
+int lb_sink_inventory(lb_sink *s, uint64_t epoch, size_t h, const uint64_t *pids, size_t n);
+/* A round is open and still waits for answers. */
+int lb_sink_waiting(const lb_sink *s);
+/* Live hosts that have not answered the current round (for a bound on
+ * the wait: the driver may declare them down). */
+size_t lb_sink_missing(const lb_sink *s, size_t *hosts, size_t cap);
+
+/* When the round is complete: the processes to run again and the host
+ * for each, in new arrays (caller frees); the round is closed.  Zero
+ * processes is a valid answer. */
+int lb_sink_reruns(lb_sink *s, uint64_t **pids, size_t **hosts, size_t *n);
+
+/* Host h cannot run pid (its context is damaged): run it again from the
+ * start elsewhere; *host gets where, or LB_ESTATE when no other host is
+ * live. */
+int lb_sink_lost(lb_sink *s, size_t h, uint64_t pid, size_t *host);
+
+size_t lb_sink_accepted(const lb_sink *s);
+unsigned long lb_sink_duplicates(const lb_sink *s);
+unsigned long lb_sink_reruns_total(const lb_sink *s);
+
+#endif

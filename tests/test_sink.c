@@ -1,0 +1,163 @@
+/* The results' sink and its recovery, and the graph the survivors use. */
+#include "testutil.h"
+#include "lb_sink.h"
+#include "lb_topo.h"
+#include "lb_errno.h"
+
+static void test_accept_once(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(4, 2, &s), LB_SUCCESS);
+  int first;
+  assert_int_equal(lb_sink_accept(s, 2, &first), LB_SUCCESS);
+  assert_int_equal(first, 1);
+  assert_int_equal(lb_sink_accept(s, 2, &first), LB_SUCCESS);
+  assert_int_equal(first, 0);
+  assert_int_equal(lb_sink_accept(s, 4, &first), LB_EINVAL);
+  assert_int_equal(lb_sink_accepted(s), 1);
+  assert_int_equal(lb_sink_duplicates(s), 1);
+  lb_sink_free(s);
+}
+
+/* Ten processes on four hosts; 0..2 are accepted; host 3 fails.  Hosts
+ * 0, 1, 2 hold 3..5, 6 and nothing: 7, 8, 9 are held nowhere and run
+ * again, on the hosts holding fewest first (2, then 1, then 2 or 0). */
+static void test_recovery(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(10, 4, &s), LB_SUCCESS);
+  int first;
+  for (uint64_t p = 0; p < 3; p++) lb_sink_accept(s, p, &first);
+  uint64_t epoch, e2;
+  assert_int_equal(lb_sink_host_down(s, 3, &epoch), LB_SUCCESS);
+  assert_int_equal(lb_sink_host_down(s, 3, &e2), LB_SUCCESS);   /* already down: same round */
+  assert_int_equal(e2, epoch);
+  assert_false(lb_sink_is_live(s, 3));
+  assert_true(lb_sink_waiting(s));
+  uint64_t h0[] = { 3, 4, 5 }, h1[] = { 6 };
+  assert_int_equal(lb_sink_inventory(s, epoch, 0, h0, 3), LB_SUCCESS);
+  assert_int_equal(lb_sink_inventory(s, epoch, 1, h1, 1), LB_SUCCESS);
+  size_t miss[4];
+  assert_int_equal(lb_sink_missing(s, miss, 4), 1);
+  assert_int_equal(miss[0], 2);
+  uint64_t *pids;
+  size_t *hosts, n;
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_ESTATE);   /* host 2 has not answered */
+  /* An answer to an old round, or from a dead host, changes nothing. */
+  uint64_t bogus[] = { 7 };
+  assert_int_equal(lb_sink_inventory(s, epoch - 1, 2, bogus, 1), LB_SUCCESS);
+  assert_int_equal(lb_sink_inventory(s, epoch, 3, bogus, 1), LB_SUCCESS);
+  assert_int_equal(lb_sink_inventory(s, epoch, 2, NULL, 0), LB_SUCCESS);
+  assert_false(lb_sink_waiting(s));
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
+  assert_int_equal(n, 3);
+  size_t on[4] = { 0 };
+  for (size_t k = 0; k < n; k++) {
+    assert_int_equal(pids[k], 7 + k);
+    assert_true(hosts[k] < 3);
+    on[hosts[k]]++;
+  }
+  /* fewest first: host 2 (0 held) gets at least one, host 0 (3) at most one */
+  assert_true(on[2] >= 1 && on[0] <= 1);
+  free(pids);
+  free(hosts);
+  assert_int_equal(lb_sink_reruns_total(s), 3);
+  /* A second copy of a re-run process: dropped. */
+  lb_sink_accept(s, 7, &first);
+  lb_sink_accept(s, 7, &first);
+  assert_int_equal(first, 0);
+  lb_sink_free(s);
+}
+
+/* A failure during a round opens a new one; answers to the old one are
+ * ignored. */
+static void test_second_failure(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(3, 3, &s), LB_SUCCESS);
+  uint64_t e1, e2;
+  lb_sink_host_down(s, 0, &e1);
+  uint64_t held[] = { 0, 1 };
+  lb_sink_inventory(s, e1, 1, held, 2);
+  lb_sink_host_down(s, 1, &e2);
+  assert_true(e2 > e1);
+  lb_sink_inventory(s, e1, 2, NULL, 0);   /* stale */
+  assert_true(lb_sink_waiting(s));
+  lb_sink_inventory(s, e2, 2, NULL, 0);
+  uint64_t *pids;
+  size_t *hosts, n;
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
+  assert_int_equal(n, 3);
+  for (size_t k = 0; k < n; k++) assert_int_equal(hosts[k], 2);
+  free(pids);
+  free(hosts);
+  assert_int_equal(lb_sink_host_down(s, 2, &e2), LB_ESTATE);   /* none left */
+  lb_sink_free(s);
+}
+
+static void test_lost(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(2, 2, &s), LB_SUCCESS);
+  size_t to;
+  assert_int_equal(lb_sink_lost(s, 0, 1, &to), LB_SUCCESS);
+  assert_int_equal(to, 1);     /* never back to the host that lost it */
+  uint64_t e;
+  lb_sink_host_down(s, 1, &e);
+  assert_int_equal(lb_sink_lost(s, 0, 1, &to), LB_ESTATE);
+  lb_sink_free(s);
+}
+
+static int has_edge(const lb_topo *t, size_t i, size_t j) { return lb_topo_adjacent(t, i, j); }
+
+/* A ring closes over the gap; a chain of failed nodes is bridged; a
+ * torus patches the hole with a cycle of the four neighbours; ids stay
+ * and the survivors stay connected. */
+static void test_repair(void **state)
+{
+  (void)state;
+  lb_topo *t, *r;
+  assert_int_equal(lb_topo_ring(6, &t), LB_SUCCESS);
+  unsigned char dead[64] = { 0 };
+  dead[2] = 1;
+  assert_int_equal(lb_topo_repair(t, dead, &r), LB_SUCCESS);
+  assert_int_equal(r->n, 6);
+  assert_int_equal(r->m, 5);     /* 1-2 and 2-3 gone, 1-3 added */
+  assert_int_equal(lb_topo_degree(r, 2), 0);
+  assert_true(has_edge(r, 1, 3));
+  lb_topo_free(r);
+  dead[3] = 1;
+  assert_int_equal(lb_topo_repair(t, dead, &r), LB_SUCCESS);
+  assert_true(has_edge(r, 1, 4));
+  assert_int_equal(r->m, 4);     /* 0-1, 4-5, 5-0 and the bridge 1-4 */
+  lb_topo_free(r);
+  lb_topo_free(t);
+  assert_int_equal(lb_topo_torus(4, 4, &t), LB_SUCCESS);
+  memset(dead, 0, sizeof dead);
+  dead[5] = 1;   /* neighbours 1, 4, 6, 9 */
+  assert_int_equal(lb_topo_repair(t, dead, &r), LB_SUCCESS);
+  assert_true(has_edge(r, 1, 4) && has_edge(r, 4, 6) && has_edge(r, 6, 9) && has_edge(r, 9, 1));
+  assert_int_equal(r->m, 32 - 4 + 4);
+  /* the survivors are connected: a BFS from 0 reaches every live node */
+  size_t d[16];
+  lb_topo_bfs(r, 0, d);
+  for (size_t i = 0; i < 16; i++) if (i != 5) assert_true(d[i] != (size_t)-1);
+  lb_topo_free(r);
+  lb_topo_free(t);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_accept_once),
+    cmocka_unit_test(test_recovery),
+    cmocka_unit_test(test_second_failure),
+    cmocka_unit_test(test_lost),
+    cmocka_unit_test(test_repair),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
