@@ -90,3 +90,9 @@ int farm_store_take(farm_store *s, uint64_t pid)
 }
 
 size_t farm_store_count(const farm_store *s) { return s->n; }
+
+size_t farm_store_pids(const farm_store *s, uint64_t *pids, size_t cap)
+{
+  for (size_t k = 0; k < s->n && k < cap; k++) pids[k] = s->v[k].pid;
+  return s->n;
+}

@@ -37,5 +37,7 @@ int farm_store_put(farm_store *s, uint64_t pid, int bufid);
 /* The buffer id, or -1 if none. */
 int farm_store_take(farm_store *s, uint64_t pid);
 size_t farm_store_count(const farm_store *s);
+/* Copy up to cap held pids into pids; returns how many are held. */
+size_t farm_store_pids(const farm_store *s, uint64_t *pids, size_t cap);
 
 #endif

@@ -233,7 +233,21 @@ void farm_vm_leave(farm_vm *vm)
     end_vm(pvmd, kids, n, 3.0);
     vm->started = 0;
   } else if (vm->mytid > 0) {
-    pvm_exit();
+    /* With pvm_catchout, pvm_exit waits for every child; after a host
+     * died it can wait for ever: bound it. */
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = probe_alarm;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, &old);
+    if (!sigsetjmp(probe_jmp, 1)) {
+      alarm(10);
+      pvm_exit();
+    } else {
+      fprintf(stderr, "%s: leaving the virtual machine took over 10 s: gave up waiting\n", cli_prog());
+    }
+    alarm(0);
+    sigaction(SIGALRM, &old, NULL);
   }
   vmtmp_remove_sockets(getpid());
   vm->mytid = 0;

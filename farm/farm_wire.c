@@ -351,6 +351,78 @@ int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, fa
   return rc;
 }
 
+/* ---- DOWN, INVENTORY, LOST ---- */
+typedef struct list_arg { uint64_t epoch; const void *v; uint32_t n; int wide; } list_arg;
+static void put_list(lb_wbuf *w, const void *arg)
+{
+  const list_arg *a = arg;
+  lb_w_u64(w, a->epoch);
+  lb_w_u32(w, a->n);
+  for (uint32_t k = 0; k < a->n; k++) {
+    if (a->wide) lb_w_u64(w, ((const uint64_t *)a->v)[k]);
+    else lb_w_u32(w, ((const uint32_t *)a->v)[k]);
+  }
+}
+
+int farm_down_encode(uint64_t epoch, const uint32_t *hosts, uint32_t n, unsigned char **buf, size_t *len)
+{
+  list_arg a = { epoch, hosts, n, 0 };
+  return encode(put_list, &a, buf, len);
+}
+
+int farm_down_decode(const unsigned char *buf, size_t len, uint32_t nhosts, uint64_t *epoch, uint32_t **hosts,
+                     uint32_t *n)
+{
+  *hosts = NULL;
+  rd d = { { buf, len, 0, 0 }, NULL };
+  *epoch = lb_r_u64(&d.r);
+  *n = lb_r_u32(&d.r);
+  if (*n >= nhosts || (uint64_t)*n * 4 != lb_r_left(&d.r)) return finish(&(rd){ d.r, "host count out of range" }, "DOWN");
+  if (!(*hosts = malloc((*n ? *n : 1) * sizeof **hosts))) return lb_error(LB_ENOMEM, "DOWN");
+  for (uint32_t k = 0; k < *n; k++) (*hosts)[k] = r_below(&d, nhosts, "host out of range");
+  int rc = finish(&d, "DOWN");
+  if (rc) { free(*hosts); *hosts = NULL; }
+  return rc;
+}
+
+int farm_inventory_encode(uint64_t epoch, const uint64_t *pids, uint32_t n, unsigned char **buf, size_t *len)
+{
+  list_arg a = { epoch, pids, n, 1 };
+  return encode(put_list, &a, buf, len);
+}
+
+int farm_inventory_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint64_t *epoch, uint64_t **pids,
+                          uint32_t *n)
+{
+  *pids = NULL;
+  rd d = { { buf, len, 0, 0 }, NULL };
+  *epoch = lb_r_u64(&d.r);
+  *n = lb_r_u32(&d.r);
+  if ((uint64_t)*n * 8 != lb_r_left(&d.r)) return finish(&(rd){ d.r, "count does not match the length" }, "INVENTORY");
+  if (!(*pids = malloc((*n ? *n : 1) * sizeof **pids))) return lb_error(LB_ENOMEM, "INVENTORY");
+  for (uint32_t k = 0; k < *n; k++)
+    if (((*pids)[k] = lb_r_u64(&d.r)) >= nproc) bad(&d, "process id out of range");
+  int rc = finish(&d, "INVENTORY");
+  if (rc) { free(*pids); *pids = NULL; }
+  return rc;
+}
+
+int farm_lost_encode(uint64_t pid, unsigned char *buf, size_t cap, size_t *len)
+{
+  lb_wbuf w = { buf, cap, 0 };
+  lb_w_u64(&w, pid);
+  *len = w.len;
+  return lb_wbuf_ok(&w) ? LB_SUCCESS : lb_error(LB_ERANGE, "LOST buffer too small");
+}
+
+int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint64_t *pid)
+{
+  rd d = { { buf, len, 0, 0 }, NULL };
+  *pid = lb_r_u64(&d.r);
+  if (*pid >= nproc) bad(&d, "process id out of range");
+  return finish(&d, "LOST");
+}
+
 /* ---- SUM_REQ / SUM_REP ---- */
 typedef struct sum_arg { const int32_t *v; uint32_t n; } sum_arg;
 static void put_sum(lb_wbuf *w, const void *arg)

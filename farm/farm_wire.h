@@ -43,10 +43,13 @@
   X(FARM_ORDER, 7110, "ORDER")       /* master -> worker: move K processes to host j */ \
   X(FARM_STOP, 7111, "STOP")         /* master -> worker: all results in; report, exit */ \
   X(FARM_REPORT, 7112, "REPORT")     /* worker -> master: counters and trace */ \
-  X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_codec) */
+  X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_codec) */ \
+  X(FARM_DOWN, 7114, "DOWN")         /* master -> worker: hosts that failed; send an inventory */ \
+  X(FARM_INVENTORY, 7115, "INVENTORY") /* worker -> master: the processes it holds */ \
+  X(FARM_LOST, 7116, "LOST")         /* worker -> master: a process it cannot run */
 
 #define FARM_TAG_MIN 7101
-#define FARM_NTAGS 13
+#define FARM_NTAGS 16
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,
@@ -112,6 +115,19 @@ typedef struct farm_report {
 int farm_report_encode(const farm_report *r, unsigned char **buf, size_t *len);
 int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_report *r);
 void farm_report_clear(farm_report *r);
+
+/* ---- DOWN, INVENTORY, LOST (recovery, lb_sink.h) ---- */
+/* DOWN: u64 epoch, u32 count, count host ids (every host down so far). */
+int farm_down_encode(uint64_t epoch, const uint32_t *hosts, uint32_t n, unsigned char **buf, size_t *len);
+int farm_down_decode(const unsigned char *buf, size_t len, uint32_t nhosts, uint64_t *epoch, uint32_t **hosts,
+                     uint32_t *n);
+/* INVENTORY: u64 epoch, u32 count, count process ids. */
+int farm_inventory_encode(uint64_t epoch, const uint64_t *pids, uint32_t n, unsigned char **buf, size_t *len);
+int farm_inventory_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint64_t *epoch, uint64_t **pids,
+                          uint32_t *n);
+/* LOST: u64 pid. */
+int farm_lost_encode(uint64_t pid, unsigned char *buf, size_t cap, size_t *len);
+int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint64_t *pid);
 
 /* ---- SUM_REQ / SUM_REP (the self-test) ---- */
 int farm_sum_req_encode(const int32_t *v, uint32_t n, unsigned char **buf, size_t *len);

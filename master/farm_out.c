@@ -52,11 +52,14 @@ void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t
     const farm_host *h = &hs[i];
     const int64_t *c = h->rep.c;
     printf("%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
-           h->tid, o->speed[i], received(o, h, i), h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
+           h->tid, o->speed[i], received(o, h, i), h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
            h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
            c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
            (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
   }
+  if (t->hosts_down)
+    printf("%lu host(s) failed: %lu process(es) ran again, %lu second result(s) dropped\n", t->hosts_down,
+           t->reruns, t->duplicates);
   printf("%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
          "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lu/%lu results verified: %s\n",
          lb_policy_name(o->policy), app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts,
@@ -70,20 +73,21 @@ static void csv_header(FILE *f)
              "ideal_received_s,ratio_received");
   for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
   for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
-  fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,policy_invocations,dropped,verified\n");
+  fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,policy_invocations,dropped,hosts_down,reruns,"
+             "duplicates,verified\n");
 }
 
-static void csv_row(FILE *f, const farm_opts *o, const sums *s, int verified)
+static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally *t)
 {
   fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%s,%s,%.9g,%.9g,%.6f,%.9g,%.6f", lb_policy_name(o->policy),
           app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed,
           lb_results_name(o->par.results), o->par.sched == LB_SCHED_RR ? "rr" : "fifo", s->makespan, s->ideal,
           s->ideal > 0 ? s->makespan / s->ideal : 0.0, s->ideal_recv, s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
-  for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",%lld", s->msgs[t]);
-  for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",%lld", s->lb[t]);
-  fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%s\n", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED],
+  for (int k = 0; k < FARM_NTAGS; k++) fprintf(f, ",%lld", s->msgs[k]);
+  for (int k = 0; k < LB_MSG_NTYPES; k++) fprintf(f, ",%lld", s->lb[k]);
+  fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%lu,%lu,%lu,%s\n", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED],
           s->c[FARM_C_CTX_BYTES], s->c[FARM_C_HOPS], s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED],
-          verified ? "yes" : "no");
+          t->hosts_down, t->reruns, t->duplicates, t->verified ? "yes" : "no");
 }
 
 /* Write a new version of `path` under a temporary name (the old
@@ -122,7 +126,7 @@ int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
   add_up(o, hs, t, &s);
   if (!o->out) {
     csv_header(stdout);
-    csv_row(stdout, o, &s, t->verified);
+    csv_row(stdout, o, &s, t);
     return 0;
   }
   char tmp[4096];
@@ -130,7 +134,7 @@ int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
   FILE *f = begin_file(o->out, 1, tmp, sizeof tmp, &had);
   if (!f) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->out); return -1; }
   if (!had) csv_header(f);
-  csv_row(f, o, &s, t->verified);
+  csv_row(f, o, &s, t);
   return end_file(f, tmp, o->out);
 }
 
@@ -142,17 +146,17 @@ int farm_out_hosts_csv(const farm_opts *o, const farm_host *hs)
   FILE *f = begin_file(o->hosts_csv, 0, tmp, sizeof tmp, &had);
   if (!f) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->hosts_csv); return -1; }
   fprintf(f, "host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,moved,moved_started,ctx_bytes,"
-             "homed,delivered,relayed,dropped,msg_s,idle_s,reported\n");
+             "homed,delivered,relayed,dropped,msg_s,idle_s,reported,down\n");
   for (int i = 0; i < o->hosts; i++) {
     const farm_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    fprintf(f, "%d,%d,%.9g,%.9g,%s,%d,%lld,%lld,%.9g,%.9g,%.9g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.9g,%.9g,%s\n", i,
+    fprintf(f, "%d,%d,%.9g,%.9g,%s,%d,%lld,%lld,%.9g,%.9g,%.9g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.9g,%.9g,%s,%s\n", i,
             h->tid, o->speed[i], received(o, h, i),
             h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-", h->initial,
             (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
             (long long)c[FARM_C_MIGRATED], (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_CTX_BYTES],
             (long long)c[FARM_C_HOMED], (long long)c[FARM_C_DELIVERED], (long long)c[FARM_C_RELAYED],
-            (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no");
+            (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no", h->down ? "yes" : "no");
   }
   return end_file(f, tmp, o->hosts_csv);
 }

@@ -8,7 +8,7 @@
 #include "farm_wire.h"
 
 typedef struct farm_host {
-  int tid, initial, got;
+  int tid, initial, got, down;
   farm_report rep;           /* its trace is not kept */
 } farm_host;
 
@@ -16,6 +16,7 @@ typedef struct farm_tally {
   double tstart, tend;       /* wall clock: processes sent, last result verified */
   double work;               /* CPU seconds of every verified process */
   unsigned long accepted, bad, dropped;
+  unsigned long hosts_down, reruns, duplicates;
   int verified;
 } farm_tally;
 

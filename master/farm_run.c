@@ -7,8 +7,7 @@
 #include <math.h>
 #include <time.h>
 #include <pvm3.h>
-#include "farm_run.h"
-#include "farm_out.h"
+#include "farm_ctx.h"
 #include "farm_payload.h"
 #include "farm_msg.h"
 #include "farm_wire.h"
@@ -20,12 +19,15 @@
 #include "lb_errno.h"
 #include "cli.h"
 
-static double wall(void)
+volatile sig_atomic_t farm_interrupted;
+
+double farm_wall(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+#define wall farm_wall
 
 int farm_spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids)
 {
@@ -47,6 +49,16 @@ int farm_spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids)
     }
   }
   pvm_notify(PvmTaskExit, FARM_EXITED, n, tids);
+  /* A host that leaves the VM (its pvmd stopped or lost) is reported
+   * too; the workers on it are gone with it. */
+  if (nhost > 1) {
+    int *dtids = malloc((size_t)nhost * sizeof *dtids);
+    if (dtids) {
+      for (int i = 0; i < nhost; i++) dtids[i] = hi[i].hi_tid;
+      pvm_notify(PvmHostDelete, FARM_HOSTDEL, nhost, dtids);
+      free(dtids);
+    }
+  }
   return 0;
 }
 
@@ -116,37 +128,56 @@ static int send_setup(const farm_opts *o, uint32_t run, int me, const int *tids,
   return rc;
 }
 
-/* One TASKS message per host with every process that starts there;
- * returns how many, or -1. */
-static int send_tasks(const farm_opts *o, uint32_t run, const int *where, const int *tids, int host)
+int farm_send_procs(farm_ctx *x, int host, const uint64_t *pids, size_t n)
 {
-  size_t count = 0;
-  lb_proc **ps = calloc(o->w.nproc, sizeof *ps);
+  const farm_opts *o = x->o;
+  lb_proc **ps = calloc(n ? n : 1, sizeof *ps);
   if (!ps) return -1;
-  int rc = 0;
-  for (unsigned long i = 0; i < o->w.nproc && !rc; i++) {
-    if (where[i] != host) continue;
+  for (size_t k = 0; k < n; k++) {
     app_task *t;
-    if (app_task_alloc(&o->w, i, &t)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+    if (app_task_alloc(&o->w, pids[k], &t)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
     app_task_set_origin(t, host);
-    size_t n = app_task_blob_size(t);
-    unsigned char *b = malloc(n);
-    if (!b || app_task_save(t, b, n) ||
-        lb_proc_alloc(i, (size_t)host, (double)app_task_units_total(t), b, n, &ps[count]))
-      cli_die(CLI_EXIT_FAIL, "cannot encode process %lu", i);
+    size_t len = app_task_blob_size(t);
+    unsigned char *b = malloc(len);
+    if (!b || app_task_save(t, b, len) ||
+        lb_proc_alloc(pids[k], (size_t)host, (double)app_task_units_total(t), b, len, &ps[k]))
+      cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
     free(b);
     app_task_free(t);
-    count++;
   }
   unsigned char *buf;
   size_t len;
-  rc = farm_tasks_encode(ps, count, &buf, &len);
-  for (size_t k = 0; k < count; k++) lb_proc_free(ps[k]);
+  int rc = farm_tasks_encode(ps, n, &buf, &len);
+  for (size_t k = 0; k < n; k++) lb_proc_free(ps[k]);
   free(ps);
   if (rc) return -1;
-  rc = farm_send(tids[host], FARM_TASKS, run, buf, len) < 0 ? -1 : (int)count;
+  rc = farm_send(x->tids[host], FARM_TASKS, x->run, buf, len) < 0 ? -1 : (int)n;
   free(buf);
   return rc;
+}
+
+/* The processes that start on host `host`. */
+static int send_tasks(farm_ctx *x, const int *where, int host)
+{
+  uint64_t *pids = malloc((x->o->w.nproc + 1) * sizeof *pids);
+  size_t n = 0;
+  if (!pids) return -1;
+  for (unsigned long i = 0; i < x->o->w.nproc; i++)
+    if (where[i] == host) pids[n++] = i;
+  int rc = farm_send_procs(x, host, pids, n);
+  free(pids);
+  return rc;
+}
+
+/* The process ids of the workers on this host (PVM knows them). */
+static void worker_pids(farm_ctx *x)
+{
+  int ntask;
+  struct pvmtaskinfo *ti;
+  if (!x->pids || pvm_tasks(pvm_tidtohost(pvm_mytid()), &ntask, &ti) < 0) return;
+  for (int k = 0; k < ntask; k++)
+    for (int i = 0; i < x->o->hosts; i++)
+      if (ti[k].ti_tid == x->tids[i]) x->pids[i] = ti[k].ti_pid;
 }
 
 static int host_index(const int *tids, int n, int tid)
@@ -176,14 +207,25 @@ static void send_orders(const farm_opts *o, uint32_t run, const int *tids, const
  * from one of the two (its origin with --results origin, the host that
  * ran it with direct); the bytes are decoded and checked against the
  * master's own computation. */
-static void take_result(const farm_opts *o, farm_in *in, int h, app_verifier *ver, farm_tally *tl)
+static void take_result(farm_ctx *x, farm_in *in, int h)
 {
+  const farm_opts *o = x->o;
+  farm_tally *tl = &x->tl;
   farm_payload_head ph;
   int rc = farm_payload_head_get(in->body, in->len, (uint32_t)o->hosts, &ph);
   if (rc || ((int)ph.exec != h && (int)ph.origin != h)) {
     fprintf(stderr, "%s: malformed RESULT from host %d dropped: %s\n", cli_prog(), h,
             rc ? lb_errmsg() : "it names other hosts");
     tl->dropped++;
+    return;
+  }
+  int first;
+  lb_sink_accept(x->sink, ph.pid, &first);
+  if (!first) {
+    /* A second copy of a process run again after a failure. */
+    fprintf(stderr, "%s: a second result of process %llu (from host %d) dropped\n", cli_prog(),
+            (unsigned long long)ph.pid, h);
+    tl->duplicates++;
     return;
   }
   unsigned char *blob = malloc(ph.len);
@@ -197,7 +239,7 @@ static void take_result(const farm_opts *o, farm_in *in, int h, app_verifier *ve
   if (bad) {
     fprintf(stderr, "%s: undecodable result from host %d: %s\n", cli_prog(), h, lb_errmsg());
     tl->bad++;
-  } else if (app_verify_result(ver, &res)) {
+  } else if (app_verify_result(x->ver, &res)) {
     fprintf(stderr, "%s: result from host %d (origin %u) is WRONG: %s\n", cli_prog(), h, ph.origin, lb_errmsg());
     tl->bad++;
   } else {
@@ -209,55 +251,75 @@ static void take_result(const farm_opts *o, farm_in *in, int h, app_verifier *ve
 }
 
 /* Results until every process is verified, or no progress for
- * o->timeout seconds, or a worker dies. */
-static int collect(const farm_opts *o, uint32_t run, const int *tids, farm_host *hs, app_verifier *ver,
-                   farm_tally *tl)
+ * o->timeout seconds, or no host is left.  A failed host's processes
+ * run again elsewhere (farm_recover.c). */
+static int collect(farm_ctx *x)
 {
+  const farm_opts *o = x->o;
   int ordered = o->order <= 0;
   double last = wall();
-  while (app_verify_accepted(ver) + tl->bad < o->w.nproc) {
-    if (!ordered && app_verify_accepted(ver) > 0 && wall() - tl->tstart >= o->order_delay) {
-      send_orders(o, run, tids, hs);
+  while (lb_sink_accepted(x->sink) < o->w.nproc) {
+    if (farm_interrupted) return -2;
+    if (!ordered && lb_sink_accepted(x->sink) > 0 && wall() - x->tl.tstart >= o->order_delay) {
+      send_orders(o, x->run, x->tids, x->hs);
       ordered = 1;
     }
+    if (farm_recover_tick(x)) return -1;
     double left = o->timeout - (wall() - last);
     if (left <= 0) {
       fprintf(stderr, "%s: no result for %g s; %lu of %lu processes are missing\n", cli_prog(), o->timeout,
-              o->w.nproc - app_verify_accepted(ver), o->w.nproc);
+              o->w.nproc - (unsigned long)lb_sink_accepted(x->sink), o->w.nproc);
       return -1;
     }
+    /* Short waits: an interrupt, an order or a recovery round is noticed soon. */
     farm_in in;
-    int r = farm_recv(run, -1, -1, ordered ? left : (left < 0.02 ? left : 0.02), &in);
+    int r = farm_recv(x->run, -1, -1, left < 0.2 ? left : 0.2, &in);
     if (r < 0) { fprintf(stderr, "%s: PVM error %d while waiting for results\n", cli_prog(), r); return -1; }
     if (r == 0) continue;
-    int h = host_index(tids, o->hosts, in.src);
-    if (in.tag == FARM_EXITED) {
-      int dead = host_index(tids, o->hosts, in.notice);
-      farm_in_clear(&in);
-      if (dead < 0) continue;   /* not one of ours */
-      fprintf(stderr, "%s: worker %d (t%x) exited before the end\n", cli_prog(), dead, tids[dead]);
-      return -1;
-    }
-    if (in.tag != FARM_RESULT || h < 0) {
-      fprintf(stderr, "%s: unexpected %s from t%x dropped\n", cli_prog(),
+    int h = host_index(x->tids, o->hosts, in.src), rc = 0;
+    if (in.tag == FARM_EXITED || in.tag == FARM_HOSTDEL) {
+      /* the pvmd's notice: a worker, or every worker on a host, is gone */
+      for (int i = 0; i < o->hosts && !rc; i++)
+        if (!x->down[i] && (in.tag == FARM_EXITED ? x->tids[i] == in.notice : pvm_tidtohost(x->tids[i]) == in.notice))
+          rc = farm_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
+    } else if (h < 0 || x->down[h]) {
+      fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", in.src);
-      tl->dropped++;
-    } else {
-      take_result(o, &in, h, ver, tl);
+      x->tl.dropped++;
+    } else if (in.tag == FARM_RESULT) {
+      take_result(x, &in, h);
       last = wall();
+    } else if (in.tag == FARM_INVENTORY) {
+      rc = farm_on_inventory(x, h, in.body, in.len);
+    } else if (in.tag == FARM_LOST) {
+      rc = farm_on_lost(x, h, in.body, in.len);
+    } else {
+      fprintf(stderr, "%s: unexpected %s from host %d dropped\n", cli_prog(),
+              farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", h);
+      x->tl.dropped++;
     }
     farm_in_clear(&in);
+    if (rc) return -1;
   }
   return 0;
 }
 
 /* After STOP every worker sends its report, then exits. */
-static int reports(const farm_opts *o, uint32_t run, const int *tids, farm_host *hs, FILE *trace)
+static int reports(farm_ctx *x, FILE *trace)
 {
-  for (int got = 0; got < o->hosts;) {
+  const farm_opts *o = x->o;
+  const int *tids = x->tids;
+  farm_host *hs = x->hs;
+  uint32_t run = x->run;
+  int want = 0;
+  for (int i = 0; i < o->hosts; i++) want += !x->down[i];
+  double deadline = wall() + o->timeout;
+  for (int got = 0; got < want;) {
     farm_in in;
-    int r = farm_recv(run, -1, -1, o->timeout, &in);
-    if (r <= 0) { fprintf(stderr, "%s: %d worker report(s) missing\n", cli_prog(), o->hosts - got); return -1; }
+    double left = deadline - wall();
+    int r = left > 0 && !farm_interrupted ? farm_recv(run, -1, -1, left < 0.2 ? left : 0.2, &in) : -1;
+    if (r == 0) continue;
+    if (r < 0) { fprintf(stderr, "%s: %d worker report(s) missing\n", cli_prog(), want - got); return -1; }
     int h = host_index(tids, o->hosts, in.src);
     if (in.tag == FARM_EXITED) { farm_in_clear(&in); continue; }
     farm_report rep;
@@ -281,17 +343,21 @@ static int reports(const farm_opts *o, uint32_t run, const int *tids, farm_host 
 
 int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
 {
-  app_verifier *ver;
-  if (app_verify_alloc(&o->w, &ver)) {
+  int n = o->hosts;
+  farm_ctx x = { .o = o, .run = run };
+  if (app_verify_alloc(&o->w, &x.ver) || lb_sink_alloc(o->w.nproc, (size_t)n, &x.sink)) {
     fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
+    app_verify_free(x.ver);
     return 1;
   }
-  int n = o->hosts;
-  int *tids = calloc((size_t)n, sizeof *tids), *where = calloc(o->w.nproc, sizeof *where);
-  farm_host *hs = calloc((size_t)n, sizeof *hs);
-  if (!tids || !where || !hs) cli_die(CLI_EXIT_FAIL, "out of memory");
-  farm_tally tl = { 0 };
-  int ok = farm_spawn_workers(vm, run, n, tids) == 0;
+  int *where = calloc(o->w.nproc, sizeof *where);
+  x.tids = calloc((size_t)n, sizeof *x.tids);
+  x.hs = calloc((size_t)n, sizeof *x.hs);
+  x.down = calloc((size_t)n, 1);
+  if (!x.tids || !where || !x.hs || !x.down) cli_die(CLI_EXIT_FAIL, "out of memory");
+  int ok = farm_spawn_workers(vm, run, n, x.tids) == 0;
+  x.pids = calloc((size_t)n, sizeof *x.pids);
+  worker_pids(&x);
   FILE *trace = NULL;
   if (ok && o->trace && !(trace = fopen(o->trace, "w"))) {
     fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->trace);
@@ -301,28 +367,36 @@ int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
   if (ok) {
     pvm_setopt(PvmRoute, PvmRouteDirect);
     double t0 = wall();
-    for (int i = 0; i < n && ok; i++) ok = send_setup(o, run, i, tids, t0) == 0;
+    for (int i = 0; i < n && ok; i++) ok = send_setup(o, run, i, x.tids, t0) == 0;
     if (o->junk)
-      for (int i = 0; i < n; i++) { farm_msg_send_junk(tids[i], 0); farm_msg_send_junk(tids[i], 1); }
+      for (int i = 0; i < n; i++) { farm_msg_send_junk(x.tids[i], 0); farm_msg_send_junk(x.tids[i], 1); }
     distribute(o, where);
-    tl.tstart = wall();
-    for (int i = 0; i < n && ok; i++) ok = (hs[i].initial = send_tasks(o, run, where, tids, i)) >= 0;
+    x.tl.tstart = wall();
+    for (int i = 0; i < n && ok; i++) ok = (x.hs[i].initial = send_tasks(&x, where, i)) >= 0;
   }
-  if (ok) ok = collect(o, run, tids, hs, ver, &tl) == 0;
+  int rc = ok ? collect(&x) : -1;
+  ok = rc == 0;
   for (int i = 0; i < n; i++)
-    if (tids[i] > 0) farm_send(tids[i], ok ? FARM_STOP : FARM_QUIT, run, NULL, 0);
-  if (ok) ok = reports(o, run, tids, hs, trace) == 0;
+    if (x.tids[i] > 0 && !x.down[i]) farm_send(x.tids[i], ok ? FARM_STOP : FARM_QUIT, run, NULL, 0);
+  if (ok) ok = reports(&x, trace) == 0;
   if (!ok)
-    for (int i = 0; i < n; i++) if (tids[i] > 0) pvm_kill(tids[i]);
+    for (int i = 0; i < n; i++) if (x.tids[i] > 0) pvm_kill(x.tids[i]);
   if (trace) fclose(trace);
-  for (int i = 0; i < n; i++) hs[i].tid = tids[i];
-  tl.accepted = app_verify_accepted(ver);
-  tl.verified = ok && !tl.bad && tl.accepted == o->w.nproc;
-  farm_out_print(o, hs, &tl);
-  if (farm_out_csv(o, hs, &tl) || farm_out_hosts_csv(o, hs)) tl.verified = 0;
-  app_verify_free(ver);
-  free(tids);
+  for (int i = 0; i < n; i++) { x.hs[i].tid = x.tids[i]; x.hs[i].down = x.down[i]; }
+  x.tl.accepted = lb_sink_accepted(x.sink);
+  x.tl.verified = ok && !x.tl.bad && app_verify_accepted(x.ver) == o->w.nproc;
+  if (rc == -2)
+    fprintf(stderr, "%s: interrupted with %lu of %lu results in\n", cli_prog(), x.tl.accepted, o->w.nproc);
+  else {
+    farm_out_print(o, x.hs, &x.tl);
+    if (farm_out_csv(o, x.hs, &x.tl) || farm_out_hosts_csv(o, x.hs)) x.tl.verified = 0;
+  }
+  app_verify_free(x.ver);
+  lb_sink_free(x.sink);
+  free(x.tids);
+  free(x.pids);
+  free(x.down);
   free(where);
-  free(hs);
-  return tl.verified ? 0 : 1;
+  free(x.hs);
+  return rc == -2 ? 130 : x.tl.verified ? 0 : 1;
 }

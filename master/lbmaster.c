@@ -9,7 +9,9 @@
 #include <pvm3.h>
 #include <libgen.h>
 #include <unistd.h>
+#include <signal.h>
 #include "farm_catchout.h"
+#include "farm_ctx.h"
 #include "app_mem.h"
 #include "farm_vm.h"
 #include "farm_msg.h"
@@ -318,8 +320,9 @@ static int selftest(const options *o, uint32_t run, const int *tids)
   for (int left = n; left > 0;) {
     farm_in in;
     double wait = deadline - now();
-    int r = wait > 0 ? farm_recv(run, -1, -1, wait, &in) : 0;
-    if (r <= 0) {
+    int r = wait > 0 && !farm_interrupted ? farm_recv(run, -1, -1, wait < 0.2 ? wait : 0.2, &in) : -1;
+    if (r == 0) continue;
+    if (r < 0) {
       fprintf(stderr, "%s: %d worker(s) did not answer within %g s\n", cli_prog(), left, o->timeout);
       break;
     }
@@ -357,12 +360,31 @@ static int selftest(const options *o, uint32_t run, const int *tids)
   return ok == n ? 0 : -1;
 }
 
+/* Ctrl-C or SIGTERM: the run stops at its next wait (each is short),
+ * the workers are told to quit, a VM started here is halted. */
+static void on_signal(int sig)
+{
+  (void)sig;
+  farm_interrupted = 1;
+}
+
+static void catch_signals(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   app_mem_setup();   /* the master receives every result */
   options o;
   parse(argc, argv, &o);
+  catch_signals();
   farm_vm vm;
   if (farm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
@@ -375,7 +397,8 @@ int main(int argc, char **argv)
     tids = NULL;
     /* Children's output (e.g. a dropped message) shows up here. */
     pvm_catchout(farm_catchout_stream(stderr));
-    rc = farm_run(&vm, run, &o.f) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    int r = farm_run(&vm, run, &o.f);
+    rc = r == 0 ? CLI_EXIT_OK : r == 130 ? 130 : CLI_EXIT_FAIL;
     lb_topo_free(o.f.topo);
     free(o.f.speed);
     free(o.f.capacity);
@@ -387,6 +410,12 @@ int main(int argc, char **argv)
     }
   free(tids);
   fflush(stdout);
+  int started = vm.started;
   farm_vm_leave(&vm);
+  if (farm_interrupted) {
+    fprintf(stderr, "%s: interrupted: the workers were stopped%s\n", cli_prog(),
+            started ? " and the virtual machine this run started was halted" : "");
+    rc = 130;
+  }
   return rc;
 }

@@ -54,6 +54,9 @@ typedef struct worker {
   double units_q;           /* units per quantum, learned */
   char *trace;
   size_t ntrace, captrace;
+  unsigned char *down;      /* hosts known to have failed */
+  lb_topo **repaired;       /* the graphs used since (owned; the node borrows the last) */
+  size_t nrepaired;
 } worker;
 
 static void usage(void)
@@ -137,13 +140,14 @@ static app_task *live_take(worker *w, uint64_t pid)
   return t;
 }
 
+/* The live copy of p, made from its context the first time it runs
+ * here; NULL (with a message) when the context cannot be loaded. */
 static app_task *live_get(worker *w, const lb_proc *p)
 {
   live *l = live_find(w, p->id);
   if (l) return l->t;
   app_task *t;
-  if (app_task_load(p->ctx, p->ctx_len, &t))
-    cli_die(CLI_EXIT_FAIL, "host %u: process %llu: %s", w->s.me, (unsigned long long)p->id, lb_errmsg());
+  if (app_task_load(p->ctx, p->ctx_len, &t)) return NULL;
   if (w->nlv == w->caplv) {
     size_t cap = w->caplv ? 2 * w->caplv : 16;
     live *v = realloc(w->lv, cap * sizeof *v);
@@ -265,6 +269,7 @@ static int setup(worker *w, const farm_in *in)
     return -1;
   }
   lb_codec_limits_default(&w->lim, w->s.nhosts);
+  if (!(w->down = calloc(w->s.nhosts, 1))) cli_die(CLI_EXIT_FAIL, "out of memory");
   char why[256];
   int m = farm_throttle_start(w->s.par.speed, (farm_throttle_mode)w->s.throttle, why, sizeof why);
   if (m < 0) cli_die(CLI_EXIT_FAIL, "host %u: cgroup throttling failed: %s", w->s.me, why);
@@ -314,6 +319,46 @@ static int on_payload(worker *w, farm_in *in)
   return -1;
 }
 
+/* Hosts failed: the node learns of each, with the graph the survivors
+ * use (the same lb_topo_repair every host and the master compute), and
+ * the master gets this host's inventory: its queue and the results it
+ * holds. */
+static int on_down(worker *w, const farm_in *in)
+{
+  uint64_t epoch;
+  uint32_t *hosts, n;
+  if (farm_down_decode(in->body, in->len, w->s.nhosts, &epoch, &hosts, &n)) return -1;
+  int rc = 0;
+  for (uint32_t k = 0; k < n && !rc; k++) {
+    uint32_t d = hosts[k];
+    if (d == w->s.me) { w->stop = 2; break; }   /* the master gave up on us */
+    if (w->down[d]) continue;
+    w->down[d] = 1;
+    lb_topo *t, **v = realloc(w->repaired, (w->nrepaired + 1) * sizeof *v);
+    if (!v || lb_topo_repair(w->topo, w->down, &t)) cli_die(CLI_EXIT_FAIL, "host %u: %s", w->s.me, lb_errmsg());
+    w->repaired = v;
+    w->repaired[w->nrepaired++] = t;
+    lb_event ev = { .type = LB_EV_DOWN, .dst = d, .topo = t };
+    step(w, &ev);
+  }
+  free(hosts);
+  if (w->stop) return 0;
+  const lb_node *nd = lb_rt_node(w->rt);
+  size_t nq = lb_node_queue_len(nd), ns = farm_store_count(w->store);
+  uint64_t *pids = malloc((nq + ns + 1) * sizeof *pids);
+  if (!pids) cli_die(CLI_EXIT_FAIL, "out of memory");
+  lb_node_queue_ids(nd, pids, nq);
+  farm_store_pids(w->store, pids + nq, ns);
+  unsigned char *buf;
+  size_t len;
+  if (!farm_inventory_encode(epoch, pids, (uint32_t)(nq + ns), &buf, &len)) {
+    farm_send(w->parent, FARM_INVENTORY, w->run, buf, len);
+    free(buf);
+  }
+  free(pids);
+  return 0;
+}
+
 static int on_order(worker *w, const farm_in *in)
 {
   farm_order o;
@@ -335,6 +380,7 @@ static void handle(worker *w, farm_in *in)
   case FARM_ORDER: bad = from != -2 || on_order(w, in); break;
   case FARM_LBMSG: bad = from < 0 || on_lbmsg(w, in, from); break;
   case FARM_PAYLOAD: bad = from < 0 || on_payload(w, in); break;
+  case FARM_DOWN: bad = from != -2 || on_down(w, in); break;
   case FARM_EXITED: if (in->notice == w->parent) w->stop = 2; break;
   default: bad = 1;
   }
@@ -391,10 +437,26 @@ static uint64_t hold_result(worker *w, app_task *t)
   return n;
 }
 
+/* A process this host cannot run: the node forgets it and the master
+ * runs it again from the start on another host. */
+static void lost(worker *w, uint64_t pid)
+{
+  fprintf(stderr, "%s: host %u: process %llu has a damaged context (%s): handed back to the master\n",
+          cli_prog(), w->s.me, (unsigned long long)pid, lb_errmsg());
+  lb_event ev = { .type = LB_EV_DISCARD, .pid = pid };
+  step(w, &ev);
+  unsigned char buf[8];
+  size_t len;
+  farm_lost_encode(pid, buf, sizeof buf, &len);
+  farm_send(w->parent, FARM_LOST, w->run, buf, len);
+  w->c[FARM_C_DROPPED]++;
+}
+
 static void quantum(worker *w, const lb_proc *p)
 {
   uint64_t pid = p->id;
   app_task *t = live_get(w, p);
+  if (!t) { lost(w, pid); return; }
   unsigned long ran = run_one(w, t);
   lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = (double)ran };
   if (app_task_finished(t)) {
@@ -483,6 +545,9 @@ static void cleanup(worker *w)
   for (size_t k = 0; k < w->nlv; k++) app_task_free(w->lv[k].t);
   free(w->lv);
   lb_rt_free(w->rt);
+  for (size_t k = 0; k < w->nrepaired; k++) lb_topo_free(w->repaired[k]);
+  free(w->repaired);
+  free(w->down);
   lb_topo_free(w->topo);
   farm_store_free(w->store);
   farm_setup_clear(&w->s);
