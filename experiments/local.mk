@@ -6,7 +6,7 @@ dist_noinst_SCRIPTS += experiments/seed000/fig34.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
 	experiments/seed003/run.sh experiments/seed004/tables.sh \
 	experiments/sweep_invariants.sh experiments/proto/scale.sh experiments/proto/claim.sh \
-	experiments/fuzz/longrun.sh
+	experiments/fuzz/longrun.sh experiments/trace/spacetime.sh experiments/trace/plot.sh
 EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed002/common.sh experiments/seed002/fig2.gp \
 	experiments/seed002/convergence.gp experiments/seed002/paper_table1.csv \
@@ -15,4 +15,4 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed003/fig2.gp experiments/seed003/report.awk \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
 	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
-	experiments/proto/scale.gp
+	experiments/proto/scale.gp experiments/trace/spacetime.gp

@@ -36,12 +36,12 @@ tests_test_policies_LDADD = $(SIM_TEST_LIBS)
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
-	tests/experiments_help.sh \
+	tests/trace_cli.sh tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh tests/farm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
-EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp
+EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp tests/trace_small.csv
 CLEANFILES += tests/farm-cpu.lock
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \
 	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp'; \

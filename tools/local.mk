@@ -4,7 +4,8 @@ noinst_LIBRARIES += tools/libcli.a
 tools_libcli_a_SOURCES = tools/cli.c tools/cli_num.c tools/cli_out.c tools/cli.h
 CLI_LIBS = tools/libcli.a
 
-bin_PROGRAMS += tools/lbtopo tools/lbarrange tools/lbdiffuse tools/lbseed003 tools/lbshare tools/lbtransport
+bin_PROGRAMS += tools/lbtopo tools/lbarrange tools/lbdiffuse tools/lbseed003 tools/lbshare tools/lbtransport \
+	tools/lbtrace
 tools_lbtopo_SOURCES = tools/lbtopo.c
 tools_lbtopo_LDADD = $(CLI_LIBS) $(LB_LIBS)
 tools_lbarrange_SOURCES = tools/lbarrange.c
@@ -17,3 +18,5 @@ tools_lbshare_SOURCES = tools/lbshare.c
 tools_lbshare_LDADD = $(CLI_LIBS) $(LB_LIBS)
 tools_lbtransport_SOURCES = tools/lbtransport.c
 tools_lbtransport_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbtrace_SOURCES = tools/lbtrace.c
+tools_lbtrace_LDADD = $(CLI_LIBS) $(LB_LIBS)

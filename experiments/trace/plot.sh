@@ -1,0 +1,60 @@
+#!/bin/sh
+# Draw the space-time diagram of one message trace (lbsim --msg-trace or
+# lbmaster --trace) as PREFIX.png, PREFIX.svg and PREFIX.pdf, from
+# PREFIX.seg.csv (lbtrace segments), with experiments/trace/spacetime.gp.
+# Usage: experiments/trace/plot.sh [OPTIONS] TRACE PREFIX
+#   --from T, --to T, --types LIST    the messages drawn (lbtrace --help)
+#   --topology T [--latency X] [--bandwidth B]   exact lbsim arrivals
+#   --offset D                        else arrivals drawn at send + D
+#   --title S, --xlabel S             the figure's heading and x label
+#   -b BUILDDIR                       where tools/lbtrace is (default .)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+build=. title= xlabel=time
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { echo "plot.sh: $*" >&2; exit 2; }
+trace= prefix=
+set -- "$@" --end--   # the loop moves lbtrace's options after the marker
+while [ "$1" != --end-- ]; do
+  case $1 in
+    -h|--help) usage; exit 0 ;;
+    --from|--to|--types|--topology|--latency|--bandwidth|--offset)
+      [ "$2" != --end-- ] || die "option '$1' needs an argument"
+      set -- "$@" "$1" "$2"; shift 2 ;;
+    --title) [ "$2" != --end-- ] || die "--title needs an argument"; title=$2; shift 2 ;;
+    --xlabel) [ "$2" != --end-- ] || die "--xlabel needs an argument"; xlabel=$2; shift 2 ;;
+    -b) [ "$2" != --end-- ] || die "-b needs an argument"; build=$2; shift 2 ;;
+    -*) die "unknown option '$1' (see --help)" ;;
+    *) if [ -z "$trace" ]; then trace=$1; elif [ -z "$prefix" ]; then prefix=$1
+       else die "unexpected argument '$1'"; fi
+       shift ;;
+  esac
+done
+shift
+[ -n "$prefix" ] || die "expected TRACE and PREFIX (see --help)"
+lbtrace=$build/tools/lbtrace
+[ -x "$lbtrace" ] || die "$lbtrace not built (use -b BUILDDIR)"
+command -v gnuplot >/dev/null 2>&1 || die "gnuplot not found"
+mkdir -p "$(dirname "$prefix")"
+seg=$prefix.seg.csv info=$prefix.info.csv
+"$lbtrace" "$@" -o "$seg" segments "$trace"
+"$lbtrace" "$@" -o "$info" --csv info "$trace"
+get() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR == 2 { print $c }' "$info"; }
+[ "$(get messages)" -gt 0 ] || die "$trace: no message to draw (check --from, --to, --types)"
+if [ "$(get arrival)" = exact ]; then
+  caption="Arrival = send + hops x (latency + bytes / bandwidth): lbsim's delivery, computed exactly."
+else
+  caption="The trace records send times only: each segment ends at send + $(get offset | awk '{ printf "%.3g", $1 }'), a fixed visual offset, not a measured arrival."
+fi
+[ -n "$title" ] || title="$(get messages) messages of $trace"
+q() { printf '%s' "$1" | sed "s/'/''/g"; }   # a gnuplot single-quoted string
+for ext in png svg pdf; do
+  gnuplot -e "data='$(q "$seg")'; output='$(q "$prefix.$ext")'; hosts=$(get hosts); sink=$(get sink)" \
+    -e "types='$(get types)'; nmig=$(get migrations); ndeliv=$(get deliveries)" \
+    -e "caption='$(q "$caption")'; heading='$(q "$title")'; xlab='$(q "$xlabel")'" "$here/spacetime.gp"
+  [ -s "$prefix.$ext" ] || die "gnuplot wrote no $prefix.$ext"
+done
+rm -f "$info"
+for f in "$prefix.png" "$prefix.svg" "$prefix.pdf" "$seg"; do
+  echo "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
+done
