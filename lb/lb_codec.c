@@ -57,14 +57,15 @@ static void w_body(lb_wbuf *w, const lb_msg *m)
     break;
   case LB_MSG_PROBE: lb_w_u64(w, m->u.probe.round); break;
   case LB_MSG_REPLY: lb_w_u64(w, m->u.reply.round); lb_w_i64(w, m->u.reply.q); break;
-  case LB_MSG_TRANSFER: lb_w_i64(w, m->u.transfer.ordered); break;
+  case LB_MSG_TRANSFER: lb_w_i64(w, m->u.transfer.ordered); lb_w_u32(w, m->u.transfer.epoch); break;
   case LB_MSG_LOAD: lb_w_i64(w, m->u.load.q); break;
   case LB_MSG_INSTR: lb_w_i64(w, m->u.instr.min); break;
   case LB_MSG_REPORT:
     lb_w_i64(w, m->u.report.q); lb_w_f64(w, m->u.report.speed);
-    lb_w_i64(w, m->u.report.in); lb_w_i64(w, m->u.report.out);
+    lb_w_i64(w, m->u.report.in); lb_w_i64(w, m->u.report.out); lb_w_u32(w, m->u.report.epoch);
     break;
   case LB_MSG_ORDER:
+    lb_w_u32(w, m->u.order.epoch);
     lb_w_u32(w, (uint32_t)m->npair);
     for (size_t k = 0; k < m->npair; k++) { w_node(w, m->pairs[k].node); lb_w_i64(w, m->pairs[k].count); }
     break;
@@ -231,15 +232,16 @@ static int r_body(dec *d, lb_msg *m)
     break;
   case LB_MSG_PROBE: m->u.probe.round = lb_r_u64(&d->r); break;
   case LB_MSG_REPLY: m->u.reply.round = lb_r_u64(&d->r); m->u.reply.q = r_count(d); break;
-  case LB_MSG_TRANSFER: m->u.transfer.ordered = r_count(d); break;
+  case LB_MSG_TRANSFER: m->u.transfer.ordered = r_count(d); m->u.transfer.epoch = lb_r_u32(&d->r); break;
   case LB_MSG_LOAD: m->u.load.q = r_count(d); break;
   case LB_MSG_INSTR: m->u.instr.min = r_count(d); break;
   case LB_MSG_REPORT:
     m->u.report.q = r_count(d); m->u.report.speed = r_real(d, 1e-300, 1e300);
     if (!(m->u.report.speed > 0)) bad(d, "speed not positive");
-    m->u.report.in = r_count(d); m->u.report.out = r_count(d);
+    m->u.report.in = r_count(d); m->u.report.out = r_count(d); m->u.report.epoch = lb_r_u32(&d->r);
     break;
   case LB_MSG_ORDER: {
+    m->u.order.epoch = lb_r_u32(&d->r);
     uint32_t n = lb_r_u32(&d->r);
     /* 12 bytes a pair: a count that the rest cannot hold is refused
      * before anything is allocated. */

@@ -1,28 +1,34 @@
 /* lb_load.c: heavy / normal / light classification. */
+#include <math.h>
 #include "lb_load.h"
 
-int lb_load_threshold(int capacity, int pct)
+double lb_load_threshold(int capacity, double pct)
 {
-  if (capacity <= 0 || pct <= 0) return 0;
-  long long a = ((long long)capacity * pct + 99) / 100;
-  return (int)a;
+  if (capacity <= 0 || !(pct > 0)) return 0;
+  return (double)capacity * pct / 100.0;
 }
 
-lb_state lb_load_state(int q, int capacity, int threshold)
+double lb_load_threshold_ceil(int capacity, double pct)
 {
-  if (q > capacity + threshold) return LB_HEAVY;
-  if (q < capacity - threshold) return LB_LIGHT;
+  /* a tolerance so that 30 x 10 % stays 3 */
+  return ceil(lb_load_threshold(capacity, pct) - 1e-9);
+}
+
+lb_state lb_load_state(long q, int capacity, double threshold)
+{
+  if ((double)q > capacity + threshold) return LB_HEAVY;
+  if ((double)q < capacity - threshold) return LB_LIGHT;
   return LB_NORMAL;
 }
 
-int lb_load_epn(int q, int capacity, int threshold)
+long lb_load_epn(long q, int capacity, double threshold)
 {
-  return lb_load_state(q, capacity, threshold) == LB_HEAVY ? q - capacity - threshold : 0;
+  return lb_load_state(q, capacity, threshold) == LB_HEAVY ? (long)ceil((double)q - capacity - threshold - 1e-9) : 0;
 }
 
-int lb_load_ipn(int q, int capacity, int threshold)
+long lb_load_ipn(long q, int capacity, double threshold)
 {
-  return lb_load_state(q, capacity, threshold) == LB_LIGHT ? capacity + threshold - q : 0;
+  return lb_load_state(q, capacity, threshold) == LB_LIGHT ? (long)floor(capacity + threshold - (double)q + 1e-9) : 0;
 }
 
 const char *lb_load_state_name(lb_state s)

@@ -49,7 +49,7 @@ void lb_node_params_default(lb_node_params *p)
   p->hop_time = 1;
   p->results = LB_RESULTS_ORIGIN;
   p->sched = LB_SCHED_RR;
-  p->rmtlb.backoff_max = 5;
+  p->rmtlb.backoff_max = 0;
   p->lowest.probes = 3;
   p->lowest.backoff_max = 5;
   p->dasud.period = 1;
@@ -254,12 +254,19 @@ void lb_node_count_leaving(lb_node *nd, const lb_proc *p)
 
 int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, size_t *sent)
 {
+  return lb_node_transfer_epoch(nd, out, dst, k, ordered, 0, sent);
+}
+
+int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch,
+                           size_t *sent)
+{
   *sent = 0;
   if (!k && ordered <= 0) return LB_SUCCESS;
   lb_msg *m;
   int rc = lb_msg_alloc(LB_MSG_TRANSFER, nd->id, dst, &m);
   if (rc) return rc;
   m->u.transfer.ordered = ordered;
+  m->u.transfer.epoch = epoch;
   while (*sent < k) {
     lb_proc *p = lb_node_take_movable(nd);
     if (!p) break;
@@ -273,7 +280,7 @@ int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordere
 
 int lb_node_track_heavy(lb_node *nd)
 {
-  int h = lb_load_state((int)nd->nq, nd->C, nd->A) == LB_HEAVY;
+  int h = lb_load_state((long)nd->nq, nd->C, nd->A) == LB_HEAVY;
   if (h && !nd->was_heavy) nd->st.episodes++;
   nd->was_heavy = h;
   return h;
@@ -310,6 +317,7 @@ static const lb_policy_ops *ops_of(lb_policy p)
 static int check_params(const lb_node_params *p)
 {
   if (p->capacity < 0) return lb_error(LB_EINVAL, "capacity %d < 0", p->capacity);
+  if (!(p->threshold < 1e9)) return lb_error(LB_EINVAL, "threshold %g", p->threshold);
   if (!(p->speed > 0 && p->speed < 1e300)) return lb_error(LB_EINVAL, "speed %g <= 0", p->speed);
   if (!(p->hop_time > 0 && p->hop_time < 1e12)) return lb_error(LB_EINVAL, "hop time %g <= 0", p->hop_time);
   if (p->results != LB_RESULTS_ORIGIN && p->results != LB_RESULTS_DIRECT)
@@ -339,7 +347,9 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   nd->topo = t;
   nd->par = *p;
   nd->C = p->capacity;
-  nd->A = p->threshold >= 0 ? p->threshold : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
+  nd->A = p->threshold >= 0 ? p->threshold
+        : p->threshold_ceil ? lb_load_threshold_ceil(p->capacity, LB_LOAD_DEFAULT_PCT)
+                            : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
   rc = lb_rng_alloc_stream(p->seed, id, &nd->rng);
   if (!rc && ops->init) rc = ops->init(nd);
   if (rc) {
@@ -507,7 +517,7 @@ const lb_proc *lb_node_current(const lb_node *nd)
 size_t lb_node_id(const lb_node *nd) { return nd->id; }
 lb_policy lb_node_policy(const lb_node *nd) { return nd->pol; }
 size_t lb_node_queue_len(const lb_node *nd) { return nd->nq; }
-int lb_node_state(const lb_node *nd) { return lb_load_state((int)nd->nq, nd->C, nd->A); }
+int lb_node_state(const lb_node *nd) { return lb_load_state((long)nd->nq, nd->C, nd->A); }
 size_t lb_node_pending_results(const lb_node *nd) { return nd->ops->pending ? nd->ops->pending(nd) : 0; }
 int lb_node_quiescent(const lb_node *nd) { return nd->ops->quiescent ? nd->ops->quiescent(nd) : 1; }
 const lb_node_stats *lb_node_stats_get(const lb_node *nd) { return &nd->st; }

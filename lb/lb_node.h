@@ -58,7 +58,9 @@ typedef enum { LB_SCHED_RR = 0, LB_SCHED_FIFO } lb_sched;
 
 typedef struct lb_rmtlb_params {
   double tmax;           /* answer window; <= 0: 2 x hop_time x eccentricity */
-  unsigned backoff_max;  /* empty rounds wait Tmax x 2^k, k <= this */
+  unsigned backoff_max;  /* 0: a round with no answer floods again at once
+                          * (the paper); k > 0: it first waits Tmax x 2^j,
+                          * j = 0, 1, ... up to k */
 } lb_rmtlb_params;
 
 typedef struct lb_lowest_params {
@@ -83,7 +85,8 @@ typedef struct lb_diffusion_params {
 
 typedef struct lb_node_params {
   int capacity;          /* C_i, processes */
-  int threshold;         /* A_i; < 0 means lb_load_threshold(C, 10) */
+  double threshold;      /* A_i; < 0: 10 % of C (rounded up with threshold_ceil) */
+  int threshold_ceil;    /* round the default A up to a whole process */
   double speed;          /* s_i, work units per unit time, > 0 */
   double hop_time;       /* expected one-hop time of a small message, > 0 */
   unsigned long seed;    /* random streams (LOWEST probes) */
@@ -96,8 +99,8 @@ typedef struct lb_node_params {
   lb_diffusion_params diffusion;
 } lb_node_params;
 
-/* Defaults: C = 4, A from lb_load, speed 1, hop_time 1, results at the
- * origin, round robin; RMTLB Tmax from the eccentricity, backoff_max 5;
+/* Defaults: C = 4, A = 10 % of C, speed 1, hop_time 1, results at the
+ * origin, round robin; RMTLB Tmax from the eccentricity, no back-off;
  * LOWEST 3 probes; periods 1; CCHSPMD controller 0, greedy plan;
  * diffusion alpha and beta 0 (chosen by lb_policy_prepare). */
 void lb_node_params_default(lb_node_params *p);

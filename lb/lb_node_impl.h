@@ -32,7 +32,8 @@ struct lb_node {
   size_t id;
   const lb_topo *topo;
   lb_node_params par;
-  int C, A;
+  int C;
+  double A;
   lb_proc **q;          /* run queue, head q[0] */
   size_t nq, capq;
   lb_node_stats st;
@@ -67,6 +68,9 @@ int lb_node_result_direct(lb_node *nd, const lb_result_ref *r, lb_out *out);
 /* Send k movable processes to dst in one TRANSFER (ordered count in the
  * message); *sent gets how many went. */
 int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, size_t *sent);
+/* The same, with the sender's book-keeping epoch in the message. */
+int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch,
+                           size_t *sent);
 /* Count a heavy episode when the node has just turned heavy; returns
  * whether it is heavy now. */
 int lb_node_track_heavy(lb_node *nd);

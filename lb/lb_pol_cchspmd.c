@@ -14,10 +14,14 @@
  *
  * Reports race with migrations, so the controller keeps books: every
  * TRANSFER carries the count that was ordered (even when fewer processes
- * could go), every node reports the cumulative counts it received and
- * executed, and the controller plans with
- *   Q_i - (ordered from i, not yet executed) + (ordered to i, not yet received)
- * which never counts a process twice or misses one in flight.
+ * could go), and every node reports the cumulative counts it received
+ * and executed.  The controller plans only at a synchronisation point,
+ * when the books show every order of its last plan executed and
+ * received: then no process is in flight and none is counted twice.
+ * (Planning with the orders still in flight counted as load made a
+ * process ordered but never sent, an empty transfer, look like load on
+ * its way, and two nodes could pass an empty order back and forth for
+ * ever.)
  *
  * With par.plan = 1 the surplus-to-deficit matching is instead the
  * transportation problem over hop distances (lb_tp_solve, seed 003's
@@ -136,7 +140,7 @@ static int execute(lb_node *nd, const lb_pair *v, size_t nv, lb_out *out)
       return lb_error(LB_ESTATE, "node %zu (cchspmd): order to send %ld to %zu", nd->id, count, dst);
     /* The TRANSFER carries the ordered count even when fewer can go,
      * for the controller's books. */
-    rc = lb_node_transfer(nd, out, dst, (size_t)count, count, &sent);
+    rc = lb_node_transfer_epoch(nd, out, dst, (size_t)count, count, (uint32_t)nd->ndown, &sent);
     s->slots_out += count;
   }
   return rc;
@@ -156,6 +160,7 @@ static int send_orders(lb_node *nd, lb_out *out, size_t i, const lb_pair *v, siz
   if (i == nd->id) return execute(nd, v, nv, out);
   lb_msg *m;
   int rc = lb_msg_alloc(LB_MSG_ORDER, nd->id, i, &m);
+  if (!rc) m->u.order.epoch = (uint32_t)nd->ndown;
   for (size_t k = 0; !rc && k < nv; k++) rc = lb_msg_add_pair(m, v[k].node, v[k].count);
   if (rc) { lb_msg_free(m); return rc; }
   return lb_node_send(nd, out, i, m);
@@ -211,10 +216,12 @@ static int plan(lb_node *nd, lb_out *out)
   size_t n = nd->topo->n;
   long total = 0;
   double ssum = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!lb_node_is_down(nd, i) && (s->ord_out[i] != s->out_rep[i] || s->ord_in[i] != s->in_rep[i]))
+      return LB_SUCCESS;   /* orders still on their way: not a synchronisation point */
   for (size_t i = 0; i < n; i++) {
     if (lb_node_is_down(nd, i)) { s->delta[i] = 0; continue; }
-    /* the expected load: see the books above */
-    s->delta[i] = s->q[i] - (s->ord_out[i] - s->out_rep[i]) + (s->ord_in[i] - s->in_rep[i]);
+    s->delta[i] = s->q[i];
     total += s->delta[i];
     ssum += s->speed[i];
   }
@@ -279,15 +286,18 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
       m->u.report.speed = nd->par.speed;
       m->u.report.in = s->slots_in;
       m->u.report.out = s->slots_out;
+      m->u.report.epoch = (uint32_t)nd->ndown;
       rc = lb_node_send(nd, out, s->ctl, m);
     }
   }
   return rc ? rc : lb_node_timer(out, 0, now + nd->par.cchspmd.period);
 }
 
+/* The books restart at each failure (cc_down): a transfer or report of
+ * an earlier epoch, still on its way then, is left out of them. */
 static void cc_transfer(lb_node *nd, const lb_msg *m)
 {
-  CC(nd)->slots_in += m->u.transfer.ordered;
+  if (m->u.transfer.epoch == (uint32_t)nd->ndown) CC(nd)->slots_in += m->u.transfer.ordered;
 }
 
 static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
@@ -295,6 +305,11 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   (void)now;
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
+  if (nd->ndown && ((m->type == LB_MSG_REPORT && (!s->q || m->u.report.epoch != (uint32_t)nd->ndown)) ||
+                    (m->type == LB_MSG_ORDER && (m->src != s->ctl || m->u.order.epoch != (uint32_t)nd->ndown)))) {
+    lb_msg_free(m);   /* stale: from before a failure */
+    return LB_SUCCESS;
+  }
   if (m->type == LB_MSG_REPORT && s->q) {
     s->q[m->src] = m->u.report.q;
     s->speed[m->src] = m->u.report.speed;

@@ -41,9 +41,9 @@ static int decide(lb_node *nd, double now, lb_out *out)
 {
   lowest *s = L(nd);
   s->waiting = 0;
-  long epn = lb_load_epn((int)nd->nq, nd->C, nd->A);
+  long epn = lb_load_epn((long)nd->nq, nd->C, nd->A);
   if (s->best != LB_NO_NODE && epn > 0) {
-    long room = lb_load_ipn((int)s->best_q, nd->C, nd->A);
+    long room = lb_load_ipn(s->best_q, nd->C, nd->A);
     size_t k = (size_t)(epn < room ? epn : room), sent;
     s->fails = 0;
     return lb_node_transfer(nd, out, s->best, k, 0, &sent);
@@ -108,7 +108,7 @@ static int lo_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
       long q = m->u.reply.q;
       s->replies++;
       /* below the threshold: light; the least loaded wins */
-      if (lb_load_state((int)q, nd->C, nd->A) == LB_LIGHT &&
+      if (lb_load_state(q, nd->C, nd->A) == LB_LIGHT &&
           (s->best == LB_NO_NODE || q < s->best_q)) { s->best = m->src; s->best_q = q; }
       if (s->replies == s->expected) rc = decide(nd, now, out);
     }

@@ -206,7 +206,7 @@ static int flood_rm(lb_node *nd, double now, lb_out *out)
 
 static long epn_now(const lb_node *nd)
 {
-  long e = lb_load_epn((int)nd->nq, nd->C, nd->A);
+  long e = lb_load_epn((long)nd->nq, nd->C, nd->A);
   long mv = (long)lb_node_movable(nd);
   return e < mv ? e : mv;
 }
@@ -241,9 +241,10 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   if (!s->active || seq != s->round_seq) return LB_SUCCESS;
   long e = epn_now(nd);
   if (e <= 0) { end_episode(s); return LB_SUCCESS; }
-  if (kind == T_ROUND && !s->answered) {
-    /* No light node answered: back off, doubling up to 2^backoff_max
-     * Tmax, then search again [R19]. */
+  if (kind == T_ROUND && !s->answered && nd->par.rmtlb.backoff_max > 0) {
+    /* No light node answered: with the back-off option, wait, doubling
+     * up to 2^backoff_max Tmax, then search again [R19]; without it
+     * (the paper) search again at once. */
     unsigned f = s->fails < nd->par.rmtlb.backoff_max ? s->fails : nd->par.rmtlb.backoff_max;
     s->fails++;
     return lb_node_timer(out, TIMER_ID(s->round_seq, T_BACKOFF), now + s->tmax * (double)(1u << f));
@@ -332,7 +333,7 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active ||
       lb_node_state(nd) == LB_HEAVY || epn <= 0 || round <= seen_round(s, hv)) return LB_SUCCESS;
   if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT)
-    s->lipn = lb_load_ipn((int)nd->nq, nd->C, nd->A);
+    s->lipn = lb_load_ipn((long)nd->nq, nd->C, nd->A);
   /* LIPN = 0 (all seats promised) or an answer still unconfirmed: act
    * as a normal node [R12]. */
   int answer = s->lipn > 0 && !own_awaiting(s, nd->id);
@@ -561,6 +562,34 @@ static void forget(lb_node *nd, nrt_rec *r)
   lock_settle(s, hv);
 }
 
+static int queued(const lb_node *nd, uint64_t pid)
+{
+  for (size_t k = 0; k < nd->nq; k++)
+    if (nd->q[k]->id == pid) return 1;
+  return 0;
+}
+
+/* This node, as a heavy node, lost a transaction: the processes it had
+ * passed on may never come back through it.  Any that had come here by
+ * an earlier transaction would leave that one waiting for ever, so it
+ * is aborted too; its other processes' results then go home the direct
+ * way. */
+static int cascade(lb_node *nd, lb_out *out)
+{
+  rmtlb *s = S(nd);
+  int rc = LB_SUCCESS;
+  for (size_t k = 0; k < s->narr && !rc;) {
+    arrival a = s->arr[k];
+    nrt_rec *r = queued(nd, a.pid) ? NULL : nrt_find(s, a.hv, nd->id, a.tag);
+    if (!r) { k++; continue; }
+    nrt_rec copy = *r;
+    forget(nd, r);   /* removes this transaction's arrivals: restart the scan */
+    rc = send_abort(nd, out, copy.pv, &copy);
+    k = 0;
+  }
+  return rc;
+}
+
 /* An ABORT travels on away from where it came, deleting the records of
  * its transaction (our extension: the paper has no failures). */
 static int on_abort(lb_node *nd, lb_msg *m, lb_out *out)
@@ -574,7 +603,8 @@ static int on_abort(lb_node *nd, lb_msg *m, lb_out *out)
   size_t to = from == r->pv ? r->nxv : from == r->nxv ? r->pv : LB_NO_NODE;
   nrt_rec copy = *r;
   forget(nd, r);
-  return send_abort(nd, out, to, &copy);
+  int rc = send_abort(nd, out, to, &copy);
+  return rc || copy.hv != nd->id ? rc : cascade(nd, out);
 }
 
 /* Node d failed: every lock and record tied to it goes, and each broken
@@ -592,6 +622,7 @@ static int rm_down(lb_node *nd, size_t d, double now, lb_out *out)
     if (r.hv != d && r.dv != d && r.pv != d && r.nxv != d) { k++; continue; }
     forget(nd, &s->nrt[k]);
     if (!(rc = send_abort(nd, out, r.pv, &r))) rc = send_abort(nd, out, r.nxv, &r);
+    if (!rc && r.hv == nd->id) { rc = cascade(nd, out); k = 0; }
   }
   /* Tmax rests on the distances of the graph the survivors use. */
   if (!(nd->par.rmtlb.tmax > 0)) {

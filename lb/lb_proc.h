@@ -80,12 +80,13 @@ typedef struct lb_msg {
     struct { size_t hv, lv; uint64_t tag; int fon; long total; } lmm;
     struct { size_t hv, lv; uint64_t tag; int fon; } drm;
     struct { size_t hv, lv; uint64_t tag; } abort;
+    struct { uint32_t epoch; } order;
     struct { uint64_t round; } probe;
     struct { uint64_t round; long q; } reply;
-    struct { long ordered; } transfer;
+    struct { long ordered; uint32_t epoch; } transfer;
     struct { long q; } load;
     struct { long min; } instr;
-    struct { long q; double speed; long in, out; } report;
+    struct { long q; double speed; long in, out; uint32_t epoch; } report;
   } u;
   size_t nproc;        /* LMM, TRANSFER: processes carried (owned) */
   lb_proc **procs;

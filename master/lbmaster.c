@@ -71,8 +71,8 @@ static void usage(void)
          "  --speeds S,...   relative host speeds in (0, 1], one for all or one per\n"
          "                   host (default 1 = no throttling)\n"
          "  --capacities C,... capacity C_i of each host, one for all or one per host\n"
-         "                   (default: C_i + A_i = the host's share of the\n"
-         "                   processes, procs x s_i / sum of speeds, rounded up)\n"
+         "                   (default: the host's share of the processes,\n"
+         "                   procs x s_i / sum of speeds, rounded up)\n"
          "  --init D         initial distribution: one (all on host 0), even,\n"
          "                   skewed (host k gets 2^-k of the work), random, or\n"
          "                   share (OPT_LOAD_SHARE, seed 004: in proportion to\n"
@@ -126,21 +126,19 @@ static double *per_host(const char *opt, const char *s, unsigned long hosts, dou
   return v;
 }
 
-/* Default C_i: the policies count processes and a heavy node drains
- * only to C + A (A = 10 % of C, rounded up), while a light one fills
- * only to C + A.  With C = procs/hosts every host ends at C + A but the
- * last, which gets the remainder (48 processes on 6 hosts: 9 9 9 9 9 3),
- * so C is chosen such that C + A is the host's share of the processes,
- * procs x s_i / sum s, rounded up: then the hosts end at their shares.
- * C >= 2, so that C - A >= 1 and an empty host is light. */
+/* Default C_i: the count-based policies drain a heavy host and fill a
+ * light one to C + A rounded so as not to overshoot it, which with A =
+ * 10 % of C is C itself; so C_i is the host's share of the processes,
+ * procs x s_i / sum of speeds, rounded up, and at least 1 (then C - A > 0
+ * and an empty host is light). */
 static void default_capacities(const farm_opts *f, unsigned long hosts)
 {
   double sum = 0;
   for (unsigned long i = 0; i < hosts; i++) sum += f->speed[i];
   for (unsigned long i = 0; i < hosts; i++) {
-    int share = (int)ceil((double)f->w.nproc * f->speed[i] / sum - 1e-9), c = 2;
-    while (c + lb_load_threshold(c, 10) < share) c++;
-    f->capacity[i] = c;
+    double share = (double)f->w.nproc * f->speed[i] / sum;
+    int c = (int)ceil(share - 1e-9);
+    f->capacity[i] = c < 1 ? 1 : c;
   }
 }
 

@@ -28,7 +28,8 @@ static void usage(void)
          "  -n, --procs N       processes (default 2 x capacity x nodes)\n"
          "  -w, --work W        mean work per process, uniform in 0.5W..1.5W (default 10)\n"
          "  -C, --capacity C    processes a node holds in its normal band (default 4)\n"
-         "  -A, --threshold A   band half-width (default ceil(10%% of C))\n"
+         "  -A, --threshold A   band half-width (default 10%% of C)\n"
+         "      --threshold-ceil  round the default A up to a whole process\n"
          "      --speeds LIST   comma-separated speeds, one per node (default all 1)\n"
          "      --latency X     time per hop (default 1)\n"
          "      --bandwidth B   bytes per time unit, 0 = infinite (default 0)\n"
@@ -39,7 +40,10 @@ static void usage(void)
          "                      worst one: latency x (1 + jitter) + its size / bandwidth)\n"
          "      --tmax T        RMTLB: answer window (default 2 x hop time x eccentricity);\n"
          "                      LOWEST: probe timeout (default 4 x hop time x eccentricity)\n"
-         "      --backoff-max K RMTLB, LOWEST: empty rounds wait up to 2^K windows (default 5)\n"
+         "      --backoff-max K RMTLB: after a round with no answer wait 2^j windows,\n"
+         "                      j up to K, before searching again (default 0: search\n"
+         "                      again at once, as the paper); LOWEST: the same\n"
+         "                      after a round with no light node (default 5)\n"
          "      --period P      DASUD, diffusion, CCHSPMD: exchange period (default 1)\n"
          "      --plan P        CCHSPMD: greedy, or transport (fewest hops) (default greedy)\n"
          "      --alpha X       diffusion: uniform coefficient (default Boillat's per edge)\n"
@@ -74,7 +78,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -91,7 +95,7 @@ int main(int argc, char **argv)
     { "plan", required_argument, 0, O_PLAN }, { "hop-time", required_argument, 0, O_HOP },
     { "results", required_argument, 0, O_RESULTS }, { "sched", required_argument, 0, O_SCHED },
     { "no-codec", no_argument, 0, O_NOCODEC }, { "crash", required_argument, 0, O_CRASH },
-    { "detect", required_argument, 0, O_DETECT }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "detect", required_argument, 0, O_DETECT }, { "threshold-ceil", no_argument, 0, O_ACEIL }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -115,7 +119,8 @@ int main(int argc, char **argv)
     case 'n': c.nproc = cli_ulong("--procs", optarg, 1, 100000000ul); break;
     case 'w': c.work = cli_double("--work", optarg, 1e-9, 1e12); break;
     case 'C': c.node.capacity = (int)cli_ulong("--capacity", optarg, 0, 1000000); break;
-    case 'A': c.node.threshold = (int)cli_ulong("--threshold", optarg, 0, 1000000); break;
+    case 'A': c.node.threshold = cli_double("--threshold", optarg, 0, 1e6); break;
+    case O_ACEIL: c.node.threshold_ceil = 1; break;
     case O_SPEEDS: speeds = optarg; break;
     case O_LAT: c.latency = cli_double("--latency", optarg, 0, 1e9); break;
     case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;

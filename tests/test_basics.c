@@ -8,18 +8,41 @@
 static void test_threshold_rounding(void **state)
 {
   (void)state;
-  assert_int_equal(lb_load_threshold(10, 10), 1);
-  assert_int_equal(lb_load_threshold(4, 10), 1);   /* 0.4 rounds up */
-  assert_int_equal(lb_load_threshold(25, 10), 3);  /* 2.5 rounds up */
-  assert_int_equal(lb_load_threshold(30, 10), 3);  /* exact stays */
-  assert_int_equal(lb_load_threshold(0, 10), 0);
-  assert_int_equal(lb_load_threshold(10, 0), 0);
+  assert_close(lb_load_threshold(10, 10), 1, 0);
+  assert_close(lb_load_threshold(4, 10), 0.4, 1e-15);   /* 10 % of C, as it is */
+  assert_close(lb_load_threshold(25, 10), 2.5, 1e-15);
+  assert_close(lb_load_threshold(0, 10), 0, 0);
+  assert_close(lb_load_threshold(10, 0), 0, 0);
+  /* the option: rounded up to a whole process */
+  assert_close(lb_load_threshold_ceil(4, 10), 1, 0);
+  assert_close(lb_load_threshold_ceil(25, 10), 3, 0);
+  assert_close(lb_load_threshold_ceil(30, 10), 3, 0);    /* exact stays */
+}
+
+/* Every q in 0..39: a heavy node sends EPN and a light one takes IPN,
+ * and both end normal, at most C + A. */
+static void band_ends_normal(int C, double A)
+{
+  for (long q = 0; q < 40; q++) {
+    lb_state s = lb_load_state(q, C, A);
+    if (s == LB_HEAVY) {
+      long r = q - lb_load_epn(q, C, A);
+      assert_int_equal(lb_load_state(r, C, A), LB_NORMAL);
+      assert_true(r <= C + A);
+    }
+    if (s == LB_LIGHT) {
+      long r = q + lb_load_ipn(q, C, A);
+      assert_int_equal(lb_load_state(r, C, A), LB_NORMAL);
+      assert_true(r <= C + A && lb_load_ipn(q, C, A) > 0);
+    }
+  }
 }
 
 static void test_bands(void **state)
 {
   (void)state;
-  int C = 10, A = lb_load_threshold(C, 10);  /* band [9, 11] */
+  int C = 10;
+  double A = lb_load_threshold(C, 10);  /* band [9, 11] */
   assert_int_equal(lb_load_state(12, C, A), LB_HEAVY);
   assert_int_equal(lb_load_epn(12, C, A), 1);
   assert_int_equal(lb_load_state(11, C, A), LB_NORMAL);
@@ -31,12 +54,21 @@ static void test_bands(void **state)
   assert_int_equal(lb_load_ipn(0, C, A), 11);
   assert_int_equal(lb_load_epn(30, C, A), 19);
   assert_string_equal(lb_load_state_name(LB_LIGHT), "light");
-  /* The heavy node drains to C+A and the light node fills to C+A: both
-   * land on the top of the normal band. */
-  for (int q = 0; q < 40; q++) {
-    lb_state s = lb_load_state(q, C, A);
-    if (s == LB_HEAVY) assert_int_equal(lb_load_state(q - lb_load_epn(q, C, A), C, A), LB_NORMAL);
-    if (s == LB_LIGHT) assert_int_equal(lb_load_state(q + lb_load_ipn(q, C, A), C, A), LB_NORMAL);
+  band_ends_normal(C, A);
+  /* C = 4, A = 0.4: the band [3.6, 4.4] holds 4 alone; EPN and IPN
+   * bring a node to exactly C (rounded not to overshoot C + A). */
+  C = 4;
+  A = lb_load_threshold(C, 10);
+  assert_int_equal(lb_load_state(5, C, A), LB_HEAVY);
+  assert_int_equal(lb_load_epn(5, C, A), 1);
+  assert_int_equal(lb_load_epn(11, C, A), 7);
+  assert_int_equal(lb_load_state(3, C, A), LB_LIGHT);
+  assert_int_equal(lb_load_ipn(3, C, A), 1);
+  assert_int_equal(lb_load_ipn(0, C, A), 4);
+  band_ends_normal(C, A);
+  for (C = 1; C < 30; C++) {
+    band_ends_normal(C, lb_load_threshold(C, 10));
+    band_ends_normal(C, lb_load_threshold_ceil(C, 10));
   }
 }
 

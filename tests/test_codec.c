@@ -39,11 +39,13 @@ static lb_msg *sample(lb_msg_type t)
   case LB_MSG_ABORT: m->u.abort.hv = 5; m->u.abort.lv = 9; m->u.abort.tag = 80; break;
   case LB_MSG_PROBE: m->u.probe.round = 12; break;
   case LB_MSG_REPLY: m->u.reply.round = 12; m->u.reply.q = 40; break;
-  case LB_MSG_TRANSFER: m->u.transfer.ordered = 6; break;
+  case LB_MSG_TRANSFER: m->u.transfer.ordered = 6; m->u.transfer.epoch = 2; break;
   case LB_MSG_LOAD: m->u.load.q = 17; break;
   case LB_MSG_INSTR: m->u.instr.min = 2; break;
-  case LB_MSG_REPORT: m->u.report.q = 8; m->u.report.speed = 0.3; m->u.report.in = 4; m->u.report.out = 5; break;
+  case LB_MSG_REPORT: m->u.report.q = 8; m->u.report.speed = 0.3; m->u.report.in = 4; m->u.report.out = 5;
+    m->u.report.epoch = 1; break;
   case LB_MSG_ORDER:
+    m->u.order.epoch = 3;
     assert_int_equal(lb_msg_add_pair(m, 1, 4), LB_SUCCESS);
     assert_int_equal(lb_msg_add_pair(m, 15, 1), LB_SUCCESS);
     break;
@@ -217,20 +219,20 @@ static void test_damaged_body(void **state)
    * before anything is allocated; a context longer than the message too. */
   m = sample(LB_MSG_TRANSFER);
   buf = encode(m, &len);
-  put_u32(buf + 32, 0x7fffffffu);
+  put_u32(buf + 36, 0x7fffffffu);
   expect_bad(buf, len, RUN, "too many processes");
   free(buf);
   buf = encode(m, &len);
   /* the first process's context length: after ordered (8), count (4),
-   * id 8, origin 4, work 8, quanta 4, hops 4 */
-  put_u32(buf + 24 + 8 + 4 + 8 + 4 + 8 + 4 + 4, 0x10000);
+   * id 8, origin 4, work 8, quanta 4, hops 4; epoch 4 after ordered */
+  put_u32(buf + 24 + 8 + 4 + 4 + 8 + 4 + 8 + 4 + 4, 0x10000);
   expect_bad(buf, len, RUN, "context longer");
   free(buf);
   lb_msg_free(m);
-  /* ORDER: more pairs than nodes */
+  /* ORDER: more pairs than nodes (after the epoch) */
   m = sample(LB_MSG_ORDER);
   buf = encode(m, &len);
-  put_u32(buf + 24, NODES + 1);
+  put_u32(buf + 28, NODES + 1);
   expect_bad(buf, len, RUN, "too many pairs");
   free(buf);
   lb_msg_free(m);

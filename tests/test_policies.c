@@ -46,18 +46,18 @@ static void test_cchspmd_star(void **state)
   assert_int_equal(r.hops, 80);
 }
 
-/* complete:5, C = 4, A = 1: node 0 holds 40.  LOWEST fills every light
- * node up to C + A = 5 (one transfer each, to the least loaded probed)
- * and keeps the rest: 40 - 4 x 5 = 20. */
+/* complete:5, C = 4, A = 0.4: node 0 holds 40.  LOWEST fills every
+ * light node up to C + A = 4.4, i.e. to 4 (one transfer each, to the
+ * least loaded probed), and keeps the rest: 40 - 4 x 4 = 24. */
 static void test_lowest_complete(void **state)
 {
   (void)state;
   long q[5];
   lb_sim_result r;
   run(LB_POLICY_LOWEST, "complete:5", 40, 200, q, &r);
-  assert_int_equal(q[0], 20);
-  for (size_t i = 1; i < 5; i++) assert_int_equal(q[i], 5);
-  assert_int_equal(r.migrated, 20);
+  assert_int_equal(q[0], 24);
+  for (size_t i = 1; i < 5; i++) assert_int_equal(q[i], 4);
+  assert_int_equal(r.migrated, 16);
   assert_int_equal(r.sent[LB_MSG_TRANSFER], 4);
 }
 

@@ -23,21 +23,27 @@ typedef struct net {
   uint64_t next_pid;
   unsigned long sent[LB_MSG_NTYPES];
   double now;
+  unsigned backoff;
 } net;
 
-static net *net_new(const char *spec, int C)
+static net *net_new_opt(const char *spec, int C, unsigned backoff)
 {
   net *N = calloc(1, sizeof *N);
+  N->backoff = backoff;
   assert_int_equal(lb_topo_from_spec(spec, &N->t), LB_SUCCESS);
   N->nd = calloc(N->t->n, sizeof *N->nd);
   lb_node_params p;
   lb_node_params_default(&p);
   p.capacity = C;
+  p.threshold = 1;           /* the cases below are worked with A = 1 */
+  p.rmtlb.backoff_max = N->backoff;
   for (size_t i = 0; i < N->t->n; i++)
     assert_int_equal(lb_node_alloc(LB_POLICY_RMTLB, i, N->t, &p, &N->nd[i]), LB_SUCCESS);
   assert_int_equal(lb_out_alloc(&N->out), LB_SUCCESS);
   return N;
 }
+
+static net *net_new(const char *spec, int C) { return net_new_opt(spec, C, 0); }
 
 static void net_free(net *N)
 {
@@ -100,6 +106,15 @@ static void deliver(net *N, size_t k)
   size_t dst = m->dst;
   lb_event ev = { .type = LB_EV_MSG, .msg = m };
   step(N, dst, &ev);
+}
+
+/* Deliver the first message in flight of this type to this node;
+ * fails the test if there is none. */
+static void deliver_to(net *N, lb_msg_type t, size_t dst)
+{
+  for (size_t k = 0; k < N->nq; k++)
+    if (N->q[k]->type == t && N->q[k]->dst == dst) { deliver(N, k); return; }
+  fail_msg("no %s in flight to node %zu", lb_msg_type_name(t), dst);
 }
 
 /* Deliver until nothing is in flight: FIFO, or newest first (lifo) so
@@ -235,12 +250,11 @@ static void test_rule1_lock(void **state)
   assert_int_equal(lb_node_queue_len(N->nd[1]), 5);
   assert_int_equal(lb_node_queue_len(N->nd[0]), 2);
   assert_int_equal(lb_rmtlb_lipn(N->nd[0]), -1);  /* seats used, LMM FON in [R26] */
-  /* Node 2's round times out with no answer: it backs off, then tries
-   * again and is answered. */
-  fire_timers(N, 2);    /* Tmax: no AM -> back-off timer */
-  assert_int_equal(N->nq, 0);
-  fire_timers(N, 2);    /* back-off over: a second round */
+  /* Node 2's round times out with no answer: it searches again at once
+   * (the paper's Step 2: "otherwise go to Step 1") and is answered. */
+  fire_timers(N, 2);    /* Tmax: no AM -> a second round */
   assert_int_equal(lb_node_stats_get(N->nd[2])->invocations, 2);
+  assert_int_equal(count_in_flight(N, LB_MSG_RM, 0), 1);
   drain(N, 0);
   assert_int_equal(lb_node_queue_len(N->nd[2]), 5);
   assert_int_equal(lb_node_queue_len(N->nd[0]), 4);
@@ -249,13 +263,36 @@ static void test_rule1_lock(void **state)
   net_free(N);
 }
 
-/* Tmax = 2 x hop time x eccentricity, and the empty-round back-off
- * doubles up to 2^backoff_max Tmax [R19, R20]; a normal node that
- * forwarded an RM nobody answered is released by its lease [R21]. */
-static void test_tmax_backoff_lease(void **state)
+/* Tmax = 2 x hop time x eccentricity [R20].  By default a round with
+ * no answer floods again at once: rounds every Tmax, as the paper's
+ * Algorithm 1 loops [R19]. */
+static void test_tmax_reflood(void **state)
 {
   (void)state;
   net *N = net_new("ring:7", 4);   /* eccentricity 3: Tmax = 6 */
+  for (size_t i = 1; i < 7; i++) arrive(N, i, 4);   /* all normal */
+  arrive(N, 0, 8);
+  tick(N, 0);
+  for (int r = 1; r <= 4; r++) {
+    drain(N, 0);
+    for (size_t i = 1; i < 7; i++) fire_timers(N, i);
+    assert_int_equal(N->ntimer[0], 1);
+    assert_close(N->at[0][0], 6.0 * r, 0);
+    fire_timers(N, 0);
+    assert_int_equal(lb_node_stats_get(N->nd[0])->invocations, (unsigned long)r + 1);
+  }
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* The back-off option: the empty-round wait doubles up to
+ * 2^backoff_max Tmax [R19]; a normal node that forwarded an RM nobody
+ * answered is released by its lease [R21]. */
+static void test_tmax_backoff_lease(void **state)
+{
+  (void)state;
+  net *N = net_new_opt("ring:7", 4, 5);   /* eccentricity 3: Tmax = 6 */
   for (size_t i = 1; i < 7; i++) arrive(N, i, 4);   /* all normal */
   arrive(N, 0, 8);
   tick(N, 0);
@@ -395,17 +432,153 @@ static void test_pseudo_light_forwards(void **state)
   net_free(N);
 }
 
+/* Path 0-1-2-3-4, heavy ends, normal middle.  Each end's search locks
+ * the nodes it passes; a locked node neither answers nor forwards
+ * another HV's RM [R10]: node 3 (locked for HV 4) drops HV 0's RM, and
+ * node 2 (locked for HV 0) drops HV 4's. */
+static void test_locked_forwards_nothing(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x5", 4);
+  arrive(N, 0, 8);
+  for (size_t i = 1; i < 4; i++) arrive(N, i, 4);
+  arrive(N, 4, 8);
+  tick(N, 0);
+  tick(N, 4);
+  deliver_to(N, LB_MSG_RM, 1);      /* HV 0's RM: node 1 forwards to 2 */
+  deliver_to(N, LB_MSG_RM, 3);      /* HV 4's RM: node 3 forwards to 2 */
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[3]), 4);
+  deliver(N, 0);                    /* HV 0's RM at node 2: locks it, forwards to 3 */
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[2]), 1);
+  deliver_to(N, LB_MSG_RM, 3);      /* HV 0's RM at node 3, locked for HV 4 */
+  assert_int_equal(count_in_flight(N, LB_MSG_RM, 4), 0);
+  deliver_to(N, LB_MSG_RM, 2);      /* HV 4's RM at node 2, locked for HV 0 */
+  assert_int_equal(count_in_flight(N, LB_MSG_RM, 1), 0);
+  assert_int_equal(N->sent[LB_MSG_AM], 0);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[2]), 1);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[3]), 4);
+  drain(N, 0);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* Star, hub 0: leaf 1 heavy (HV B), leaf 2 light, leaf 3 heavy (HV A).
+ * B's search locks the hub and leaf 2 answers; the hub's lock for B
+ * expires (lease) while B's answer is still on its way back; A's search
+ * then locks the hub.  When B's CM passes the hub on its way to leaf 2,
+ * the hub stays locked for A: only a CM of the locked HV releases the
+ * lock [R13] (the paper resets rmtv on any CM). */
+static void test_foreign_cm_keeps_lock(void **state)
+{
+  (void)state;
+  net *N = net_new("star:4", 4);
+  arrive(N, 0, 4);
+  arrive(N, 1, 8);
+  arrive(N, 2, 2);
+  arrive(N, 3, 8);
+  tick(N, 1);
+  deliver_to(N, LB_MSG_RM, 0);      /* the hub forwards B's RM to 2 and 3 */
+  deliver_to(N, LB_MSG_RM, 2);      /* leaf 2 answers */
+  deliver_to(N, LB_MSG_RM, 3);      /* leaf 3 is heavy: drops it */
+  deliver_to(N, LB_MSG_AM, 0);      /* the hub relays the AM towards B */
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[0]), 1);
+  fire_timers(N, 0);                /* the hub's lease for B ends */
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[0]), LB_NO_NODE);
+  tick(N, 3);
+  deliver_to(N, LB_MSG_RM, 0);      /* A's RM locks the hub */
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[0]), 3);
+  deliver_to(N, LB_MSG_AM, 1);      /* B takes leaf 2's answer: CM(True) */
+  deliver_to(N, LB_MSG_CM, 0);      /* B's CM passes the hub */
+  assert_int_equal(count_in_flight(N, LB_MSG_CM, 2), 1);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[0]), 3);
+  drain(N, 0);
+  run_all(N, 0);
+  for (size_t i = 0; i < 4; i++) fire_timers(N, i);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* Path 0-1-2-3, HV at node 1 (EPN 1): leaf 0 answers at one hop, node 3
+ * at two hops through node 2.  The HV takes the first answer; the
+ * second gets CM(False) back along its path, so node 2 deletes its
+ * record and node 3 frees its seats and its lock [R17] (the paper sends
+ * CM(False) "to AM.LV" directly, past node 2). */
+static void test_refusal_follows_path(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x4", 4);
+  arrive(N, 0, 2);
+  arrive(N, 1, 6);
+  arrive(N, 2, 4);
+  arrive(N, 3, 2);
+  tick(N, 1);
+  deliver_to(N, LB_MSG_RM, 0);      /* leaf 0 answers */
+  deliver_to(N, LB_MSG_RM, 2);      /* node 2 forwards to 3 */
+  deliver_to(N, LB_MSG_RM, 3);      /* node 3 answers */
+  deliver_to(N, LB_MSG_AM, 1);      /* leaf 0's answer: taken, EPN placed */
+  deliver_to(N, LB_MSG_AM, 2);      /* node 3's answer: node 2 relays it */
+  assert_int_equal(lb_rmtlb_nrt_size(N->nd[2]), 1);
+  deliver_to(N, LB_MSG_AM, 1);      /* too late: CM(False) */
+  for (size_t k = 0; k < N->nq; k++)
+    if (N->q[k]->type == LB_MSG_CM && N->q[k]->u.cm.lv == 3) {
+      assert_int_equal(N->q[k]->dst, 2);   /* along the path, not straight to 3 */
+      assert_int_equal(N->q[k]->u.cm.aor, 0);
+    }
+  drain(N, 0);
+  assert_int_equal(lb_rmtlb_nrt_size(N->nd[2]), 0);
+  assert_int_equal(lb_rmtlb_lipn(N->nd[3]), -1);
+  assert_int_equal(lb_rmtlb_rmtv(N->nd[3]), LB_NO_NODE);
+  assert_int_equal(lb_node_queue_len(N->nd[3]), 2);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
+/* Path 0-1-2, HV 0 (EPN 3), node 2 light.  The answer is still on its
+ * way when the HV's window ends and it floods again; it is taken all the
+ * same, since the episode is active and LEPN > 0 [R22]. */
+static void test_late_answer_taken(void **state)
+{
+  (void)state;
+  net *N = net_new("mesh:1x3", 4);
+  arrive(N, 0, 8);
+  arrive(N, 1, 4);
+  arrive(N, 2, 2);
+  tick(N, 0);
+  deliver_to(N, LB_MSG_RM, 1);
+  deliver_to(N, LB_MSG_RM, 2);
+  deliver_to(N, LB_MSG_AM, 1);      /* relayed: now on its way to the HV */
+  fire_timers(N, 0);                /* Tmax: no answer yet, a new round */
+  assert_int_equal(lb_node_stats_get(N->nd[0])->invocations, 2);
+  deliver_to(N, LB_MSG_AM, 0);      /* the late answer */
+  assert_int_equal(count_in_flight(N, LB_MSG_LMM, 1), 3);
+  drain(N, 0);
+  assert_int_equal(lb_node_queue_len(N->nd[2]), 5);
+  run_all(N, 0);
+  for (size_t i = 0; i < 3; i++) fire_timers(N, i);
+  run_all(N, 0);
+  assert_quiet(N);
+  net_free(N);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_path_fifo),
     cmocka_unit_test(test_path_reordered),
     cmocka_unit_test(test_rule1_lock),
+    cmocka_unit_test(test_tmax_reflood),
     cmocka_unit_test(test_tmax_backoff_lease),
     cmocka_unit_test(test_surplus_answer_rejected),
     cmocka_unit_test(test_relay_turns_heavy),
     cmocka_unit_test(test_two_stage_return),
     cmocka_unit_test(test_pseudo_light_forwards),
+    cmocka_unit_test(test_locked_forwards_nothing),
+    cmocka_unit_test(test_foreign_cm_keeps_lock),
+    cmocka_unit_test(test_refusal_follows_path),
+    cmocka_unit_test(test_late_answer_taken),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
