@@ -85,12 +85,14 @@ int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t 
 static void w_params(lb_wbuf *w, const lb_node_params *p)
 {
   lb_w_i64(w, p->capacity);
-  lb_w_i64(w, p->threshold);
+  lb_w_f64(w, p->threshold);
+  lb_w_u8(w, p->threshold_ceil != 0);
   lb_w_f64(w, p->speed);
   lb_w_f64(w, p->hop_time);
   lb_w_u64(w, p->seed);
   lb_w_u8(w, (unsigned)p->results);
   lb_w_u8(w, (unsigned)p->sched);
+  lb_w_u8(w, (unsigned)p->route);
   lb_w_f64(w, p->rmtlb.tmax);
   lb_w_u32(w, p->rmtlb.backoff_max);
   lb_w_u32(w, (uint32_t)p->lowest.probes);
@@ -108,17 +110,22 @@ static void w_params(lb_wbuf *w, const lb_node_params *p)
 static void r_params(rd *d, lb_node_params *p, uint32_t nhosts)
 {
   lb_node_params_default(p);
-  int64_t c = lb_r_i64(&d->r), a = lb_r_i64(&d->r);
-  if (c < 0 || c > 1000000000 || a < -1 || a > 1000000000) bad(d, "capacity or threshold out of range");
+  int64_t c = lb_r_i64(&d->r);
+  if (c < 0 || c > 1000000000) bad(d, "capacity out of range");
   p->capacity = (int)c;
-  p->threshold = (int)a;
+  p->threshold = r_real(d, -1, 1e9);
+  unsigned ceil_a = lb_r_u8(&d->r);
+  if (ceil_a > 1) bad(d, "threshold rounding out of range");
+  p->threshold_ceil = (int)ceil_a;
   p->speed = r_real(d, 1e-6, 1);
   p->hop_time = r_real(d, 1e-9, 1e6);
   p->seed = (unsigned long)lb_r_u64(&d->r);
-  unsigned res = lb_r_u8(&d->r), sched = lb_r_u8(&d->r);
-  if (res > LB_RESULTS_DIRECT || sched > LB_SCHED_FIFO) bad(d, "result mode or schedule out of range");
+  unsigned res = lb_r_u8(&d->r), sched = lb_r_u8(&d->r), route = lb_r_u8(&d->r);
+  if (res > LB_RESULTS_DIRECT || sched > LB_SCHED_FIFO || route > LB_ROUTE_DIRECT)
+    bad(d, "result mode, schedule or route out of range");
   p->results = (lb_results)res;
   p->sched = (lb_sched)sched;
+  p->route = (lb_route)route;
   p->rmtlb.tmax = r_real(d, 0, 1e6);
   p->rmtlb.backoff_max = lb_r_u32(&d->r);
   p->lowest.probes = lb_r_u32(&d->r);

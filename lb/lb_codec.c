@@ -91,6 +91,8 @@ static void w_msg(lb_wbuf *w, const lb_msg *m, uint32_t run, size_t body)
   lb_w_u32(w, run);
   w_node(w, m->src);
   w_node(w, m->dst);
+  w_node(w, m->hop_src);
+  w_node(w, m->hop_dst);
   lb_w_u32(w, (uint32_t)body);
   w_body(w, m);
 }
@@ -109,7 +111,7 @@ static int check_encodable(const lb_msg *m, size_t body)
 {
   if ((unsigned)m->type >= LB_MSG_NTYPES) return lb_error(LB_EINVAL, "message type %d", (int)m->type);
   if (body > NONE32) return lb_error(LB_ERANGE, "%s body of %zu bytes", lb_msg_type_name(m->type), body);
-  if (!node_ok(m->src) || !node_ok(m->dst) || !node_ok(m->res.origin))
+  if (!node_ok(m->src) || !node_ok(m->dst) || !node_ok(m->hop_src) || !node_ok(m->hop_dst) || !node_ok(m->res.origin))
     return lb_error(LB_ERANGE, "%s: a node id does not fit 32 bits", lb_msg_type_name(m->type));
   for (size_t k = 0; k < m->nproc; k++)
     if (!node_ok(m->procs[k]->origin) || m->procs[k]->ctx_len >= NONE32)
@@ -299,6 +301,8 @@ int lb_codec_decode(const unsigned char *buf, size_t len, uint32_t run,
   if ((rc = lb_msg_alloc(type, LB_NO_NODE, LB_NO_NODE, &m))) return rc;
   m->src = r_node(&d, 0);
   m->dst = r_node(&d, 0);
+  m->hop_src = r_node(&d, 0);
+  m->hop_dst = r_node(&d, 0);
   uint32_t body = lb_r_u32(&d.r);
   if (!d.why && body != len - LB_CODEC_HEADER) bad(&d, "length in the header is not the message's");
   if (!d.why) rc = r_body(&d, m);

@@ -1,10 +1,12 @@
 /* lb_codec.h: protocol messages as bytes, and back.
  *
- * Every message is a 24-byte header and a body, all fixed-width
+ * Every message is a 32-byte header and a body, all fixed-width
  * little-endian:
  *
- *   u32 magic "LBM1"   u16 version   u16 type
- *   u32 run            u32 src       u32 dst     u32 body length
+ *   u32 magic "LBM1"   u16 version   u16 type   u32 run
+ *   u32 src   u32 dst   u32 hop src   u32 hop dst   u32 body length
+ *
+ * (src and dst are the ends; hop src and hop dst this link.)
  *
  * The body holds exactly the fields of its type (lb_proc.h); node ids
  * are u32 (all ones: none), counts i64, times and speeds IEEE doubles.
@@ -28,7 +30,7 @@
 
 #define LB_CODEC_MAGIC 0x314D424Cu   /* "LBM1" */
 #define LB_CODEC_VERSION 1u
-#define LB_CODEC_HEADER 24u
+#define LB_CODEC_HEADER 32u
 
 typedef struct lb_codec_limits {
   size_t nodes;       /* node ids must be below this (and below 2^32 - 1) */

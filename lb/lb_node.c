@@ -142,6 +142,34 @@ static int send_to_down(lb_node *nd, lb_out *out, lb_msg *m)
   return rc;
 }
 
+/* The neighbour a message for dst goes to next: the one nearest to dst
+ * (lowest id on a tie); dst itself if it is a neighbour, or under the
+ * direct route, or when the graph has no way there. */
+static size_t next_hop(const lb_node *nd, size_t dst)
+{
+  const lb_topo *t = nd->topo;
+  if (nd->par.route == LB_ROUTE_DIRECT || lb_node_nbr_index(nd, dst) != (size_t)-1) return dst;
+  const size_t *nb = lb_topo_neighbours(t, nd->id);
+  size_t best = dst, bd = (size_t)-1;
+  for (size_t k = 0; k < lb_topo_degree(t, nd->id); k++) {
+    size_t d = lb_topo_distance(t, nb[k], dst);
+    if (d < bd) { bd = d; best = nb[k]; }
+  }
+  return best;
+}
+
+static int push_send(lb_node *nd, lb_out *out, lb_msg *m)
+{
+  m->hop_src = nd->id;
+  m->hop_dst = next_hop(nd, m->dst);
+  lb_out_item *it = out_push(out, LB_OUT_SEND);
+  if (!it) { lb_msg_free(m); return lb_error(LB_ENOMEM, "output list"); }
+  it->dst = m->hop_dst;
+  it->msg = m;
+  for (size_t k = 0; k < m->nproc; k++) m->procs[k]->hops++;
+  return LB_SUCCESS;
+}
+
 int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
 {
   if (lb_node_is_down(nd, dst)) return send_to_down(nd, out, m);
@@ -153,15 +181,29 @@ int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
   }
   m->src = nd->id;
   m->dst = dst;
-  lb_out_item *it = out_push(out, LB_OUT_SEND);
-  if (!it) { lb_msg_free(m); return lb_error(LB_ENOMEM, "output list"); }
-  it->dst = dst;
-  it->msg = m;
+  int rc = push_send(nd, out, m);
+  if (rc) return rc;
   nd->st.sent[m->type]++;
   nd->st.bytes += lb_msg_size(m);
   nd->st.hops += m->nproc;
-  for (size_t k = 0; k < m->nproc; k++) m->procs[k]->hops++;
   return LB_SUCCESS;
+}
+
+/* A message for another node passes through here: on towards it, or,
+ * if it failed, stranded here like any message for a failed node. */
+static int relay(lb_node *nd, lb_msg *m, lb_out *out)
+{
+  if (m->dst >= nd->topo->n) {
+    int rc = lb_error(LB_ESTATE, "node %zu: %s for node %zu of %zu", nd->id, lb_msg_type_name(m->type), m->dst,
+                      nd->topo->n);
+    lb_msg_free(m);
+    return rc;
+  }
+  if (lb_node_is_down(nd, m->dst)) return send_to_down(nd, out, m);
+  nd->st.relayed++;
+  nd->st.bytes += lb_msg_size(m);
+  nd->st.hops += m->nproc;
+  return push_send(nd, out, m);
 }
 
 int lb_node_timer(lb_out *out, uint64_t id, double at)
@@ -323,6 +365,7 @@ static int check_params(const lb_node_params *p)
   if (p->results != LB_RESULTS_ORIGIN && p->results != LB_RESULTS_DIRECT)
     return lb_error(LB_EINVAL, "result mode %d", (int)p->results);
   if (p->sched != LB_SCHED_RR && p->sched != LB_SCHED_FIFO) return lb_error(LB_EINVAL, "schedule %d", (int)p->sched);
+  if (p->route != LB_ROUTE_HOPS && p->route != LB_ROUTE_DIRECT) return lb_error(LB_EINVAL, "route %d", (int)p->route);
   if (!(p->dasud.period > 0) || !(p->cchspmd.period > 0) || !(p->diffusion.period > 0))
     return lb_error(LB_EINVAL, "exchange period <= 0");
   if (p->rmtlb.backoff_max > 30 || p->lowest.backoff_max > 30)
@@ -480,12 +523,13 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   case LB_EV_MSG: {
     lb_msg *m = ev->msg;
     if (!m) return lb_error(LB_EINVAL, "node %zu: message event without a message", nd->id);
-    if (m->dst != nd->id || m->src >= nd->topo->n) {
+    if (m->hop_dst != nd->id || m->src >= nd->topo->n) {
       int rc = lb_error(LB_ESTATE, "node %zu: %s addressed %zu -> %zu", nd->id, lb_msg_type_name(m->type),
-                        m->src, m->dst);
+                        m->hop_src, m->hop_dst);
       lb_msg_free(m);
       return rc;
     }
+    if (m->dst != nd->id) return relay(nd, m, out);
     if (m->type == LB_MSG_RESULT) return on_result_msg(nd, m, now, out);
     if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m);
     return nd->ops->on_msg ? nd->ops->on_msg(nd, m, now, out) : lb_node_unexpected(nd, m);

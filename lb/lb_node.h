@@ -56,6 +56,12 @@ int lb_results_from_name(const char *name, lb_results *out);
  * runs to completion before the next starts. */
 typedef enum { LB_SCHED_RR = 0, LB_SCHED_FIFO } lb_sched;
 
+/* HOPS: a message for a node that is not a neighbour goes through the
+ * graph, a neighbour at a time (each relay charged like any message),
+ * so no policy takes a shortcut the graph does not give.  DIRECT: it
+ * goes straight there (the transport's own route). */
+typedef enum { LB_ROUTE_HOPS = 0, LB_ROUTE_DIRECT } lb_route;
+
 typedef struct lb_rmtlb_params {
   double tmax;           /* answer window; <= 0: 2 x hop_time x eccentricity */
   unsigned backoff_max;  /* 0: a round with no answer floods again at once
@@ -92,6 +98,7 @@ typedef struct lb_node_params {
   unsigned long seed;    /* random streams (LOWEST probes) */
   lb_results results;
   lb_sched sched;
+  lb_route route;
   lb_rmtlb_params rmtlb;
   lb_lowest_params lowest;
   lb_dasud_params dasud;
@@ -204,6 +211,7 @@ typedef struct lb_node_stats {
   unsigned long homed;                /* results home here (HOME) */
   unsigned long delivered;            /* results delivered from here (DELIVER) */
   unsigned long orphans;              /* results delivered here because their way home failed */
+  unsigned long relayed;              /* messages passed on for other nodes */
 } lb_node_stats;
 
 size_t lb_node_id(const lb_node *node);

@@ -8,6 +8,7 @@
  * AM is answered by a CM routed back along its path; the NRT keeps a
  * record per transaction until all its results have passed. */
 #include <stdlib.h>
+#include <sys/types.h>
 #include <string.h>
 #include "lb_node_impl.h"
 #include "lb_rmtlb.h"
@@ -44,6 +45,10 @@ typedef struct rmtlb {
   double tmax;
   struct seen { size_t hv; uint64_t round; } *seen;   /* last round taken part in, per HV [R29] */
   size_t nseen, capseen;
+  /* Transactions aborted here after a failure, newest last (a ring):
+   * a message of one of them still on its way must not open it again. */
+  struct tomb { size_t hv, dv; uint64_t tag; } tomb[64];
+  size_t ntomb;
 } rmtlb;
 
 #define S(nd) ((rmtlb *)(nd)->ps)
@@ -102,6 +107,14 @@ static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv,
 static void nrt_del(rmtlb *s, nrt_rec *r)
 {
   *r = s->nrt[--s->nnrt];
+}
+
+static int tombed(const rmtlb *s, size_t hv, size_t dv, uint64_t tag)
+{
+  size_t n = s->ntomb < 64 ? s->ntomb : 64;
+  for (size_t k = 0; k < n; k++)
+    if (s->tomb[k].hv == hv && s->tomb[k].dv == dv && s->tomb[k].tag == tag) return 1;
+  return 0;
 }
 
 /* A record whose CM has not passed yet: the search it belongs to is
@@ -263,6 +276,9 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
   uint64_t tag = m->u.am.tag;
   long ipn = m->u.am.ipn;
   lb_msg_free(m);
+  /* An answer from a failed node, or of a transaction aborted here: its
+   * path is gone, nobody waits for a CM. */
+  if (lb_node_is_down(nd, lv) || tombed(s, nd->id, lv, tag)) return LB_SUCCESS;
   long mv = (long)lb_node_movable(nd);
   long depn = s->active && s->lepn > 0 ? (ipn < s->lepn ? ipn : s->lepn) : 0;
   if (depn > mv) depn = mv;
@@ -330,7 +346,7 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   lb_msg_free(m);
   /* Locked nodes neither answer nor forward (Rules 1, 3) [R10]; heavy
    * nodes do not forward (Rule 3). */
-  if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active ||
+  if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active || lb_node_is_down(nd, hv) ||
       lb_node_state(nd) == LB_HEAVY || epn <= 0 || round <= seen_round(s, hv)) return LB_SUCCESS;
   if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT)
     s->lipn = lb_load_ipn((long)nd->nq, nd->C, nd->A);
@@ -379,6 +395,7 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
   size_t hv = m->u.am.hv, lv = m->u.am.lv;
   uint64_t tag = m->u.am.tag;
   if (hv == nd->id) return heavy_am(nd, m, out);
+  if (lb_node_is_down(nd, hv) || lb_node_is_down(nd, lv) || tombed(s, hv, lv, tag)) { lb_msg_free(m); return LB_SUCCESS; }
   size_t from = m->src, up = LB_NO_NODE;
   /* Steps 2.2 / 3.2: the path back is the lock's rmtv while it is held
    * for this HV, else the PV of a confirmed record of that HV: a CM(True)
@@ -552,6 +569,7 @@ static void forget(lb_node *nd, nrt_rec *r)
 {
   rmtlb *s = S(nd);
   size_t hv = r->hv;
+  s->tomb[s->ntomb++ % 64] = (struct tomb){ r->hv, r->dv, r->tag };
   if (r->dv == nd->id)
     for (size_t k = 0; k < s->narr;) {
       if (s->arr[k].hv == r->hv && s->arr[k].tag == r->tag) s->arr[k] = s->arr[--s->narr];
@@ -657,6 +675,21 @@ long lb_rmtlb_lepn(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd
 long lb_rmtlb_lipn(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->lipn : -1; }
 size_t lb_rmtlb_rmtv(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->rmtv : LB_NO_NODE; }
 size_t lb_rmtlb_nrt_size(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->nnrt : 0; }
+
+void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
+{
+  if (nd->pol != LB_POLICY_RMTLB) return;
+  const rmtlb *s = S(nd);
+  for (size_t k = 0; k < s->nnrt; k++) {
+    const nrt_rec *r = &s->nrt[k];
+    fprintf(f, "  node %zu NRT: hv %zu dv %zu tag %llu pv %zd nxv %zd confirmed %d total %ld got %ld back %ld\n",
+            nd->id, r->hv, r->dv, (unsigned long long)r->tag, (ssize_t)r->pv, (ssize_t)r->nxv, r->confirmed,
+            r->total, r->got, r->back);
+  }
+  for (size_t k = 0; k < s->narr; k++)
+    fprintf(f, "  node %zu arrival: process %llu of (%zu, %llu)\n", nd->id, (unsigned long long)s->arr[k].pid,
+            s->arr[k].hv, (unsigned long long)s->arr[k].tag);
+}
 
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,

@@ -66,8 +66,8 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
   lb_msg *m = calloc(1, sizeof *m);
   if (!m) return lb_error(LB_ENOMEM, "message");
   m->type = type;
-  m->src = src;
-  m->dst = dst;
+  m->src = m->hop_src = src;
+  m->dst = m->hop_dst = dst;
   m->res.origin = LB_NO_NODE;
   switch (type) {
   case LB_MSG_RM: m->u.rm.hv = LB_NO_NODE; break;

@@ -72,7 +72,9 @@ typedef struct lb_pair { size_t node; long count; } lb_pair;
 
 typedef struct lb_msg {
   lb_msg_type type;
-  size_t src, dst;     /* this hop's sender and receiver */
+  size_t src, dst;     /* the node that sent it and the one it is for */
+  size_t hop_src, hop_dst;  /* this link: the same, or a step of the way
+                             * when it goes through other nodes */
   union {
     struct { size_t hv; long epn; uint64_t round; double lease; } rm;
     struct { size_t hv, lv; uint64_t tag; long ipn; uint32_t hops; } am;

@@ -113,7 +113,7 @@ static void trace_row(lb_rt *rt, const lb_msg *m, double now)
   }
   char row[256];
   snprintf(row, sizeof row, "%.9f,%zu,%s,%zu,%zu,%s,%ld,%zu,%zu", now, lb_node_id(rt->nd),
-           lb_msg_type_name(m->type), m->src, m->dst, key, count, m->nproc, lb_msg_size(m));
+           lb_msg_type_name(m->type), m->hop_src, m->hop_dst, key, count, m->nproc, lb_msg_size(m));
   rt->ops->trace(rt->ctx, row);
 }
 

@@ -15,7 +15,8 @@
 #include "lb_node.h"
 
 typedef struct lb_rt_ops {
-  /* SEND: carry m to node m->dst; the callee owns m.  Before this,
+  /* SEND: carry m to node m->hop_dst (this link; m->dst is where it
+   * ends); the callee owns m.  Before this,
    * `leaving` was called for each process m carries. */
   int (*send)(void *ctx, lb_msg *m, double now);
   /* A process is about to leave in a message: write the driver's live
@@ -52,7 +53,8 @@ lb_node *lb_rt_node(lb_rt *rt);
 const lb_node *lb_rt_node_const(const lb_rt *rt);
 
 /* "time,host,type,src,dst,hv,lv,tag,count,procs,bytes": the columns of
- * a trace row; hv, lv and tag name the transaction where the type has
+ * a trace row; src and dst are the link's ends (a relayed message has a
+ * row per link); hv, lv and tag name the transaction where the type has
  * one (else empty), count is its main count (EPN, IPN, ...). */
 const char *lb_rt_trace_header(void);
 

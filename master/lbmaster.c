@@ -55,8 +55,12 @@ static void usage(void)
          "  --policy P       none, rmtlb, lowest, dasud, cchspmd, diffusion (first\n"
          "                   order) or diffusion2 (second order) (default none)\n"
          "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
-         "  --hop-time SEC   expected one-hop message time; RMTLB's Tmax and\n"
-         "                   timeouts rest on it (default 0.002)\n"
+         "  --hop-time SEC   expected one-hop time of a small message; RMTLB's Tmax\n"
+         "                   and LOWEST's timeout rest on it (default the quantum +\n"
+         "                   0.002: a worker takes messages between quanta)\n"
+         "  --route R        hops (a message for a host that is not a neighbour goes\n"
+         "                   through the topology, a host at a time, for every policy)\n"
+         "                   or direct (straight there) (default hops)\n"
          "  --results M      where result bytes go: origin (back along the policy's\n"
          "                   path to the host the process started on, as seed 000\n"
          "                   does, then to the master) or direct (to the master from\n"
@@ -158,7 +162,7 @@ static void parse(int argc, char **argv, options *o)
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -185,6 +189,7 @@ static void parse(int argc, char **argv, options *o)
     { "results", required_argument, 0, O_RESULTS },
     { "sched", required_argument, 0, O_SCHED },
     { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
+    { "route", required_argument, 0, O_ROUTE },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
   *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 300.0 };
@@ -196,7 +201,7 @@ static void parse(int argc, char **argv, options *o)
   f->order_delay = 0;
   lb_node_params_default(&f->par);
   f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = 0.05;
-  f->par.hop_time = 0.002;
+  f->par.hop_time = 0;   /* set after parsing: quantum + 2 ms */
   int c;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
@@ -249,6 +254,11 @@ static void parse(int argc, char **argv, options *o)
       f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = cli_double("--period", optarg, 1e-4, 3600);
       break;
     case O_HOP: f->par.hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
+    case O_ROUTE:
+      if (!strcmp(optarg, "hops")) f->par.route = LB_ROUTE_HOPS;
+      else if (!strcmp(optarg, "direct")) f->par.route = LB_ROUTE_DIRECT;
+      else cli_usage_error("--route: unknown route '%s' (hops, direct)", optarg);
+      break;
     default: cli_bad_option(c, argc, argv);
     }
   }
@@ -270,6 +280,9 @@ static void parse(int argc, char **argv, options *o)
   if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
+  /* A worker takes messages between quanta: one hop of a small message
+   * can wait a whole quantum, on top of PVM's 1-2 ms. */
+  if (!(f->par.hop_time > 0)) f->par.hop_time = f->quantum_s + 0.002;
   if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
   f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);

@@ -26,6 +26,18 @@ void lb_sim_config_default(lb_sim_config *c)
   c->codec = 1;
 }
 
+void lb_sim_config_farm(lb_sim_config *c)
+{
+  lb_sim_config_default(c);
+  c->latency = 0.01;
+  c->jitter = 0.5;
+  c->bandwidth = 2e6;
+  c->cost_msg = 0.005;
+  c->cost_byte = 1e-8;
+  c->poll = 1;
+  c->node.dasud.period = c->node.cchspmd.period = c->node.diffusion.period = 5;
+}
+
 /* Where a result's bytes are: at a node (its index), or one of these. */
 #define AT_NOWHERE ((size_t)-1)   /* not made yet */
 #define AT_WIRE ((size_t)-2)      /* inside a message in flight */
@@ -41,6 +53,8 @@ struct sim {
   lb_rt **rt;
   node_ctx *nc;
   unsigned char *busy;
+  double *cpu_free;       /* per node: when its CPU is done with messages */
+  struct parked { lb_msg **v; size_t n, cap; } *parked;  /* per node: messages waiting for the quantum's end */
   sim_heap h;
   lb_rng *rng;            /* message jitter */
   lb_codec_limits lim;
@@ -115,11 +129,20 @@ static lb_msg *through_codec(sim *S, lb_msg *m)
 }
 
 /* ---- the runtime's callbacks ---- */
+/* A node's CPU spends time on every message it handles. */
+static void charge(sim *S, size_t i, const lb_msg *m, double now)
+{
+  double c = S->c->cost_msg + S->c->cost_byte * (double)lb_msg_size(m);
+  if (c <= 0) return;
+  S->cpu_free[i] = (S->cpu_free[i] > now ? S->cpu_free[i] : now) + c;
+}
+
 static int cb_send(void *ctx, lb_msg *m, double now)
 {
   node_ctx *x = ctx;
   sim *S = x->S;
-  size_t i = x->i, dst = m->dst;
+  size_t i = x->i, dst = m->hop_dst;
+  charge(S, i, m, now);
   /* Where a result's bytes are is followed exactly while a process has
    * one copy; one the sink ran again may have two. */
   if (lb_msg_type_has_result(m->type) && m->res.payload && known_pid(S, i, m->res.pid, "payload")) {
@@ -219,10 +242,14 @@ static int kick(sim *S, size_t i, double now)
   if (!p) return LB_SUCCESS;
   double speed = speed_of(S, i);
   double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
+  double start = S->cpu_free[i] > now ? S->cpu_free[i] : now;
   S->busy[i] = 1;
-  return sim_heap_push(&S->h, (sim_ev){ .t = now + w / speed, .kind = SIM_EV_QEND, .node = i,
+  S->cpu_free[i] = start + w / speed;
+  return sim_heap_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
                                         .id = p->id, .work = w });
 }
+
+static int unpark(sim *S, size_t i, double t);
 
 static int quantum_end(sim *S, const sim_ev *e)
 {
@@ -255,6 +282,7 @@ static int quantum_end(sim *S, const sim_ev *e)
   lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = e->work, .ctx = &left,
                   .ctx_len = sizeof left, .finished = fin, .result_len = result_len(S) };
   int rc = step(S, i, &ev, e->t);
+  if (!rc) rc = unpark(S, i, e->t);
   return rc ? rc : kick(S, i, e->t);
 }
 
@@ -267,20 +295,59 @@ static void lose(sim *S, lb_msg *m)
   lb_msg_free(m);
 }
 
+/* Node i takes message m at time t. */
+static int take(sim *S, size_t i, lb_msg *m, double t)
+{
+  S->inflight -= (long)m->nproc;
+  S->msgs_inflight--;
+  charge(S, i, m, t);
+  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  return step(S, i, &ev, t);
+}
+
+static int park(sim *S, size_t i, lb_msg *m)
+{
+  struct parked *p = &S->parked[i];
+  if (p->n == p->cap) {
+    size_t c = p->cap ? 2 * p->cap : 8;
+    lb_msg **v = realloc(p->v, c * sizeof *v);
+    if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "parked messages"); }
+    p->v = v;
+    p->cap = c;
+  }
+  p->v[p->n++] = m;
+  return LB_SUCCESS;
+}
+
+/* The messages that came during a quantum, in their order. */
+static int unpark(sim *S, size_t i, double t)
+{
+  struct parked *p = &S->parked[i];
+  int rc = LB_SUCCESS;
+  size_t k = 0;
+  for (; k < p->n && !rc; k++) rc = take(S, i, p->v[k], t);
+  for (; k < p->n; k++) lb_msg_free(p->v[k]);
+  p->n = 0;
+  return rc;
+}
+
 static int deliver(sim *S, const sim_ev *e)
 {
   lb_msg *m = e->msg;
-  S->inflight -= (long)m->nproc;
-  S->msgs_inflight--;
-  if (S->dead[e->node] || (m->src < S->n && S->dead[m->src])) { lose(S, m); return LB_SUCCESS; }
+  if (S->dead[e->node] || (m->hop_src < S->n && S->dead[m->hop_src])) {
+    S->inflight -= (long)m->nproc;
+    S->msgs_inflight--;
+    lose(S, m);
+    return LB_SUCCESS;
+  }
   if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np) {
     if (S->where[m->res.pid] != AT_WIRE && !S->rerun[m->res.pid])
       violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
                 (unsigned long long)m->res.pid, e->node);
     S->where[m->res.pid] = e->node;
   }
-  lb_event ev = { .type = LB_EV_MSG, .msg = m };
-  int rc = step(S, e->node, &ev, e->t);
+  if (S->c->poll && S->busy[e->node]) return park(S, e->node, m);
+  int rc = take(S, e->node, m, e->t);
   return rc ? rc : kick(S, e->node, e->t);
 }
 
@@ -290,6 +357,13 @@ static int crash(sim *S, size_t d)
   S->dead[d] = 1;
   S->r->crashed++;
   S->r->lost += lb_node_queue_len(lb_rt_node(S->rt[d]));
+  struct parked *p = &S->parked[d];
+  for (size_t k = 0; k < p->n; k++) {
+    S->inflight -= (long)p->v[k]->nproc;
+    S->msgs_inflight--;
+    lose(S, p->v[k]);
+  }
+  p->n = 0;
   for (size_t k = 0; k < S->np; k++)
     if (S->where[k] == d) S->where[k] = AT_LOST;
   return LB_SUCCESS;
@@ -427,6 +501,7 @@ static int check_config(const lb_sim_config *c)
   if (!lb_topo_is_connected(c->topo)) return lb_error(LB_ETOPO, "graph '%s' is not connected", c->topo->name);
   if (!(c->latency >= 0)) return lb_error(LB_EINVAL, "latency %g < 0", c->latency);
   if (!(c->jitter >= 0)) return lb_error(LB_EINVAL, "jitter %g < 0", c->jitter);
+  if (!(c->cost_msg >= 0) || !(c->cost_byte >= 0)) return lb_error(LB_EINVAL, "message cost < 0");
   if (!(c->quantum > 0)) return lb_error(LB_EINVAL, "quantum %g <= 0", c->quantum);
   if (c->load != LB_SIM_LOAD_TRACE && !(c->work > 0)) return lb_error(LB_EINVAL, "work %g <= 0", c->work);
   if (c->load == LB_SIM_LOAD_TRACE && !c->ntrace) return lb_error(LB_EINVAL, "empty arrival trace");
@@ -469,8 +544,11 @@ static void finish_checks(sim *S)
     const lb_node *nd = lb_rt_node(S->rt[i]);
     if (lb_rmtlb_lepn(nd) != -1 || lb_rmtlb_lipn(nd) != -1 || lb_rmtlb_rmtv(nd) != LB_NO_NODE ||
         lb_rmtlb_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
+    {
       violation(S, "node %zu not quiescent at the end: LEPN %ld LIPN %ld rmtv %zd NRT %zu",
                 i, lb_rmtlb_lepn(nd), lb_rmtlb_lipn(nd), (ssize_t)lb_rmtlb_rmtv(nd), lb_rmtlb_nrt_size(nd));
+      if (S->c->violation_log) lb_rmtlb_nrt_print(nd, S->c->violation_log);
+    }
     if (lb_node_queue_len(nd)) violation(S, "node %zu still holds %zu processes", i, lb_node_queue_len(nd));
   }
 }
@@ -574,12 +652,14 @@ static const lb_rt_ops sim_ops = { .send = cb_send, .home = cb_home, .deliver = 
 static const lb_rt_ops sim_ops_traced = { .send = cb_send, .home = cb_home, .deliver = cb_deliver,
                                           .wake = cb_wake, .trace = cb_trace };
 
-/* The time of one hop of a small message, worst-case jitter included:
- * what Tmax and probe timeouts rest on. */
+/* The time of one hop of a small message, worst-case jitter included,
+ * and, where nodes take messages between quanta only, a whole quantum
+ * of waiting: what Tmax and probe timeouts rest on. */
 static double hop_time(const lb_sim_config *c)
 {
   lb_msg probe = { .type = LB_MSG_RM };
-  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0);
+  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0)
+             + (c->poll ? c->quantum : 0);
   return hop > 0 ? hop : 1;
 }
 
@@ -596,6 +676,8 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.rt = calloc(S.n, sizeof *S.rt);
   S.nc = calloc(S.n, sizeof *S.nc);
   S.busy = calloc(S.n, 1);
+  S.cpu_free = calloc(S.n, sizeof *S.cpu_free);
+  S.parked = calloc(S.n, sizeof *S.parked);
   S.origin = calloc(S.np, sizeof *S.origin);
   S.done = calloc(S.np, 1);
   S.home = calloc(S.np, 1);
@@ -607,7 +689,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.rerun = calloc(S.np ? S.np : 1, 1);
   S.work0 = calloc(S.np ? S.np : 1, sizeof *S.work0);
   S.topo = c->topo;
-  if (!S.rt || !S.nc || !S.busy || !S.origin || !S.done || !S.home || !S.sunk ||
+  if (!S.rt || !S.nc || !S.busy || !S.cpu_free || !S.parked || !S.origin || !S.done || !S.home || !S.sunk ||
       !S.where || !S.bytes || !S.dead || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
@@ -650,6 +732,11 @@ done:
   for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
   sim_heap_free(&S.h);
   lb_rng_free(S.rng);
+  for (size_t i = 0; S.parked && i < S.n; i++) {
+    for (size_t k = 0; k < S.parked[i].n; k++) lb_msg_free(S.parked[i].v[k]);
+    free(S.parked[i].v);
+  }
+  free(S.parked); free(S.cpu_free);
   free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
   free(S.sunk); free(S.where); free(S.bytes); free(S.dead); free(S.known); free(S.rerun); free(S.work0);
   lb_sink_free(S.sink);

@@ -61,6 +61,11 @@ typedef struct lb_sim_config {
   size_t ntrace;
   unsigned long seed;
   int codec;                    /* round-trip every message through lb_codec */
+  double cost_msg;              /* CPU time a node spends on each message it
+                                 * sends, relays or takes */
+  double cost_byte;             /* ... and on each byte of it */
+  int poll;                     /* a node takes messages between quanta only,
+                                 * as the farm's worker does */
   size_t result_len;            /* bytes of each result on the wire (0: 8) */
   const lb_sim_order *orders;   /* scripted outside orders */
   size_t norders;
@@ -78,8 +83,17 @@ typedef struct lb_sim_config {
 } lb_sim_config;
 
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
- * sample_dt 0, codec on, default node parameters with hop_time 0. */
+ * sample_dt 0, codec on, no CPU cost for messages, messages taken at
+ * once, default node parameters with hop_time 0. */
 void lb_sim_config_default(lb_sim_config *c);
+
+/* The farm's costs, in units of its quantum (10 ms of CPU): a hop's
+ * latency 0.01 (100 us) with jitter 0.5, 2 MB per unit (200 MB/s), 0.005
+ * (50 us) of CPU per message and 1e-8 per byte (1 GB/s of packing),
+ * messages taken between quanta, exchange periods 5 (50 ms), processes
+ * of 10 units (100 ms) on average.  docs/SIMULATOR.md says where each
+ * comes from. */
+void lb_sim_config_farm(lb_sim_config *c);
 
 typedef struct lb_sim_result {
   double makespan;              /* last result delivered to the sink */

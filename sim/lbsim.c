@@ -16,6 +16,9 @@ static void usage(void)
          "also checks the protocol invariants (each process runs once, each result\n"
          "reaches its origin once, no lock or table entry is left at the end).\n\n"
          "Options:\n"
+         "      --profile P     unit (latency 1, no message costs) or farm (the PVM\n"
+         "                      farm's costs in units of its 10 ms quantum); set first,\n"
+         "                      the other options then change it (default unit)\n"
          "  -p, --policy P      none, rmtlb, lowest, dasud, cchspmd, diffusion,\n"
          "                      diffusion2 (default rmtlb)\n"
          "  -t, --topology T    ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
@@ -54,6 +57,13 @@ static void usage(void)
          "      --sched S       rr (each node time-shares its processes, one quantum\n"
          "                      each) or fifo (one at a time to completion) (default rr)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
+         "      --cost-msg X    CPU time a node spends on each message it sends, relays\n"
+         "                      or takes (default 0)\n"
+         "      --cost-byte X   ... and on each byte of it (default 0)\n"
+         "      --poll 0|1      1: a node takes messages only between quanta (default 0)\n"
+         "      --route R       hops (a message for a node that is not a neighbour goes\n"
+         "                      through the graph, a neighbour at a time) or direct\n"
+         "                      (default hops)\n"
          "      --crash T:NODE  NODE fails at time T (repeat for more); its processes,\n"
          "                      held results and messages in flight are lost, and the\n"
          "                      sink runs the lost processes again\n"
@@ -78,7 +88,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -95,11 +105,23 @@ int main(int argc, char **argv)
     { "plan", required_argument, 0, O_PLAN }, { "hop-time", required_argument, 0, O_HOP },
     { "results", required_argument, 0, O_RESULTS }, { "sched", required_argument, 0, O_SCHED },
     { "no-codec", no_argument, 0, O_NOCODEC }, { "crash", required_argument, 0, O_CRASH },
-    { "detect", required_argument, 0, O_DETECT }, { "threshold-ceil", no_argument, 0, O_ACEIL }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "detect", required_argument, 0, O_DETECT }, { "threshold-ceil", no_argument, 0, O_ACEIL },
+    { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
+    { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
+    { "route", required_argument, 0, O_ROUTE }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
   lb_sim_config_default(&c);
+  /* The profile sets every default; the other options then change them,
+   * wherever it stands on the command line. */
+  for (int k = 1; k < argc; k++) {
+    const char *v = !strcmp(argv[k], "--profile") && k + 1 < argc ? argv[k + 1]
+                  : !strncmp(argv[k], "--profile=", 10) ? argv[k] + 10 : NULL;
+    if (!v) continue;
+    if (!strcmp(v, "farm")) lb_sim_config_farm(&c);
+    else if (strcmp(v, "unit")) cli_usage_error("--profile: unknown profile '%s' (unit, farm)", v);
+  }
   c.policy = LB_POLICY_RMTLB;
   c.seed = 1;
   const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
@@ -121,6 +143,15 @@ int main(int argc, char **argv)
     case 'C': c.node.capacity = (int)cli_ulong("--capacity", optarg, 0, 1000000); break;
     case 'A': c.node.threshold = cli_double("--threshold", optarg, 0, 1e6); break;
     case O_ACEIL: c.node.threshold_ceil = 1; break;
+    case O_PROFILE: break;   /* applied first, above */
+    case O_COSTMSG: c.cost_msg = cli_double("--cost-msg", optarg, 0, 1e9); break;
+    case O_COSTBYTE: c.cost_byte = cli_double("--cost-byte", optarg, 0, 1e9); break;
+    case O_POLL: c.poll = (int)cli_ulong("--poll", optarg, 0, 1); break;
+    case O_ROUTE:
+      if (!strcmp(optarg, "hops")) c.node.route = LB_ROUTE_HOPS;
+      else if (!strcmp(optarg, "direct")) c.node.route = LB_ROUTE_DIRECT;
+      else cli_usage_error("--route: unknown route '%s' (hops, direct)", optarg);
+      break;
     case O_SPEEDS: speeds = optarg; break;
     case O_LAT: c.latency = cli_double("--latency", optarg, 0, 1e9); break;
     case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;

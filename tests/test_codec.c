@@ -75,6 +75,8 @@ static void assert_msg_equal(const lb_msg *a, const lb_msg *b)
   assert_int_equal(a->type, b->type);
   assert_int_equal(a->src, b->src);
   assert_int_equal(a->dst, b->dst);
+  assert_int_equal(a->hop_src, b->hop_src);
+  assert_int_equal(a->hop_dst, b->hop_dst);
   assert_memory_equal(&a->u, &b->u, sizeof a->u);
   assert_int_equal(a->nproc, b->nproc);
   for (size_t k = 0; k < a->nproc; k++) assert_proc_equal(a->procs[k], b->procs[k]);
@@ -126,8 +128,8 @@ static void test_layout(void **state)
   size_t len;
   assert_int_equal(lb_codec_encode(m, 7, buf, sizeof buf, &len), LB_SUCCESS);
   static const unsigned char want[] = {
-    'L', 'B', 'M', '1', 1, 0, LB_MSG_LOAD, 0, 7, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0,
-    2, 1, 0, 0, 0, 0, 0, 0 };
+    'L', 'B', 'M', '1', 1, 0, LB_MSG_LOAD, 0, 7, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+    1, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0 };
   assert_int_equal(len, sizeof want);
   assert_memory_equal(buf, want, sizeof want);
   lb_msg_free(m);
@@ -172,11 +174,11 @@ static void test_damaged_header(void **state)
   c[6] = LB_MSG_NTYPES;
   expect_bad(c, len, RUN, "unknown message type");
   memcpy(c, buf, len);
-  put_u32(c + 20, (uint32_t)(len - LB_CODEC_HEADER + 1));
+  put_u32(c + 28, (uint32_t)(len - LB_CODEC_HEADER + 1));
   expect_bad(c, len, RUN, "length in the header");
   memcpy(c, buf, len);
   c[len] = 0;   /* one byte too many, header updated to match */
-  put_u32(c + 20, (uint32_t)(len + 1 - LB_CODEC_HEADER));
+  put_u32(c + 28, (uint32_t)(len + 1 - LB_CODEC_HEADER));
   expect_bad(c, len + 1, RUN, "left over");
   memcpy(c, buf, len);
   put_u32(c + 12, NODES);   /* src out of range */
@@ -194,24 +196,24 @@ static void test_damaged_body(void **state)
   lb_msg *m = sample(LB_MSG_RM);
   unsigned char *buf = encode(m, &len);
   unsigned char *c = malloc(len);
-  /* RM: hv at 24, epn at 28, round at 36, lease at 44 */
+  /* RM: hv at 32, epn at 36, round at 44, lease at 52 */
   memcpy(c, buf, len);
-  memset(c + 28, 0xff, 8);                     /* EPN -1 */
+  memset(c + 36, 0xff, 8);                     /* EPN -1 */
   expect_bad(c, len, RUN, "count out of range");
   memcpy(c, buf, len);
   double nan = NAN;
-  memcpy(c + 44, &nan, 8);
+  memcpy(c + 52, &nan, 8);
   expect_bad(c, len, RUN, "not finite");
   memcpy(c, buf, len);
-  put_u32(c + 24, 0xFFFFFFFFu);                /* no HV */
+  put_u32(c + 32, 0xFFFFFFFFu);                /* no HV */
   expect_bad(c, len, RUN, "node id out of range");
   free(c);
   free(buf);
   lb_msg_free(m);
-  /* CM: the AOR flag at 40 must be 0 or 1 */
+  /* CM: the AOR flag at 48 must be 0 or 1 */
   m = sample(LB_MSG_CM);
   buf = encode(m, &len);
-  buf[40] = 2;
+  buf[48] = 2;
   expect_bad(buf, len, RUN, "flag");
   free(buf);
   lb_msg_free(m);
@@ -219,27 +221,27 @@ static void test_damaged_body(void **state)
    * before anything is allocated; a context longer than the message too. */
   m = sample(LB_MSG_TRANSFER);
   buf = encode(m, &len);
-  put_u32(buf + 36, 0x7fffffffu);
+  put_u32(buf + 44, 0x7fffffffu);
   expect_bad(buf, len, RUN, "too many processes");
   free(buf);
   buf = encode(m, &len);
   /* the first process's context length: after ordered (8), count (4),
    * id 8, origin 4, work 8, quanta 4, hops 4; epoch 4 after ordered */
-  put_u32(buf + 24 + 8 + 4 + 4 + 8 + 4 + 8 + 4 + 4, 0x10000);
+  put_u32(buf + 32 + 8 + 4 + 4 + 8 + 4 + 8 + 4 + 4, 0x10000);
   expect_bad(buf, len, RUN, "context longer");
   free(buf);
   lb_msg_free(m);
   /* ORDER: more pairs than nodes (after the epoch) */
   m = sample(LB_MSG_ORDER);
   buf = encode(m, &len);
-  put_u32(buf + 28, NODES + 1);
+  put_u32(buf + 36, NODES + 1);
   expect_bad(buf, len, RUN, "too many pairs");
   free(buf);
   lb_msg_free(m);
-  /* A speed of 0 in a REPORT (offset 32) */
+  /* A speed of 0 in a REPORT (offset 40) */
   m = sample(LB_MSG_REPORT);
   buf = encode(m, &len);
-  memset(buf + 32, 0, 8);
+  memset(buf + 40, 0, 8);
   expect_bad(buf, len, RUN, NULL);
   free(buf);
   lb_msg_free(m);

@@ -192,7 +192,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
 {
   (void)now;
   worker *w = ctx;
-  int rc = LB_SUCCESS, tid = w->s.tids[m->dst];
+  int rc = LB_SUCCESS, tid = w->s.tids[m->hop_dst];
   if (lb_msg_type_has_result(m->type) && m->res.payload) {
     rc = send_payload(w, m->res.pid, tid, FARM_PAYLOAD);
     w->c[FARM_C_RELAYED]++;
@@ -202,7 +202,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   int erc = lb_codec_encode_alloc(m, w->run, &buf, &len);
   if (!erc) {
     if (farm_send(tid, FARM_LBMSG, w->run, buf, len) < 0)
-      erc = lb_error(LB_EIO, "host %u: cannot send a %s to host %zu", w->s.me, lb_msg_type_name(m->type), m->dst);
+      erc = lb_error(LB_EIO, "host %u: cannot send a %s to host %zu", w->s.me, lb_msg_type_name(m->type), m->hop_dst);
     free(buf);
   }
   lb_msg_free(m);
@@ -298,8 +298,8 @@ static int on_lbmsg(worker *w, const farm_in *in, int from)
 {
   lb_msg *m;
   if (lb_codec_decode(in->body, in->len, w->run, &w->lim, &m)) return -1;
-  if (m->src != (size_t)from || m->dst != w->s.me) {
-    lb_error(LB_EFORMAT, "%s %zu -> %zu from host %d", lb_msg_type_name(m->type), m->src, m->dst, from);
+  if (m->hop_src != (size_t)from || m->hop_dst != w->s.me) {
+    lb_error(LB_EFORMAT, "%s %zu -> %zu from host %d", lb_msg_type_name(m->type), m->hop_src, m->hop_dst, from);
     lb_msg_free(m);
     return -1;
   }
