@@ -212,6 +212,12 @@ typedef struct lb_node_stats {
   unsigned long delivered;            /* results delivered from here (DELIVER) */
   unsigned long orphans;              /* results delivered here because their way home failed */
   unsigned long relayed;              /* messages passed on for other nodes */
+  /* RMTLB's claim, per heavy episode: placed[k] episodes whose whole
+   * excess was placed by k floods (k = 1..7, 7 also counts more);
+   * dissolved: episodes that ended because the node ran down its excess
+   * itself before it was placed. */
+  unsigned long placed[8];
+  unsigned long dissolved;
 } lb_node_stats;
 
 size_t lb_node_id(const lb_node *node);

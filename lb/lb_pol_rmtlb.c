@@ -41,6 +41,7 @@ typedef struct rmtlb {
   int answered;              /* an AM reached us in this round */
   unsigned fails;            /* rounds in a row without any AM */
   uint64_t round_seq;
+  unsigned floods;           /* floods in the current episode */
   uint64_t next_tag;
   double tmax;
   struct seen { size_t hv; uint64_t round; } *seen;   /* last round taken part in, per HV [R29] */
@@ -203,6 +204,7 @@ static int flood_rm(lb_node *nd, double now, lb_out *out)
   rmtlb *s = S(nd);
   s->round_seq++;
   s->answered = 0;
+  s->floods++;
   nd->st.invocations++;
   const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
   for (size_t k = 0; k < lb_topo_degree(nd->topo, nd->id); k++) {
@@ -224,8 +226,12 @@ static long epn_now(const lb_node *nd)
   return e < mv ? e : mv;
 }
 
-static void end_episode(rmtlb *s)
+/* An episode ends with its excess placed, or dissolved (run down here). */
+static void end_episode(lb_node *nd, int placed)
 {
+  rmtlb *s = S(nd);
+  if (placed) nd->st.placed[s->floods < 7 ? s->floods : 7]++;
+  else nd->st.dissolved++;
   s->active = 0;
   s->lepn = -1;
 }
@@ -236,6 +242,7 @@ static int rm_tick(lb_node *nd, double now, lb_out *out)
   if (s->active || epn_now(nd) <= 0) return LB_SUCCESS;
   s->active = 1;
   s->fails = 0;
+  s->floods = 0;
   s->lepn = epn_now(nd);
   nd->st.episodes++;
   return flood_rm(nd, now, out);
@@ -253,7 +260,7 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   }
   if (!s->active || seq != s->round_seq) return LB_SUCCESS;
   long e = epn_now(nd);
-  if (e <= 0) { end_episode(s); return LB_SUCCESS; }
+  if (e <= 0) { end_episode(nd, 0); return LB_SUCCESS; }
   if (kind == T_ROUND && !s->answered && nd->par.rmtlb.backoff_max > 0) {
     /* No light node answered: with the back-off option, wait, doubling
      * up to 2^backoff_max Tmax, then search again [R19]; without it
@@ -307,7 +314,7 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
     lb_node_count_leaving(nd, p);
     rc = lb_node_send(nd, out, from, l);
   }
-  if (!rc && s->lepn == 0) end_episode(s);
+  if (!rc && s->lepn == 0) end_episode(nd, 1);
   return rc;
 }
 

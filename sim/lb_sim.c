@@ -53,6 +53,7 @@ struct sim {
   lb_rt **rt;
   node_ctx *nc;
   unsigned char *busy;
+  unsigned char *ctxbuf;  /* a context being written (ctx_len bytes) */
   double *cpu_free;       /* per node: when its CPU is done with messages */
   struct parked { lb_msg **v; size_t n, cap; } *parked;  /* per node: messages waiting for the quantum's end */
   sim_heap h;
@@ -102,6 +103,8 @@ static void violation(sim *S, const char *fmt, ...)
 static uint64_t result_of(uint64_t pid) { return pid * 0x9E3779B97F4A7C15ull ^ 0x5bd1e995ull; }
 /* What a result claims on the wire; the store keeps its checksum. */
 static size_t result_len(const sim *S) { return S->c->result_len ? S->c->result_len : sizeof(uint64_t); }
+/* A context: the work left, then padding to the configured size. */
+static size_t ctx_len(const sim *S) { return S->c->ctx_len > sizeof(double) ? S->c->ctx_len : sizeof(double); }
 
 static int known_pid(sim *S, size_t i, uint64_t pid, const char *what)
 {
@@ -262,7 +265,7 @@ static int quantum_end(sim *S, const sim_ev *e)
     return LB_SUCCESS;
   }
   double left;
-  if (p->ctx_len != sizeof left) violation(S, "process %llu lost its context", (unsigned long long)p->id);
+  if (p->ctx_len != ctx_len(S)) violation(S, "process %llu lost its context", (unsigned long long)p->id);
   else {
     memcpy(&left, p->ctx, sizeof left);
     if (left != p->work) violation(S, "process %llu: context %g != work %g", (unsigned long long)p->id, left, p->work);
@@ -279,8 +282,9 @@ static int quantum_end(sim *S, const sim_ev *e)
     S->where[pid] = i;
     S->bytes[pid] = result_of(pid);
   }
-  lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = e->work, .ctx = &left,
-                  .ctx_len = sizeof left, .finished = fin, .result_len = result_len(S) };
+  memcpy(S->ctxbuf, &left, sizeof left);
+  lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = e->work, .ctx = S->ctxbuf,
+                  .ctx_len = ctx_len(S), .finished = fin, .result_len = result_len(S) };
   int rc = step(S, i, &ev, e->t);
   if (!rc) rc = unpark(S, i, e->t);
   return rc ? rc : kick(S, i, e->t);
@@ -413,8 +417,8 @@ static int detect(sim *S, size_t d, double now)
   for (size_t k = 0; k < nr && !rc; k++) {
     uint64_t pid = pids[k];
     lb_proc *p;
-    double ctx = S->work0[pid];
-    if ((rc = lb_proc_alloc(pid, hosts[k], S->work0[pid], &ctx, sizeof ctx, &p))) break;
+    memcpy(S->ctxbuf, &S->work0[pid], sizeof(double));
+    if ((rc = lb_proc_alloc(pid, hosts[k], S->work0[pid], S->ctxbuf, ctx_len(S), &p))) break;
     S->rerun[pid] = 1;
     S->origin[pid] = hosts[k];
     S->where[pid] = AT_NOWHERE;
@@ -473,8 +477,8 @@ static int setup_load(sim *S, lb_sim_result *res)
     if (c->load == LB_SIM_LOAD_TRACE) { t = c->trace[k].t; i = c->trace[k].node; w = c->trace[k].work; }
     else { i = place(c, r, k, perm, nhot, n); w = c->work * lb_rng_range(r, 0.5, 1.5); }
     lb_proc *p;
-    double ctx = w;
-    if ((rc = lb_proc_alloc(k, i, w, &ctx, sizeof ctx, &p))) break;
+    memcpy(S->ctxbuf, &w, sizeof w);
+    if ((rc = lb_proc_alloc(k, i, w, S->ctxbuf, ctx_len(S), &p))) break;
     S->origin[k] = i;
     S->work0[k] = w;
     res->total_work += w;
@@ -502,6 +506,8 @@ static int check_config(const lb_sim_config *c)
   if (!(c->latency >= 0)) return lb_error(LB_EINVAL, "latency %g < 0", c->latency);
   if (!(c->jitter >= 0)) return lb_error(LB_EINVAL, "jitter %g < 0", c->jitter);
   if (!(c->cost_msg >= 0) || !(c->cost_byte >= 0)) return lb_error(LB_EINVAL, "message cost < 0");
+  if (c->ctx_len > ((size_t)1 << 30) || c->result_len > ((size_t)1 << 30))
+    return lb_error(LB_ERANGE, "contexts and results up to 1 GiB");
   if (!(c->quantum > 0)) return lb_error(LB_EINVAL, "quantum %g <= 0", c->quantum);
   if (c->load != LB_SIM_LOAD_TRACE && !(c->work > 0)) return lb_error(LB_EINVAL, "work %g <= 0", c->work);
   if (c->load == LB_SIM_LOAD_TRACE && !c->ntrace) return lb_error(LB_EINVAL, "empty arrival trace");
@@ -677,6 +683,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.nc = calloc(S.n, sizeof *S.nc);
   S.busy = calloc(S.n, 1);
   S.cpu_free = calloc(S.n, sizeof *S.cpu_free);
+  S.ctxbuf = calloc(ctx_len(&S), 1);
   S.parked = calloc(S.n, sizeof *S.parked);
   S.origin = calloc(S.np, sizeof *S.origin);
   S.done = calloc(S.np, 1);
@@ -689,7 +696,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   S.rerun = calloc(S.np ? S.np : 1, 1);
   S.work0 = calloc(S.np ? S.np : 1, sizeof *S.work0);
   S.topo = c->topo;
-  if (!S.rt || !S.nc || !S.busy || !S.cpu_free || !S.parked || !S.origin || !S.done || !S.home || !S.sunk ||
+  if (!S.rt || !S.nc || !S.busy || !S.ctxbuf || !S.cpu_free || !S.parked || !S.origin || !S.done || !S.home || !S.sunk ||
       !S.where || !S.bytes || !S.dead || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
@@ -727,6 +734,8 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     res->invocations += st->invocations;
     res->episodes += st->episodes;
     res->orphans += st->orphans;
+    for (int k = 0; k < 8; k++) res->placed[k] += st->placed[k];
+    res->dissolved += st->dissolved;
   }
 done:
   for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
@@ -736,7 +745,7 @@ done:
     for (size_t k = 0; k < S.parked[i].n; k++) lb_msg_free(S.parked[i].v[k]);
     free(S.parked[i].v);
   }
-  free(S.parked); free(S.cpu_free);
+  free(S.parked); free(S.cpu_free); free(S.ctxbuf);
   free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
   free(S.sunk); free(S.where); free(S.bytes); free(S.dead); free(S.known); free(S.rerun); free(S.work0);
   lb_sink_free(S.sink);

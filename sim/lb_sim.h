@@ -67,6 +67,7 @@ typedef struct lb_sim_config {
   int poll;                     /* a node takes messages between quanta only,
                                  * as the farm's worker does */
   size_t result_len;            /* bytes of each result on the wire (0: 8) */
+  size_t ctx_len;               /* bytes of each process's context (0: 8) */
   const lb_sim_order *orders;   /* scripted outside orders */
   size_t norders;
   const lb_sim_crash *crashes;  /* node failures */
@@ -105,6 +106,8 @@ typedef struct lb_sim_result {
   unsigned long hops;           /* process-hops: processes x links crossed */
   unsigned long events;
   int stopped;                  /* ended at snapshot_at */
+  unsigned long placed[8];      /* RMTLB episodes placed in k floods (lb_node_stats) */
+  unsigned long dissolved;      /* ... and ended before being placed */
   unsigned long crashed;        /* nodes failed */
   unsigned long lost;           /* processes lost with them (run again) */
   unsigned long reruns;         /* processes the sink ran again */

@@ -57,6 +57,8 @@ static void usage(void)
          "      --sched S       rr (each node time-shares its processes, one quantum\n"
          "                      each) or fifo (one at a time to completion) (default rr)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
+         "      --ctx-bytes N   bytes of a process's context, moved with it (default 8)\n"
+         "      --result-bytes N  bytes of a result (default 8)\n"
          "      --cost-msg X    CPU time a node spends on each message it sends, relays\n"
          "                      or takes (default 0)\n"
          "      --cost-byte X   ... and on each byte of it (default 0)\n"
@@ -88,7 +90,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -108,7 +110,8 @@ int main(int argc, char **argv)
     { "detect", required_argument, 0, O_DETECT }, { "threshold-ceil", no_argument, 0, O_ACEIL },
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
-    { "route", required_argument, 0, O_ROUTE }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "route", required_argument, 0, O_ROUTE }, { "ctx-bytes", required_argument, 0, O_CTXB },
+    { "result-bytes", required_argument, 0, O_RESB }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -144,6 +147,8 @@ int main(int argc, char **argv)
     case 'A': c.node.threshold = cli_double("--threshold", optarg, 0, 1e6); break;
     case O_ACEIL: c.node.threshold_ceil = 1; break;
     case O_PROFILE: break;   /* applied first, above */
+    case O_CTXB: c.ctx_len = cli_ulong("--ctx-bytes", optarg, 8, 1ul << 30); break;
+    case O_RESB: c.result_len = cli_ulong("--result-bytes", optarg, 8, 1ul << 30); break;
     case O_COSTMSG: c.cost_msg = cli_double("--cost-msg", optarg, 0, 1e9); break;
     case O_COSTBYTE: c.cost_byte = cli_double("--cost-byte", optarg, 0, 1e9); break;
     case O_POLL: c.poll = (int)cli_ulong("--poll", optarg, 0, 1); break;
@@ -238,17 +243,19 @@ int main(int argc, char **argv)
   if (c.msg_trace) fclose(c.msg_trace);
   if (rc) cli_die(rc == LB_EINVAL || rc == LB_ERANGE ? CLI_EXIT_USAGE : CLI_EXIT_FAIL, "%s", lb_errmsg());
   double ipe = r.episodes ? (double)r.invocations / (double)r.episodes : 0;
+  unsigned long placed = 0;
+  for (int k = 1; k < 8; k++) placed += r.placed[k];
   if (csv) {
     printf("policy,topology,nodes,procs,seed,makespan,ideal,ratio,messages,bytes,migrated,hops,"
            "episodes,invocations,inv_per_episode,violations,migrated_started,ctx_bytes,results,sched,"
-           "crashed,lost,reruns,duplicates,orphans");
+           "crashed,lost,reruns,duplicates,orphans,placed1,placed,dissolved");
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%s", lb_msg_type_name((lb_msg_type)k));
-    printf("\n%s,%s,%zu,%zu,%lu,%.17g,%.17g,%.17g,%lu,%lu,%lu,%lu,%lu,%lu,%.17g,%lu,%lu,%lu,%s,%s,%lu,%lu,%lu,%lu,%lu",
+    printf("\n%s,%s,%zu,%zu,%lu,%.17g,%.17g,%.17g,%lu,%lu,%lu,%lu,%lu,%lu,%.17g,%lu,%lu,%lu,%s,%s,%lu,%lu,%lu,%lu,%lu,%lu,%lu,%lu",
            lb_policy_name(c.policy), t->name, t->n, r.nproc, c.seed, r.makespan, r.ideal,
            r.makespan / r.ideal, r.messages, r.bytes, r.migrated, r.hops, r.episodes,
            r.invocations, ipe, r.violations, r.migrated_started, r.ctx_bytes,
            lb_results_name(c.node.results), c.node.sched == LB_SCHED_RR ? "rr" : "fifo", r.crashed, r.lost,
-           r.reruns, r.duplicates, r.orphans);
+           r.reruns, r.duplicates, r.orphans, r.placed[1], placed, r.dissolved);
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%lu", r.sent[k]);
     printf("\n");
   } else {
@@ -261,10 +268,11 @@ int main(int argc, char **argv)
       if (r.sent[k]) { printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]); first = 0; }
     printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu\n"
            "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\n"
+           "placed         %lu episodes (%lu by one flood, %lu by two, %lu by three or more); %lu dissolved\n"
            "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
            "events          %lu\n"
            "violations      %lu%s%s\n", r.bytes, r.migrated, r.migrated_started, r.hops, r.episodes, r.invocations, ipe,
-           r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
+           placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);
   free(sp);
