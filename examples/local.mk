@@ -3,3 +3,7 @@
 noinst_PROGRAMS = examples/balance
 examples_balance_SOURCES = examples/balance.c
 examples_balance_LDADD = $(LB_LIBS)
+
+# Installs into a staging directory and builds balance from there.
+TESTS += examples/install_example.sh
+EXTRA_DIST += examples/install_example.sh
