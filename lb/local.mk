@@ -1,6 +1,6 @@
 # lb/: the engine, with no PVM in it: graphs, spectra, planners, the
 # sans-I/O policy nodes, their byte codec and the driver runtime.
-noinst_LIBRARIES += lb/liblb.a
+lib_LIBRARIES = lb/liblb.a
 lb_liblb_a_SOURCES = \
 	lb/lb_errno.c lb/lb_errno.h \
 	lb/lb_rng.c lb/lb_rng.h \
@@ -25,3 +25,15 @@ lb_liblb_a_SOURCES = \
 	lb/lb_pol_none.c lb/lb_pol_rmtlb.c lb/lb_pol_lowest.c \
 	lb/lb_pol_diffusion.c lb/lb_pol_dasud.c lb/lb_pol_cchspmd.c
 LB_LIBS = lb/liblb.a $(GSL_LIBS)
+
+# Installed: the static archive (no libtool: docs/BUILD.md), the public
+# headers in $(includedir)/lbfarm, which lbfarm.pc's Cflags names, and
+# lbfarm.pc.  The private ones (*_impl.h, lb_arrange_ws.h, lb_wire.h,
+# lb_symtri.h) stay in the source tree.
+lbfarmincludedir = $(includedir)/lbfarm
+lbfarminclude_HEADERS = lb/lb_errno.h lb/lb_rng.h lb/lb_topo.h lb/lb_paths.h \
+	lb/lb_spectrum.h lb/lb_load.h lb/lb_metrics.h lb/lb_diffusion.h \
+	lb/lb_diffuse.h lb/lb_hetero.h lb/lb_arrange.h lb/lb_transport.h \
+	lb/lb_hublake.h lb/lb_taskgraph.h lb/lb_share.h lb/lb_proc.h \
+	lb/lb_codec.h lb/lb_node.h lb/lb_rmtlb.h lb/lb_rt.h
+pkgconfig_DATA = lb/lbfarm.pc
