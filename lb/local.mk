@@ -35,5 +35,5 @@ lbfarminclude_HEADERS = lb/lb_errno.h lb/lb_rng.h lb/lb_topo.h lb/lb_paths.h \
 	lb/lb_spectrum.h lb/lb_load.h lb/lb_metrics.h lb/lb_diffusion.h \
 	lb/lb_diffuse.h lb/lb_hetero.h lb/lb_arrange.h lb/lb_transport.h \
 	lb/lb_hublake.h lb/lb_taskgraph.h lb/lb_share.h lb/lb_proc.h \
-	lb/lb_codec.h lb/lb_node.h lb/lb_rmtlb.h lb/lb_rt.h
+	lb/lb_codec.h lb/lb_node.h lb/lb_rmtlb.h lb/lb_rt.h lb/lb_sink.h
 pkgconfig_DATA = lb/lbfarm.pc
