@@ -16,6 +16,7 @@ lb_liblb_a_SOURCES = \
 	lb/lb_symtri.c lb/lb_symtri.h \
 	lb/lb_arrange.c lb/lb_arrange_search.c lb/lb_arrange.h lb/lb_arrange_ws.h \
 	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h \
+	lb/lb_optimum.c lb/lb_optimum.h \
 	lb/lb_hublake.c lb/lb_hublake.h \
 	lb/lb_taskgraph.c lb/lb_taskgraph.h \
 	lb/lb_share.c lb/lb_share.h \
@@ -34,6 +35,6 @@ lbfarmincludedir = $(includedir)/lbfarm
 lbfarminclude_HEADERS = lb/lb_errno.h lb/lb_rng.h lb/lb_topo.h lb/lb_paths.h \
 	lb/lb_spectrum.h lb/lb_load.h lb/lb_metrics.h lb/lb_diffusion.h \
 	lb/lb_diffuse.h lb/lb_hetero.h lb/lb_arrange.h lb/lb_transport.h \
-	lb/lb_hublake.h lb/lb_taskgraph.h lb/lb_share.h lb/lb_proc.h \
+	lb/lb_hublake.h lb/lb_taskgraph.h lb/lb_share.h lb/lb_proc.h lb/lb_optimum.h \
 	lb/lb_codec.h lb/lb_node.h lb/lb_rmtlb.h lb/lb_rt.h lb/lb_sink.h
 pkgconfig_DATA = lb/lbfarm.pc

@@ -7,6 +7,7 @@
 #include "farm_msg.h"
 #include "farm_throttle.h"
 #include "lb_errno.h"
+#include "lb_optimum.h"
 #include "cli.h"
 
 /* The share of a core a host received while it ran its quanta: CPU
@@ -60,11 +61,14 @@ void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t
   if (t->hosts_down)
     printf("%lu host(s) failed: %lu process(es) ran again, %lu second result(s) dropped\n", t->hosts_down,
            t->reruns, t->duplicates);
+  char opt[64] = "not computed";
+  if (t->hops_optimal >= 0) snprintf(opt, sizeof opt, "%ld", t->hops_optimal);
   printf("%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
-         "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lu/%lu results verified: %s\n",
+         "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lld process-hops "
+         "(fewest that balance the start: %s), %lu/%lu results verified: %s\n",
          lb_policy_name(o->policy), app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts,
          lb_results_name(o->par.results), s.makespan, s.ideal, s.ideal_recv, s.c[FARM_C_MIGRATED],
-         s.c[FARM_C_MOVED_STARTED], t->accepted, o->w.nproc, t->verified ? "yes" : "NO");
+         s.c[FARM_C_MOVED_STARTED], s.c[FARM_C_HOPS], opt, t->accepted, o->w.nproc, t->verified ? "yes" : "NO");
 }
 
 static void csv_header(FILE *f)
@@ -73,8 +77,41 @@ static void csv_header(FILE *f)
              "ideal_received_s,ratio_received");
   for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
   for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
-  fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,policy_invocations,dropped,hosts_down,reruns,"
-             "duplicates,verified\n");
+  fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,hops_optimal,hops_ratio,policy_invocations,"
+             "dropped,hosts_down,reruns,duplicates,verified\n");
+}
+
+/* The header as one string, for comparing with a file's first line. */
+static char *header_string(void)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m) return NULL;
+  csv_header(m);
+  if (fclose(m)) { free(buf); return NULL; }
+  return buf;
+}
+
+/* 0 if `path` is absent, empty or has our header; else -1 with a message. */
+static int same_header(const char *path, const char *header)
+{
+  FILE *old = fopen(path, "r");
+  char line[8192] = "";
+  if (!old) return 0;
+  int differs = fgets(line, sizeof line, old) && strcmp(line, header);
+  fclose(old);
+  if (differs) fprintf(stderr, "%s: %s has other columns (an earlier version wrote it); name a new file\n", cli_prog(), path);
+  return differs ? -1 : 0;
+}
+
+int farm_out_check(const farm_opts *o)
+{
+  if (!o->out) return 0;
+  char *h = header_string();
+  int rc = h ? same_header(o->out, h) : -1;
+  free(h);
+  return rc;
 }
 
 static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally *t)
@@ -85,8 +122,14 @@ static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally
           s->ideal > 0 ? s->makespan / s->ideal : 0.0, s->ideal_recv, s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
   for (int k = 0; k < FARM_NTAGS; k++) fprintf(f, ",%lld", s->msgs[k]);
   for (int k = 0; k < LB_MSG_NTYPES; k++) fprintf(f, ",%lld", s->lb[k]);
-  fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%lu,%lu,%lu,%s\n", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED],
-          s->c[FARM_C_CTX_BYTES], s->c[FARM_C_HOPS], s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED],
+  fprintf(f, ",%lld,%lld,%lld,%lld", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED], s->c[FARM_C_CTX_BYTES],
+          s->c[FARM_C_HOPS]);
+  if (t->hops_optimal >= 0)
+    fprintf(f, ",%ld,%.9g", t->hops_optimal,
+            lb_optimum_ratio((unsigned long)s->c[FARM_C_HOPS], (unsigned long)t->hops_optimal));
+  else
+    fprintf(f, ",,");
+  fprintf(f, ",%lld,%lld,%lu,%lu,%lu,%s\n", s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED],
           t->hosts_down, t->reruns, t->duplicates, t->verified ? "yes" : "no");
 }
 
@@ -129,6 +172,8 @@ int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
     csv_row(stdout, o, &s, t);
     return 0;
   }
+  /* Rows go only under the same header, never mixed with other columns. */
+  if (farm_out_check(o)) return -1;
   char tmp[4096];
   int had;
   FILE *f = begin_file(o->out, 1, tmp, sizeof tmp, &had);

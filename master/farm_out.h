@@ -18,9 +18,13 @@ typedef struct farm_tally {
   unsigned long accepted, bad, dropped;
   unsigned long hosts_down, reruns, duplicates;
   int verified;
+  long hops_optimal;         /* fewest process-hops that balance the start, -1 unknown */
 } farm_tally;
 
 void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t);
+/* 0 if o->out can take this version's rows (absent, empty or the same
+ * header); else -1 with a message.  lbmaster checks before it starts. */
+int farm_out_check(const farm_opts *o);
 /* Append the run's row to o->out (header if new) or print it; 0 or -1. */
 int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t);
 /* Write o->hosts_csv, one row per host (no-op without it); 0 or -1. */

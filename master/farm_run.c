@@ -16,6 +16,7 @@
 #include "lb_rng.h"
 #include "lb_rt.h"
 #include "lb_share.h"
+#include "lb_optimum.h"
 #include "lb_errno.h"
 #include "cli.h"
 
@@ -103,6 +104,20 @@ static void distribute(const farm_opts *o, int *where)
     for (unsigned long i = 0; i < np; i++) where[i] = (int)lb_rng_below(r, (unsigned long)h);
     lb_rng_free(r);
   }
+}
+
+/* The reference for the run's process-hops (lb_optimum.h). */
+static long optimum(const farm_opts *o, const int *where)
+{
+  unsigned long *count = calloc((size_t)o->hosts, sizeof *count);
+  lb_optimum opt;
+  long r = -1;
+  if (!count) return -1;
+  for (unsigned long i = 0; i < o->w.nproc; i++) count[where[i]]++;
+  if (!lb_optimum_hops(o->topo, count, o->speed, &opt)) r = (long)opt.hops;
+  else lb_error_clear();
+  free(count);
+  return r;
 }
 
 static int send_setup(const farm_opts *o, uint32_t run, int me, const int *tids, double t0)
@@ -371,6 +386,7 @@ int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
     if (o->junk)
       for (int i = 0; i < n; i++) { farm_msg_send_junk(x.tids[i], 0); farm_msg_send_junk(x.tids[i], 1); }
     distribute(o, where);
+    x.tl.hops_optimal = optimum(o, where);
     x.tl.tstart = wall();
     for (int i = 0; i < n && ok; i++) ok = (x.hs[i].initial = send_tasks(&x, where, i)) >= 0;
   }

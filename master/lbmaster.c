@@ -12,6 +12,7 @@
 #include <signal.h>
 #include "farm_catchout.h"
 #include "farm_ctx.h"
+#include "farm_out.h"
 #include "app_mem.h"
 #include "farm_vm.h"
 #include "farm_msg.h"
@@ -292,6 +293,7 @@ static void parse(int argc, char **argv, options *o)
   check_writable("--out", f->out);
   check_writable("--trace", f->trace);
   check_writable("--hosts-csv", f->hosts_csv);
+  if (farm_out_check(f)) exit(CLI_EXIT_USAGE);
 }
 
 static double now(void)

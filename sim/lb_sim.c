@@ -6,6 +6,7 @@
 #include "lb_sim.h"
 #include "sim_heap.h"
 #include "lb_rt.h"
+#include "lb_optimum.h"
 #include "lb_rmtlb.h"
 #include "lb_sink.h"
 #include "lb_codec.h"
@@ -24,6 +25,7 @@ void lb_sim_config_default(lb_sim_config *c)
   c->load = LB_SIM_LOAD_SKEW;
   c->work = 10;
   c->codec = 1;
+  c->optimum = 1;
 }
 
 void lb_sim_config_farm(lb_sim_config *c)
@@ -499,6 +501,20 @@ static int setup_load(sim *S, lb_sim_result *res)
   return rc;
 }
 
+/* The transport optimum for every process at its origin; a problem too
+ * large to solve quickly is reported as not computed. */
+static void optimum(sim *S, lb_sim_result *res)
+{
+  unsigned long *load = calloc(S->n, sizeof *load);
+  lb_optimum o;
+  res->hops_optimal = -1;
+  if (!S->c->optimum || !load) { free(load); return; }
+  for (size_t k = 0; k < S->np; k++) load[S->origin[k]]++;
+  if (!lb_optimum_hops(S->topo, load, S->c->speeds, &o)) res->hops_optimal = (long)o.hops;
+  else lb_error_clear();
+  free(load);
+}
+
 static int check_config(const lb_sim_config *c)
 {
   if (!c->topo) return lb_error(LB_EINVAL, "no topology");
@@ -716,6 +732,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.nc[i], &S.rt[i]);
   }
   if (rc || (rc = setup_load(&S, res))) goto done;
+  optimum(&S, res);
   /* Every node gets a first check point at time 0, after the initial
    * arrivals, so periodic policies start even on a node that is busy. */
   for (size_t i = 0; i < S.n && !rc; i++)

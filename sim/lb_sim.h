@@ -77,6 +77,7 @@ typedef struct lb_sim_config {
   FILE *load_csv;               /* time,queued,max,min,heavy,light */
   FILE *msg_trace;              /* one line per message sent */
   FILE *violation_log;          /* every violation, one per line */
+  int optimum;                  /* compute res->hops_optimal (default 1) */
   unsigned long max_events;     /* 0: 200 million */
   double snapshot_at;           /* when > 0, copy every queue length into */
   long *snapshot;               /* snapshot[0..n-1] at that time and stop there
@@ -84,7 +85,7 @@ typedef struct lb_sim_config {
 } lb_sim_config;
 
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
- * sample_dt 0, codec on, no CPU cost for messages, messages taken at
+ * sample_dt 0, codec on, optimum on, no CPU cost for messages, messages taken at
  * once, default node parameters with hop_time 0. */
 void lb_sim_config_default(lb_sim_config *c);
 
@@ -104,6 +105,8 @@ typedef struct lb_sim_result {
   unsigned long sent[LB_MSG_NTYPES];
   unsigned long messages, bytes, migrated, migrated_started, ctx_bytes, invocations, episodes;
   unsigned long hops;           /* process-hops: processes x links crossed */
+  long hops_optimal;            /* fewest that balance the processes' origins
+                                 * (lb_optimum_hops), -1 if not computed */
   unsigned long events;
   int stopped;                  /* ended at snapshot_at */
   unsigned long placed[8];      /* RMTLB episodes placed in k floods (lb_node_stats) */

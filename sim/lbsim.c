@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "lb_sim.h"
+#include "lb_optimum.h"
 #include "lb_errno.h"
 #include "lb_rt.h"
 
@@ -57,6 +58,8 @@ static void usage(void)
          "      --sched S       rr (each node time-shares its processes, one quantum\n"
          "                      each) or fifo (one at a time to completion) (default rr)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
+         "      --no-optimum    skip the fewest process-hops that balance the start\n"
+         "                      (a transport problem; for timing the simulator itself)\n"
          "      --ctx-bytes N   bytes of a process's context, moved with it (default 8)\n"
          "      --result-bytes N  bytes of a result (default 8)\n"
          "      --cost-msg X    CPU time a node spends on each message it sends, relays\n"
@@ -90,7 +93,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB, O_NOOPT };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -106,7 +109,7 @@ int main(int argc, char **argv)
     { "tmax", required_argument, 0, O_TMAX }, { "max-events", required_argument, 0, O_MAXEV },
     { "plan", required_argument, 0, O_PLAN }, { "hop-time", required_argument, 0, O_HOP },
     { "results", required_argument, 0, O_RESULTS }, { "sched", required_argument, 0, O_SCHED },
-    { "no-codec", no_argument, 0, O_NOCODEC }, { "crash", required_argument, 0, O_CRASH },
+    { "no-codec", no_argument, 0, O_NOCODEC }, { "no-optimum", no_argument, 0, O_NOOPT }, { "crash", required_argument, 0, O_CRASH },
     { "detect", required_argument, 0, O_DETECT }, { "threshold-ceil", no_argument, 0, O_ACEIL },
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
@@ -193,6 +196,7 @@ int main(int argc, char **argv)
       else cli_usage_error("--sched: unknown schedule '%s' (rr, fifo)", optarg);
       break;
     case O_NOCODEC: c.codec = 0; break;
+    case O_NOOPT: c.optimum = 0; break;
     case O_CRASH: {
       char *colon = strchr(optarg, ':');
       if (!colon || ncrash == sizeof crash / sizeof *crash) cli_usage_error("--crash: expected TIME:NODE (at most 64)");
@@ -248,7 +252,7 @@ int main(int argc, char **argv)
   if (csv) {
     printf("policy,topology,nodes,procs,seed,makespan,ideal,ratio,messages,bytes,migrated,hops,"
            "episodes,invocations,inv_per_episode,violations,migrated_started,ctx_bytes,results,sched,"
-           "crashed,lost,reruns,duplicates,orphans,placed1,placed,dissolved");
+           "crashed,lost,reruns,duplicates,orphans,placed1,placed,dissolved,hops_optimal,hops_ratio");
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%s", lb_msg_type_name((lb_msg_type)k));
     printf("\n%s,%s,%zu,%zu,%lu,%.17g,%.17g,%.17g,%lu,%lu,%lu,%lu,%lu,%lu,%.17g,%lu,%lu,%lu,%s,%s,%lu,%lu,%lu,%lu,%lu,%lu,%lu,%lu",
            lb_policy_name(c.policy), t->name, t->n, r.nproc, c.seed, r.makespan, r.ideal,
@@ -256,6 +260,8 @@ int main(int argc, char **argv)
            r.invocations, ipe, r.violations, r.migrated_started, r.ctx_bytes,
            lb_results_name(c.node.results), c.node.sched == LB_SCHED_RR ? "rr" : "fifo", r.crashed, r.lost,
            r.reruns, r.duplicates, r.orphans, r.placed[1], placed, r.dissolved);
+    if (r.hops_optimal >= 0) printf(",%ld,%.17g", r.hops_optimal, lb_optimum_ratio(r.hops, (unsigned long)r.hops_optimal));
+    else printf(",,");
     for (int k = 0; k < LB_MSG_NTYPES; k++) printf(",%lu", r.sent[k]);
     printf("\n");
   } else {
@@ -266,12 +272,19 @@ int main(int argc, char **argv)
     int first = 1;
     for (int k = 0; k < LB_MSG_NTYPES; k++)
       if (r.sent[k]) { printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]); first = 0; }
-    printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu\n"
+    printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu",
+           r.bytes, r.migrated, r.migrated_started, r.hops);
+    if (r.hops_optimal >= 0)
+      printf(" (fewest that balance the start: %ld; ratio %.4g)", r.hops_optimal,
+             lb_optimum_ratio(r.hops, (unsigned long)r.hops_optimal));
+    else
+      printf(" (fewest that balance the start: not computed%s)", c.optimum ? ", problem too large" : "");
+    printf("\n"
            "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\n"
            "placed         %lu episodes (%lu by one flood, %lu by two, %lu by three or more); %lu dissolved\n"
            "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
            "events          %lu\n"
-           "violations      %lu%s%s\n", r.bytes, r.migrated, r.migrated_started, r.hops, r.episodes, r.invocations, ipe,
+           "violations      %lu%s%s\n", r.episodes, r.invocations, ipe,
            placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);

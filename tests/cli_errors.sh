@@ -65,6 +65,8 @@ expect_status 2 "--hosts: 'six' is not an integer" "$M" --hosts six
 expect_status 2 "--timeout: 'nan'" "$M" --timeout nan
 expect_status 2 "unexpected argument 'extra'" "$M" extra
 expect_status 2 "unknown option '--bogus'" "$M" --bogus
+printf 'policy,workload,makespan_s\nnone,primes,1\n' >"$tmp/old.csv"
+expect_status 2 "old.csv has other columns" "$M" --out "$tmp/old.csv"
 expect_status 2 "expected exactly one argument" "$W"
 expect_status 2 "RUN-ID: 'x'" "$W" x
 finish

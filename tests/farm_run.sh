@@ -20,6 +20,9 @@ for wl in "primes --size 400000" "matmul --size 300"; do
   [ "$(col verified)" = yes ] && ok "$wl: verified" || fail "$wl: not verified"
   [ "$(col msgs_RESULT)" = 12 ] && ok "$wl: 12 results" || fail "$wl: $(col msgs_RESULT) results"
   [ "$(col migrations)" = 0 ] && ok "$wl: none moves nothing" || fail "$wl: none migrated"
+  # ring:4, 12 on host 0: 3 each, 3 x (1 + 2 + 1) process-hops at best.
+  [ "$(col hops_optimal),$(col hops_ratio)" = 12,0 ] && ok "$wl: optimum 12 process-hops, none used" \
+    || fail "$wl: optimum $(col hops_optimal), ratio $(col hops_ratio)"
 done
 
 # Random start on six hosts, a torus-free ring: still verified.
@@ -48,6 +51,9 @@ for mode in origin direct; do
   [ "$(col migrations_started)" = 4 ] && ok "$mode: all 4 had started and resumed elsewhere" \
     || fail "$mode: $(col migrations_started) of them had started"
   [ "$(col lb_TRANSFER)" = 2 ] && ok "$mode: in 2 TRANSFERs" || fail "$mode: $(col lb_TRANSFER) TRANSFERs"
+  # Balancing 9 on one host of ring:3 moves 6, one hop each; the order moved 4.
+  [ "$(col process_hops),$(col hops_optimal)" = 4,6 ] && ok "$mode: 4 process-hops against an optimum of 6" \
+    || fail "$mode: $(col process_hops) process-hops, optimum $(col hops_optimal)"
   [ "$(col lb_RESULT)" = 4 ] && ok "$mode: 4 results home by RESULT" || fail "$mode: $(col lb_RESULT) RESULTs"
   [ "$(col msgs_RESULT)" = 9 ] && ok "$mode: 9 results delivered" || fail "$mode: $(col msgs_RESULT) delivered"
   [ "$(grep -c ',TRANSFER,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,TRANSFER,0,[12],' "$PVM_TMP/trace.csv" \

@@ -28,6 +28,15 @@ out=$("$S" -p none -t ring:6 --load "trace:$tmp/tr.txt" --csv | tail -1)
 # none: node 0 runs 10 units back to back; node 3 finishes at 3.5.
 case $out in none,ring:6,6,3,1,10,*) ok "trace makespan 10" ;; *) fail "trace run: $out" ;; esac
 
+# 12 processes on node 0 of ring:6: two stay, two go to each other node,
+# 1 + 2 + 3 + 2 + 1 hops each pair.
+col() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { print $c }'; }
+"$S" -p none -t ring:6 -l one -n 12 --csv >"$tmp/opt.csv"
+[ "$(col hops_optimal <"$tmp/opt.csv")" = 18 ] && [ "$(col hops_ratio <"$tmp/opt.csv")" = 0 ] \
+  && ok "transport optimum 18 process-hops" || fail "optimum: $(cat "$tmp/opt.csv")"
+[ -z "$("$S" -p none -t ring:6 -l one -n 12 --csv --no-optimum | col hops_optimal)" ] \
+  && ok "--no-optimum leaves the column empty" || fail "--no-optimum"
+
 "$S" -p rmtlb -t ring:8 -l one --load-csv "$tmp/load.csv" --sample 2 --msg-trace "$tmp/msg.csv" >/dev/null
 head -1 "$tmp/load.csv" | grep -q '^time,queued,max,min,heavy,light$' && ok "load csv header" || fail "load csv"
 [ "$(sed -n 2p "$tmp/load.csv" | cut -d, -f2)" = 64 ] && ok "all 64 queued at t=0" || fail "load csv row: $(sed -n 2p "$tmp/load.csv")"
