@@ -268,12 +268,13 @@ static void take_result(farm_ctx *x, farm_in *in, int h)
 /* Results until every process is verified, or no progress for
  * o->timeout seconds, or no host is left.  A failed host's processes
  * run again elsewhere (farm_recover.c). */
-static int collect(farm_ctx *x)
+static int collect_loop(farm_ctx *x)
 {
   const farm_opts *o = x->o;
   int ordered = o->order <= 0;
   double last = wall();
   while (lb_sink_accepted(x->sink) < o->w.nproc) {
+    cli_progress("results verified", lb_sink_accepted(x->sink), o->w.nproc);
     if (farm_interrupted) return -2;
     if (!ordered && lb_sink_accepted(x->sink) > 0 && wall() - x->tl.tstart >= o->order_delay) {
       send_orders(o, x->run, x->tids, x->hs);
@@ -317,6 +318,15 @@ static int collect(farm_ctx *x)
     if (rc) return -1;
   }
   return 0;
+}
+
+/* The progress line (on a terminal only) ends with the loop. */
+static int collect(farm_ctx *x)
+{
+  int rc = collect_loop(x);
+  cli_progress("results verified", lb_sink_accepted(x->sink), x->o->w.nproc);
+  cli_progress_end();
+  return rc;
 }
 
 /* After STOP every worker sends its report, then exits. */

@@ -1,26 +1,126 @@
 #!/usr/bin/env bash
-# scripts/main.sh: set up, build, and run lbfarm's main job on the
-# embedded default: a local single-host PVM that lbmaster starts and
-# halts by itself.  With no arguments it runs the seed 000 comparison in
-# small: prime finding on six emulated hosts (each 0.30 of a core, so
-# six busy workers behave like six machines on two cores), all work
-# starting on host 0, once without balancing and once with RMTLB, and
-# writes both CSV rows to out/main.csv.  Arguments go to lbmaster as they are.
+# scripts/main.sh: set up, build, and run lbfarm's main job, the seed 000
+# comparison in small: every policy on the same six emulated hosts (each
+# 0.30 of a core, so six busy workers behave like six machines on two
+# cores), on ring:6, with all processes starting on host 0.  The
+# workload is prime finding up to 2e7 cut into 480 processes of unequal
+# cost, C = 8 per host.  It runs on the embedded default: a private
+# one-host PVM that lbmaster starts and halts by itself.  About a minute.
+#
+# Usage: scripts/main.sh [--outdir DIR] [--policies P,Q,...] [LBMASTER-OPTION]...
+#
+#   --outdir DIR      where main.csv, main.txt and the bar chart go
+#                     (default out/ in the source tree)
+#   --policies LIST   the policies to run, comma-separated (default all:
+#                     none,lowest,dasud,cchspmd,diffusion,diffusion2,rmtlb)
+#   LBMASTER-OPTION   changes the main job: every option is passed to each
+#                     lbmaster run after the defaults, so it replaces one
+#                     (e.g. --size 40000000, --workload matmul --size 2000
+#                     --procs 48, --policy rmtlb to run one policy).
+#                     lbmaster --help lists them.
+#   -h, --help        show this help
+#
+# LBMASTER names another lbmaster (default master/lbmaster of this tree);
+# LBFARM_SKIP_SETUP=1 skips set-up and build (the tests use both).
+#
+# Writes DIR/main.csv (lbmaster's columns, a row per policy), DIR/main.txt
+# (the table) and DIR/main.png, .svg and .pdf (ratio to the ideal per
+# policy).  Exit status: 0 every run verified, 1 a run failed, 2 bad
+# arguments, 130 interrupted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-if [ $# -gt 0 ]; then
-  exec ./master/lbmaster "$@"
-fi
-mkdir -p out
-rm -f out/main.csv
-for policy in none rmtlb; do
-  echo "== lbmaster --policy $policy" >&2
-  ./master/lbmaster --policy "$policy" --workload primes --size 10000000 --hosts 6 \
-    --speeds 0.30 --init one --seed 1 --out out/main.csv | grep -E '^(host|[0-9]|[a-z]+ primes)'
+top=$(pwd)
+usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+die() { echo "main.sh: $*" >&2; exit 2; }
+
+outdir=$top/out
+policies=none,lowest,dasud,cchspmd,diffusion,diffusion2,rmtlb
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+  -h|--help) usage; exit 0 ;;
+  --outdir) [ $# -ge 2 ] || die "--outdir needs a directory"; outdir=$2; shift 2 ;;
+  --outdir=*) outdir=${1#*=}; shift ;;
+  --policies) [ $# -ge 2 ] || die "--policies needs a list"; policies=$2; shift 2 ;;
+  --policies=*) policies=${1#*=}; shift ;;
+  --policy) [ $# -ge 2 ] || die "--policy needs a name"; policies=$2; shift 2 ;;
+  --policy=*) policies=${1#*=}; shift ;;
+  --out|--out=*|--hosts-csv|--hosts-csv=*) die "$1: the main job writes its own files (use --outdir)" ;;
+  *) args+=("$1"); shift ;;
+  esac
 done
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-  { printf "%-6s makespan %7.3f s  ideal %7.3f s  ratio %5.2f  migrations %3d  verified %s\n",
-      $col["policy"], $col["makespan_s"], $col["ideal_makespan_s"], $col["ratio"],
-      $col["migrations"], $col["verified"] }' out/main.csv
-echo "CSV: out/main.csv" >&2
+IFS=, read -r -a plist <<<"$policies"
+[ ${#plist[@]} -gt 0 ] || die "--policies: empty list"
+for p in "${plist[@]}"; do
+  case $p in none|lowest|dasud|cchspmd|diffusion|diffusion2|rmtlb) ;;
+  *) die "unknown policy '$p' (none, lowest, dasud, cchspmd, diffusion, diffusion2, rmtlb)" ;; esac
+done
+
+[ "${LBFARM_SKIP_SETUP:-0}" = 1 ] || scripts/setup.sh
+master=${LBMASTER:-./master/lbmaster}
+[ -x "$master" ] || die "$master: not built (run scripts/setup.sh)"
+mkdir -p "$outdir" || die "cannot create $outdir"
+outdir=$(cd "$outdir" && pwd)
+csv=$outdir/main.csv
+defaults=(--workload primes --size 20000000 --procs 480 --capacities 8 --hosts 6
+          --speeds 0.30 --init one --seed 1)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-main.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'echo "main.sh: interrupted" >&2; exit 130' INT TERM
+rm -f "$csv"
+
+echo "main job: lbmaster ${defaults[*]} ${args[*]}" >&2
+k=0
+for p in "${plist[@]}"; do
+  k=$((k + 1))
+  printf '[%d/%d] %-10s ' "$k" "${#plist[@]}" "$p" >&2
+  start=$(date +%s%N)
+  rc=0
+  "$master" "${defaults[@]}" "${args[@]}" --policy "$p" --out "$csv" >"$tmp/$p.log" 2>&1 || rc=$?
+  if [ $rc -ne 0 ]; then
+    echo "failed (exit $rc)" >&2
+    cat "$tmp/$p.log" >&2
+    [ $rc -eq 130 ] && exit 130
+    exit $([ $rc -eq 2 ] && echo 2 || echo 1)
+  fi
+  throttle=$(awk '$1 == "0" && $2 ~ /^t/ { print $5; exit }' "$tmp/$p.log")
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  ratio=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } END { printf "%.2f", $c["ratio"] }' "$csv")
+  printf '%d.%d s, ratio %s\n' $((ms / 1000)) $((ms % 1000 / 100)) "$ratio" >&2
+done
+
+# The table, from the CSV by column name.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  { m = 0; for (k in c) if (k ~ /^lb_/) m += $c[k]
+    opt = $c["hops_optimal"] == "" ? "-" : $c["hops_optimal"]
+    printf "%-10s %10.3f %9.3f %7.2f %9.2f %6d (%4d) %9d %7d / %-7s %s\n", $c["policy"], $c["makespan_s"],
+      $c["ideal_makespan_s"], $c["ratio"], $c["ratio_received"], $c["migrations"], $c["migrations_started"],
+      m, $c["process_hops"], opt, $c["verified"] }
+  BEGIN { printf "%-10s %10s %9s %7s %9s %13s %9s %17s %s\n", "policy", "makespan_s", "ideal_s", "ratio",
+            "ratio_cpu", "migr (mid)", "messages", "hops / optimum", "verified" }' "$csv" >"$outdir/main.txt"
+cat "$outdir/main.txt"
+cat <<EOF
+
+ideal:     the makespan of a perfect balance, the CPU seconds of all the work
+           divided by the hosts' summed speeds (ratio_cpu: by the CPU they received).
+ratio:     makespan / ideal; 1 is perfect, none shows the cost of not balancing.
+migr:      processes moved (mid: had started running, moved with their state).
+hops:      process-hops, against the fewest that balance the start (lb_optimum.h).
+EOF
+[ -n "${throttle:-}" ] && [ "$throttle" != cgroup ] &&
+  echo "note: speeds emulated by '$throttle', not a cgroup quota: ratios are rougher (docs/FARM.md)."
+
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  { print $c["policy"], $c["ratio"], $c["ratio_received"] }' "$csv" >"$tmp/main.dat"
+title=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  NR == 2 { printf "%s %s: %s processes on %s hosts (%s), start %s", $c["workload"], $c["size"],
+            $c["procs"], $c["hosts"], $c["topology"], $c["init"] }' "$csv")
+for ext in png svg pdf; do
+  gnuplot -e "data='$tmp/main.dat'; output='$outdir/main.$ext'; title='$title'" scripts/main.gp ||
+    { echo "main.sh: gnuplot failed for main.$ext" >&2; exit 1; }
+done
+echo
+echo "CSV:   $csv"
+echo "table: $outdir/main.txt"
+echo "chart: $outdir/main.png $outdir/main.svg $outdir/main.pdf"
+if grep -q ',no$' "$csv"; then echo "main.sh: a run was not verified" >&2; exit 1; fi
