@@ -1,0 +1,248 @@
+/* mpi_xport.c: see mpi_xport.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+#include <time.h>
+#include <mpi.h>
+#include "mpi_xport.h"
+#include "lb_errno.h"
+#include "cli.h"
+
+typedef struct pend { MPI_Request req; unsigned char *buf; } pend;
+typedef struct held { uint64_t pid; unsigned char *buf; size_t len; } held;
+
+typedef struct xmpi {
+  uint32_t run;
+  pend *pv;                /* sends under way */
+  size_t np, capp;
+  held *hv;                /* payloads held here: envelope, head, bytes */
+  size_t nh, caph;
+} xmpi;
+
+static double mono(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Free the buffers of the sends that completed. */
+static void progress(xmpi *p)
+{
+  for (size_t k = 0; k < p->np;) {
+    int done = 0;
+    MPI_Test(&p->pv[k].req, &done, MPI_STATUS_IGNORE);
+    if (!done) { k++; continue; }
+    free(p->pv[k].buf);
+    p->pv[k] = p->pv[--p->np];
+  }
+}
+
+/* Send buf[0..len-1] (taken: freed once sent) with `tag` to rank id. */
+static int post(xmpi *p, int id, int tag, unsigned char *buf, size_t len)
+{
+  if (len > INT_MAX) { free(buf); return -1; }
+  if (p->np == p->capp) {
+    size_t cap = p->capp ? 2 * p->capp : 64;
+    pend *v = realloc(p->pv, cap * sizeof *v);
+    if (!v) { free(buf); return -1; }
+    p->pv = v;
+    p->capp = cap;
+  }
+  pend *e = &p->pv[p->np];
+  e->buf = buf;
+  if (MPI_Isend(buf, (int)len, MPI_BYTE, id, tag, MPI_COMM_WORLD, &e->req) != MPI_SUCCESS) { free(buf); return -1; }
+  p->np++;
+  farm_msg_count_sent(tag, (long)len);
+  progress(p);
+  return 0;
+}
+
+static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
+{
+  xmpi *p = ctx;
+  unsigned char *buf = malloc(FARM_ENVELOPE + len);
+  if (!buf) return -1;
+  farm_envelope_put(buf, tag, p->run, len);
+  if (len) memcpy(buf + FARM_ENVELOPE, body, len);
+  return post(p, id, tag, buf, FARM_ENVELOPE + len);
+}
+
+static void drop(int src, int tag, const char *why)
+{
+  farm_msg_count_dropped();
+  fprintf(stderr, "%s: dropped a message from rank %d with tag %d: %s\n", cli_prog(), src, tag, why);
+}
+
+/* One probed message, checked as every transport does (farm_wire_accept):
+ * 1 with *in filled, 0 when it was dropped. */
+static int take(xmpi *p, const MPI_Status *st, farm_in *in)
+{
+  int n = 0, src = st->MPI_SOURCE, tag = st->MPI_TAG;
+  MPI_Get_count(st, MPI_BYTE, &n);
+  unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
+  if (!buf) { MPI_Recv(NULL, 0, MPI_BYTE, src, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE); drop(src, tag, "out of memory"); return 0; }
+  MPI_Recv(buf, n, MPI_BYTE, src, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  size_t blen;
+  if (farm_wire_accept(tag, n >= (int)FARM_ENVELOPE ? buf : NULL, (size_t)n, p->run, &blen)) {
+    drop(src, tag, lb_errmsg());
+    free(buf);
+    return 0;
+  }
+  *in = (farm_in){ .tag = tag, .src = src };
+  if (tag == FARM_PAYLOAD || tag == FARM_RESULT) {
+    /* The head to read; the whole message kept to hold or forward. */
+    in->body = malloc(FARM_PAYLOAD_HEAD);
+    if (!in->body) { drop(src, tag, "out of memory"); free(buf); return 0; }
+    memcpy(in->body, buf + FARM_ENVELOPE, FARM_PAYLOAD_HEAD);
+    in->len = FARM_PAYLOAD_HEAD;
+    in->raw = buf;
+    in->raw_len = (size_t)n;
+  } else {
+    memmove(buf, buf + FARM_ENVELOPE, blen);
+    in->body = buf;
+    in->len = blen;
+  }
+  return 1;
+}
+
+/* Polled, sleeping from 20 us up to 1 ms between probes: a blocking
+ * MPI receive would spin on the CPU share a throttled host is given. */
+static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
+{
+  xmpi *p = ctx;
+  double end = mono() + (timeout_s > 0 ? timeout_s : 0);
+  long nap = 20000;
+  for (;;) {
+    progress(p);
+    int flag = 0;
+    MPI_Status st;
+    if (MPI_Iprobe(id < 0 ? MPI_ANY_SOURCE : id, tag < 0 ? MPI_ANY_TAG : tag, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS)
+      return -1;
+    if (flag) {
+      if (take(p, &st, in)) return 1;
+      continue;
+    }
+    double left = end - mono();
+    if (timeout_s == 0 || (timeout_s > 0 && left <= 0)) return 0;
+    if (timeout_s > 0 && left * 1e9 < nap) nap = (long)(left * 1e9) + 1;
+    struct timespec ts = { 0, nap };
+    nanosleep(&ts, NULL);
+    if (nap < 1000000) nap *= 2;
+  }
+}
+
+static void x_clear(void *ctx, farm_in *in)
+{
+  (void)ctx;
+  free(in->body);
+  free(in->raw);
+  in->body = NULL;
+  in->raw = NULL;
+}
+
+static int put_held(xmpi *p, uint64_t pid, unsigned char *buf, size_t len)
+{
+  for (size_t k = 0; k < p->nh; k++)
+    if (p->hv[k].pid == pid) { free(buf); return -1; }
+  if (p->nh == p->caph) {
+    size_t cap = p->caph ? 2 * p->caph : 16;
+    held *v = realloc(p->hv, cap * sizeof *v);
+    if (!v) { free(buf); return -1; }
+    p->hv = v;
+    p->caph = cap;
+  }
+  p->hv[p->nh++] = (held){ pid, buf, len };
+  return 0;
+}
+
+static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
+{
+  xmpi *p = ctx;
+  size_t len = FARM_ENVELOPE + FARM_PAYLOAD_HEAD + h->len;
+  unsigned char *buf = malloc(len);
+  if (!buf) return -1;
+  farm_envelope_put(buf, FARM_PAYLOAD, p->run, FARM_PAYLOAD_HEAD + h->len);
+  farm_payload_head_put(buf + FARM_ENVELOPE, h);
+  memcpy(buf + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, blob, h->len);
+  return put_held(p, h->pid, buf, len);
+}
+
+static int x_keep(void *ctx, uint64_t pid, farm_in *in)
+{
+  unsigned char *buf = in->raw;
+  in->raw = NULL;
+  return buf ? put_held(ctx, pid, buf, in->raw_len) : -1;
+}
+
+/* The bytes go on as they came; the envelope says PAYLOAD whatever the
+ * tag (RESULT to the master). */
+static long x_forward(void *ctx, uint64_t pid, int id, int tag)
+{
+  xmpi *p = ctx;
+  for (size_t k = 0; k < p->nh; k++)
+    if (p->hv[k].pid == pid) {
+      held e = p->hv[k];
+      p->hv[k] = p->hv[--p->nh];
+      return post(p, id, tag, e.buf, e.len) ? -2 : (long)e.len;
+    }
+  return -1;
+}
+
+static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
+{
+  xmpi *p = ctx;
+  for (size_t k = 0; k < p->nh && k < cap; k++) pids[k] = p->hv[k].pid;
+  return p->nh;
+}
+
+static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
+{
+  (void)ctx;
+  if (!in->raw || in->raw_len != FARM_ENVELOPE + FARM_PAYLOAD_HEAD + len) return -1;
+  memcpy(buf, (unsigned char *)in->raw + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, len);
+  return 0;
+}
+
+static int x_gone(void *ctx, const farm_in *in, int id)
+{
+  (void)ctx; (void)in; (void)id;
+  return 0;
+}
+
+static int x_junk(void *ctx, int id, int kind)
+{
+  unsigned char *buf = malloc(FARM_ENVELOPE);
+  if (!buf) return -1;
+  farm_envelope_put(buf, FARM_TASKS, 0, 0);
+  if (kind) buf[0] ^= 0xff;
+  return post(ctx, id, kind ? FARM_LBMSG : 4242, buf, FARM_ENVELOPE);
+}
+
+int mpi_xport_init(farm_xport *x, uint32_t run)
+{
+  xmpi *p = calloc(1, sizeof *p);
+  if (!p) return -1;
+  p->run = run;
+  *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
+                     .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .gone = x_gone,
+                     .kill = NULL, .junk = x_junk };
+  return 0;
+}
+
+int mpi_xport_free(farm_xport *x, double wait_s)
+{
+  xmpi *p = x->ctx;
+  if (!p) return 0;
+  double end = mono() + wait_s;
+  struct timespec ts = { 0, 1000000 };
+  while (p->np && mono() < end) { progress(p); if (p->np) nanosleep(&ts, NULL); }
+  int left = (int)p->np;
+  if (!left) free(p->pv);   /* else the requests may still read their buffers */
+  for (size_t k = 0; k < p->nh; k++) free(p->hv[k].buf);
+  free(p->hv);
+  free(p);
+  x->ctx = NULL;
+  return left;
+}
