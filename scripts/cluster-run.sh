@@ -14,7 +14,7 @@ cmd=$1
 shift
 case $cmd in
 lbmaster|lbworker)
-  ep=$(sed -n 's/^\* ep=//p' "$state/hostfile")
+  ep=$(sed -n 's/^\*.*[ 	]ep=\([^ 	]*\).*/\1/p' "$state/hostfile")
   for d in $(echo "$ep" | tr ':' ' '); do [ -x "$d/$cmd" ] && { cmd=$d/$cmd; break; }; done ;;
 esac
 exec "$state/in-host" h1 "$cmd" "$@"
