@@ -107,13 +107,17 @@ static int take(xmpi *p, const MPI_Status *st, farm_in *in)
   return 1;
 }
 
-/* Polled, sleeping from 20 us up to 1 ms between probes: a blocking
- * MPI receive would spin on the CPU share a throttled host is given. */
+/* MPI has no receive that waits without spinning on the CPU, which a
+ * throttled host must not spend: probe, spinning for the first SPIN_S
+ * (an answer in flight comes at once), then sleeping from 10 us up to
+ * NAP_MAX_NS between probes. */
+#define SPIN_S 30e-6
+#define NAP_MAX_NS 250000L
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
   xmpi *p = ctx;
-  double end = mono() + (timeout_s > 0 ? timeout_s : 0);
-  long nap = 20000;
+  double t0 = mono(), end = t0 + (timeout_s > 0 ? timeout_s : 0);
+  long nap = 10000;
   for (;;) {
     progress(p);
     int flag = 0;
@@ -124,12 +128,13 @@ static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
       if (take(p, &st, in)) return 1;
       continue;
     }
-    double left = end - mono();
+    double t = mono(), left = end - t;
     if (timeout_s == 0 || (timeout_s > 0 && left <= 0)) return 0;
+    if (t - t0 < SPIN_S) continue;
     if (timeout_s > 0 && left * 1e9 < nap) nap = (long)(left * 1e9) + 1;
     struct timespec ts = { 0, nap };
     nanosleep(&ts, NULL);
-    if (nap < 1000000) nap *= 2;
+    if (nap < NAP_MAX_NS) nap *= 2;
   }
 }
 
