@@ -111,7 +111,7 @@ static int take(xmpi *p, const MPI_Status *st, farm_in *in)
  * throttled host must not spend: probe, spinning for the first SPIN_S
  * (an answer in flight comes at once), then sleeping from 10 us up to
  * NAP_MAX_NS between probes. */
-#define SPIN_S 30e-6
+#define SPIN_S 100e-6
 #define NAP_MAX_NS 250000L
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {

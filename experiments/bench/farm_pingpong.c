@@ -63,12 +63,15 @@ static double rtt_farm(const farm_xport *xp, int peer, const char *buf, int len)
   return now() - t0;
 }
 
-/* Median round trip of len bytes, n times after one warm-up. */
+/* Median round trip of len bytes, n times after one warm-up; first,
+ * 0.5 s of small round trips, so that start-up (connections, the
+ * launcher's own work) is not measured. */
 static void series(const char *name, double (*rtt)(const farm_xport *, int, const char *, int),
                    const farm_xport *xp, int peer, int maxbytes)
 {
   char *buf = calloc((size_t)maxbytes, 1);
   if (!buf) cli_die(1, "out of memory");
+  for (double t0 = now(); now() - t0 < 0.5;) rtt(xp, peer, buf, 8);
   for (int len = 8; len <= maxbytes; len *= 8) {
     int n = len < 65536 ? 200 : 20;
     double *t = malloc((size_t)n * sizeof *t);
