@@ -81,6 +81,12 @@ int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t 
   return LB_SUCCESS;
 }
 
+size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE])
+{
+  lb_rbuf r = { env + FARM_ENVELOPE - 4, 4, 0, 0 };
+  return FARM_ENVELOPE + lb_r_u32(&r);
+}
+
 int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, size_t *body_len)
 {
   if (!farm_tag_name(tag)) return lb_error(LB_EFORMAT, "unknown tag");

@@ -65,6 +65,9 @@ void farm_envelope_put(unsigned char out[FARM_ENVELOPE], int tag, uint32_t run, 
 /* Check an envelope against the tag PVM reported and the run; *body_len
  * gets the announced body length. */
 int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, size_t *body_len);
+/* The whole length of a message whose envelope was written or checked
+ * here: envelope and body. */
+size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE]);
 /* Every transport's check of a received message of `total` bytes that
  * its transport tagged `tag` and that begins with `env` (NULL when it
  * has none): a farm tag, an envelope that checks out, the announced

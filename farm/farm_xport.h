@@ -41,10 +41,10 @@ typedef struct farm_xport {
   /* The bytes of a received payload `in` after its head: 0 or < 0. */
   int (*read)(void *ctx, farm_in *in, void *buf, size_t len);
 
-  /* ---- the master's ---- */
+  /* ---- the master's (NULL where the transport has none) ---- */
   /* Does the notice `in` (EXITED, HOSTDEL) say that peer `id` is gone? */
   int (*gone)(void *ctx, const farm_in *in, int id);
-  /* End peer `id` and what it leaves behind (NULL: nothing to do). */
+  /* End peer `id` and what it leaves behind. */
   void (*kill)(void *ctx, int id);
   /* Test path: a message the receiver must drop (kind 0: a foreign tag;
    * 1: one of ours with a bad magic). */

@@ -3,6 +3,8 @@
 #include <pvm3.h>
 #include "farm_xpvm.h"
 #include "farm_payload.h"
+#include "farm_store.h"
+#include <stdint.h>
 #include "farm_throttle.h"
 #include "farm_vmtmp.h"
 
@@ -11,6 +13,10 @@ typedef struct xpvm {
   farm_store *store;
   int *tids, *pids, n;     /* the master's workers and their process ids */
 } xpvm;
+
+/* Store items are PVM buffer ids (> 0). */
+static void *as_item(int bufid) { return (void *)(intptr_t)bufid; }
+static void free_buf(void *item) { pvm_freebuf((int)(intptr_t)item); }
 
 static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
 {
@@ -28,21 +34,21 @@ static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
 {
   xpvm *p = ctx;
   int b = farm_payload_pack(p->run, h, blob);
-  return b < 0 ? -1 : farm_store_put(p->store, h->pid, b);
+  return b < 0 ? -1 : farm_store_put(p->store, h->pid, as_item(b));
 }
 
 static int x_keep(void *ctx, uint64_t pid, farm_in *in)
 {
   int b = in->bufid;
   in->bufid = 0;
-  return farm_store_put(((xpvm *)ctx)->store, pid, b);
+  return b > 0 ? farm_store_put(((xpvm *)ctx)->store, pid, as_item(b)) : -1;
 }
 
 /* The received buffer goes on as it is: never unpacked on its way. */
 static long x_forward(void *ctx, uint64_t pid, int id, int tag)
 {
-  int b = farm_store_take(((xpvm *)ctx)->store, pid);
-  if (b < 0) return -1;
+  int b = (int)(intptr_t)farm_store_take(((xpvm *)ctx)->store, pid);
+  if (b <= 0) return -1;
   int bytes = 0, t, src;
   pvm_bufinfo(b, &bytes, &t, &src);
   return farm_payload_send(b, id, tag) < 0 ? -2 : bytes;
@@ -86,7 +92,7 @@ static int x_junk(void *ctx, int id, int kind)
 int farm_xpvm_init(farm_xport *x, uint32_t run)
 {
   xpvm *p = calloc(1, sizeof *p);
-  if (!p || farm_store_alloc(&p->store)) { free(p); return -1; }
+  if (!p || farm_store_alloc(free_buf, &p->store)) { free(p); return -1; }
   p->run = run;
   *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
                      .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .gone = x_gone,

@@ -245,7 +245,8 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
   if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
   f->topo_spec = o->topo;
   /* Everything that can be wrong with the input is found here, before
-   * a pvmd is started, so a usage error never leaves one behind. */
+   * a pvmd or an MPI job is started, so a usage error never leaves one
+   * behind. */
   if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);

@@ -42,7 +42,7 @@ int farm_host_down(farm_ctx *x, int h, const char *why)
   x->down[h] = 1;
   x->tl.hosts_down++;
   /* A silent one may still run; what it cannot remove itself (its
-   * cgroup, PVM's sockets) goes with it. */
+   * cgroup, PVM's sockets) goes with it, where the transport can. */
   if (x->tids[h] > 0 && x->xp->kill) x->xp->kill(x->xp->ctx, x->tids[h]);
   uint64_t epoch;
   if (lb_sink_host_down(x->sink, (size_t)h, &epoch)) {

@@ -235,9 +235,9 @@ static int collect(farm_ctx *x)
     if (r == 0) continue;
     int h = host_index(x->tids, o->hosts, in.src), rc = 0;
     if (in.tag == FARM_EXITED || in.tag == FARM_HOSTDEL) {
-      /* the pvmd's notice: a worker, or every worker on a host, is gone */
+      /* a notice (PVM: from the pvmd): a worker, or every worker on a host, is gone */
       for (int i = 0; i < o->hosts && !rc; i++)
-        if (!x->down[i] && x->xp->gone(x->xp->ctx, &in, x->tids[i]))
+        if (!x->down[i] && x->xp->gone && x->xp->gone(x->xp->ctx, &in, x->tids[i]))
           rc = farm_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
     } else if (h < 0 || x->down[h]) {
       fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(),

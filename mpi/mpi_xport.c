@@ -6,18 +6,17 @@
 #include <time.h>
 #include <mpi.h>
 #include "mpi_xport.h"
+#include "farm_store.h"
 #include "lb_errno.h"
 #include "cli.h"
 
 typedef struct pend { MPI_Request req; unsigned char *buf; } pend;
-typedef struct held { uint64_t pid; unsigned char *buf; size_t len; } held;
 
 typedef struct xmpi {
   uint32_t run;
   pend *pv;                /* sends under way */
   size_t np, capp;
-  held *hv;                /* payloads held here: envelope, head, bytes */
-  size_t nh, caph;
+  farm_store *store;       /* payloads held here: envelope, head, bytes */
 } xmpi;
 
 static double mono(void)
@@ -147,21 +146,6 @@ static void x_clear(void *ctx, farm_in *in)
   in->raw = NULL;
 }
 
-static int put_held(xmpi *p, uint64_t pid, unsigned char *buf, size_t len)
-{
-  for (size_t k = 0; k < p->nh; k++)
-    if (p->hv[k].pid == pid) { free(buf); return -1; }
-  if (p->nh == p->caph) {
-    size_t cap = p->caph ? 2 * p->caph : 16;
-    held *v = realloc(p->hv, cap * sizeof *v);
-    if (!v) { free(buf); return -1; }
-    p->hv = v;
-    p->caph = cap;
-  }
-  p->hv[p->nh++] = (held){ pid, buf, len };
-  return 0;
-}
-
 static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
 {
   xmpi *p = ctx;
@@ -171,14 +155,14 @@ static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
   farm_envelope_put(buf, FARM_PAYLOAD, p->run, FARM_PAYLOAD_HEAD + h->len);
   farm_payload_head_put(buf + FARM_ENVELOPE, h);
   memcpy(buf + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, blob, h->len);
-  return put_held(p, h->pid, buf, len);
+  return farm_store_put(p->store, h->pid, buf);
 }
 
 static int x_keep(void *ctx, uint64_t pid, farm_in *in)
 {
   unsigned char *buf = in->raw;
   in->raw = NULL;
-  return buf ? put_held(ctx, pid, buf, in->raw_len) : -1;
+  return buf ? farm_store_put(((xmpi *)ctx)->store, pid, buf) : -1;
 }
 
 /* The bytes go on as they came; the envelope says PAYLOAD whatever the
@@ -186,20 +170,15 @@ static int x_keep(void *ctx, uint64_t pid, farm_in *in)
 static long x_forward(void *ctx, uint64_t pid, int id, int tag)
 {
   xmpi *p = ctx;
-  for (size_t k = 0; k < p->nh; k++)
-    if (p->hv[k].pid == pid) {
-      held e = p->hv[k];
-      p->hv[k] = p->hv[--p->nh];
-      return post(p, id, tag, e.buf, e.len) ? -2 : (long)e.len;
-    }
-  return -1;
+  unsigned char *buf = farm_store_take(p->store, pid);
+  if (!buf) return -1;
+  size_t len = farm_envelope_total(buf);
+  return post(p, id, tag, buf, len) ? -2 : (long)len;
 }
 
 static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
 {
-  xmpi *p = ctx;
-  for (size_t k = 0; k < p->nh && k < cap; k++) pids[k] = p->hv[k].pid;
-  return p->nh;
+  return farm_store_pids(((xmpi *)ctx)->store, pids, cap);
 }
 
 static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
@@ -207,12 +186,6 @@ static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
   (void)ctx;
   if (!in->raw || in->raw_len != FARM_ENVELOPE + FARM_PAYLOAD_HEAD + len) return -1;
   memcpy(buf, (unsigned char *)in->raw + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, len);
-  return 0;
-}
-
-static int x_gone(void *ctx, const farm_in *in, int id)
-{
-  (void)ctx; (void)in; (void)id;
   return 0;
 }
 
@@ -228,11 +201,11 @@ static int x_junk(void *ctx, int id, int kind)
 int mpi_xport_init(farm_xport *x, uint32_t run)
 {
   xmpi *p = calloc(1, sizeof *p);
-  if (!p) return -1;
+  if (!p || farm_store_alloc(free, &p->store)) { free(p); return -1; }
   p->run = run;
-  *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
-                     .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .gone = x_gone,
-                     .kill = NULL, .junk = x_junk };
+  /* No notices and no kill: a rank that dies ends the job. */
+  *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .junk = x_junk,
+                     .hold = x_hold, .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read };
   return 0;
 }
 
@@ -245,8 +218,7 @@ int mpi_xport_free(farm_xport *x, double wait_s)
   while (p->np && mono() < end) { progress(p); if (p->np) nanosleep(&ts, NULL); }
   int left = (int)p->np;
   if (!left) free(p->pv);   /* else the requests may still read their buffers */
-  for (size_t k = 0; k < p->nh; k++) free(p->hv[k].buf);
-  free(p->hv);
+  farm_store_free(p->store);
   free(p);
   x->ctx = NULL;
   return left;
