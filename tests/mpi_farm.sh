@@ -45,6 +45,8 @@ out=$(run 4 --hosts 3 --workload primes --size 200000 --inject-junk 2>&1)
 n=$(printf '%s\n' "$out" | grep -c 'dropped a message from rank 0')
 [ "$n" = 6 ] && printf '%s\n' "$out" | grep -q 'verified: yes' && ok "junk dropped (6) and the run verified" \
   || fail "junk: $n drops"
+"$mpi" --help | grep -q '^Usage: mpirun' && ok "lbmpi --help without mpirun" || fail "lbmpi --help"
+expect_status 2 "--policy: unknown policy 'fastest'" "$mpi" --policy fastest
 out=$(run 3 --hosts 5 2>&1)
 [ $? -ne 0 ] && printf '%s\n' "$out" | grep -q '5 hosts need 6 MPI ranks' && ok "5 hosts on 3 ranks refused" \
   || fail "rank count not checked: $out"
