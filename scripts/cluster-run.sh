@@ -6,6 +6,7 @@
 # A bare lbmaster/lbworker means the one in the cluster's hostfile ep=.
 # Usage: scripts/cluster-run.sh [--state DIR] COMMAND [ARG]...
 set -eu
+case ${1:-} in -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 state=/tmp/lbfarm-cluster
 [ "${1:-}" = --state ] && { state=$2; shift 2; }
 [ $# -ge 1 ] || { echo "usage: cluster-run.sh [--state DIR] COMMAND [ARG]..." >&2; exit 2; }
