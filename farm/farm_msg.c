@@ -7,23 +7,6 @@
 #include "lb_errno.h"
 #include "cli.h"
 
-static long dropped;
-static long sent[FARM_NTAGS], sent_bytes[FARM_NTAGS];
-
-long farm_msg_dropped(void) { return dropped; }
-
-static int tag_index(int tag)
-{
-  return tag >= FARM_TAG_MIN && tag < FARM_TAG_MIN + FARM_NTAGS ? tag - FARM_TAG_MIN : -1;
-}
-long farm_msg_sent(int tag) { int i = tag_index(tag); return i < 0 ? 0 : sent[i]; }
-long farm_msg_sent_bytes(int tag) { int i = tag_index(tag); return i < 0 ? 0 : sent_bytes[i]; }
-void farm_msg_count_sent(int tag, long bytes)
-{
-  int i = tag_index(tag);
-  if (i >= 0) { sent[i]++; sent_bytes[i] += bytes; }
-}
-
 int farm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
 {
   if (len > 0x7fffffff) return PvmBadParam;
@@ -49,7 +32,7 @@ int farm_msg_send_junk(int tid, int kind)
 
 static void drop(int bufid, int src, int tag, const char *why)
 {
-  dropped++;
+  farm_msg_count_dropped();
   fprintf(stderr, "%s: dropped a message from t%x with tag %d: %s\n", cli_prog(), src, tag, why);
   pvm_freebuf(bufid);
 }
@@ -95,23 +78,15 @@ int farm_recv(uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
       if (notice(bufid, src, mtag, in)) return 1;
       continue;
     }
-    if (!farm_tag_name(mtag)) { drop(bufid, src, mtag, "unknown tag"); continue; }
     unsigned char env[FARM_ENVELOPE];
     size_t blen;
-    if (bytes < (int)FARM_ENVELOPE || pvm_upkbyte((char *)env, FARM_ENVELOPE, 1) < 0) {
-      drop(bufid, src, mtag, "no envelope");
-      continue;
-    }
-    /* A payload keeps its PAYLOAD envelope when it goes on as a RESULT. */
-    int etag = mtag == FARM_RESULT ? FARM_PAYLOAD : mtag;
-    if (farm_envelope_check(env, FARM_ENVELOPE, etag, run, &blen)) { drop(bufid, src, mtag, lb_errmsg()); continue; }
-    if (blen != (size_t)bytes - FARM_ENVELOPE) {
-      drop(bufid, src, mtag, "announced length is not the message's");
+    int has = farm_tag_name(mtag) && bytes >= (int)FARM_ENVELOPE && pvm_upkbyte((char *)env, FARM_ENVELOPE, 1) >= 0;
+    if (farm_wire_accept(mtag, has ? env : NULL, (size_t)bytes, run, &blen)) {
+      drop(bufid, src, mtag, lb_errmsg());
       continue;
     }
     int payload = mtag == FARM_PAYLOAD || mtag == FARM_RESULT;
     size_t take = payload ? FARM_PAYLOAD_HEAD : blen;
-    if (payload && blen < FARM_PAYLOAD_HEAD) { drop(bufid, src, mtag, "payload without its head"); continue; }
     unsigned char *body = malloc(take ? take : 1);
     if (!body) { drop(bufid, src, mtag, "out of memory"); continue; }
     if (take && pvm_upkbyte((char *)body, (int)take, 1) < 0) {

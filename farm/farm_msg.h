@@ -14,14 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "farm_wire.h"
+#include "farm_count.h"
 
 /* Send body[0..len-1] with its envelope; PVM status. */
 int farm_send(int tid, int tag, uint32_t run, const void *body, size_t len);
-
-/* Messages and bytes sent by this process, per tag (0 for foreign). */
-long farm_msg_sent(int tag);
-long farm_msg_sent_bytes(int tag);
-void farm_msg_count_sent(int tag, long bytes);
 
 /* A received, envelope-checked message.  For PAYLOAD and RESULT only
  * the payload head is read (body holds its FARM_PAYLOAD_HEAD bytes) and
@@ -35,6 +31,8 @@ typedef struct farm_in {
   size_t len;
   int bufid;
   int notice;
+  void *raw;           /* a transport's own copy of a payload (MPI), else NULL */
+  size_t raw_len;
 } farm_in;
 
 /* Wait (timeout_s < 0: forever, 0: poll) for a message from `tid` (-1
@@ -47,7 +45,4 @@ void farm_in_clear(farm_in *in);
 /* Test path: send a message with no envelope check possible (`kind` 0:
  * a foreign tag; 1: one of ours with a bad magic). */
 int farm_msg_send_junk(int tid, int kind);
-/* Messages dropped by farm_recv in this process. */
-long farm_msg_dropped(void);
-
 #endif

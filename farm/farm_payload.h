@@ -26,18 +26,4 @@ int farm_payload_send(int bufid, int tid, int tag);
  * into buf[0..len-1]: 0, or a PVM error. */
 int farm_payload_read(farm_in *in, void *buf, size_t len);
 
-/* Payloads held here, by process id: a worker's store. */
-typedef struct farm_store farm_store;
-int farm_store_alloc(farm_store **out);
-/* Frees the store and every buffer still in it. */
-void farm_store_free(farm_store *s);
-/* 0, or -1 if one is held for pid already (the new one is freed) or
- * memory ran out. */
-int farm_store_put(farm_store *s, uint64_t pid, int bufid);
-/* The buffer id, or -1 if none. */
-int farm_store_take(farm_store *s, uint64_t pid);
-size_t farm_store_count(const farm_store *s);
-/* Copy up to cap held pids into pids; returns how many are held. */
-size_t farm_store_pids(const farm_store *s, uint64_t *pids, size_t cap);
-
 #endif

@@ -75,9 +75,28 @@ int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t 
   if (r.bad) return lb_error(LB_EFORMAT, "no envelope (%zu bytes)", len);
   if (magic != FARM_WIRE_MAGIC) return lb_error(LB_EFORMAT, "bad magic");
   if (ver != FARM_WIRE_VERSION) return lb_error(LB_EFORMAT, "unsupported version %u", ver);
-  if ((int)t + FARM_TAG_MIN != tag) return lb_error(LB_EFORMAT, "envelope says tag %u, PVM says %d", t + FARM_TAG_MIN, tag);
+  if ((int)t + FARM_TAG_MIN != tag) return lb_error(LB_EFORMAT, "envelope says tag %u, the transport says %d", t + FARM_TAG_MIN, tag);
   if (mrun != run) return lb_error(LB_EFORMAT, "belongs to another run (%u)", mrun);
   *body_len = blen;
+  return LB_SUCCESS;
+}
+
+size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE])
+{
+  lb_rbuf r = { env + FARM_ENVELOPE - 4, 4, 0, 0 };
+  return FARM_ENVELOPE + lb_r_u32(&r);
+}
+
+int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, size_t *body_len)
+{
+  if (!farm_tag_name(tag)) return lb_error(LB_EFORMAT, "unknown tag");
+  if (!env || total < FARM_ENVELOPE) return lb_error(LB_EFORMAT, "no envelope");
+  /* A payload keeps its PAYLOAD envelope when it goes on as a RESULT. */
+  int etag = tag == FARM_RESULT ? FARM_PAYLOAD : tag;
+  if (farm_envelope_check(env, FARM_ENVELOPE, etag, run, body_len)) return LB_EFORMAT;
+  if (*body_len != total - FARM_ENVELOPE) return lb_error(LB_EFORMAT, "announced length is not the message's");
+  if ((tag == FARM_PAYLOAD || tag == FARM_RESULT) && *body_len < FARM_PAYLOAD_HEAD)
+    return lb_error(LB_EFORMAT, "payload without its head");
   return LB_SUCCESS;
 }
 

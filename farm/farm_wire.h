@@ -65,6 +65,15 @@ void farm_envelope_put(unsigned char out[FARM_ENVELOPE], int tag, uint32_t run, 
 /* Check an envelope against the tag PVM reported and the run; *body_len
  * gets the announced body length. */
 int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, size_t *body_len);
+/* The whole length of a message whose envelope was written or checked
+ * here: envelope and body. */
+size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE]);
+/* Every transport's check of a received message of `total` bytes that
+ * its transport tagged `tag` and that begins with `env` (NULL when it
+ * has none): a farm tag, an envelope that checks out, the announced
+ * length the message's, a payload with its head.  0 and *body_len, or
+ * LB_EFORMAT saying why the message must be dropped. */
+int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, size_t *body_len);
 
 /* ---- SETUP ---- */
 typedef struct farm_setup {

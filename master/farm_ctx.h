@@ -5,15 +5,15 @@
 
 #include <signal.h>
 #include "farm_run.h"
+#include "farm_xport.h"
 #include "farm_out.h"
 #include "app_verify.h"
 #include "lb_sink.h"
 
 typedef struct farm_ctx {
   const farm_opts *o;
-  uint32_t run;
-  int *tids;                  /* per host; kept after a host failed, for the tables */
-  int *pids;                  /* per host: the worker's process id when it runs here, else 0 */
+  const farm_xport *xp;       /* PVM or MPI */
+  int *tids;                  /* per host, the transport's id; kept after a host failed, for the tables */
   farm_host *hs;
   app_verifier *ver;
   lb_sink *sink;              /* exactly-once acceptance and re-runs */

@@ -3,11 +3,7 @@
  * again; a process a host cannot run runs again elsewhere. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <pvm3.h>
 #include "farm_ctx.h"
-#include "farm_msg.h"
-#include "farm_throttle.h"
-#include "farm_vmtmp.h"
 #include "lb_errno.h"
 #include "cli.h"
 
@@ -45,13 +41,9 @@ int farm_host_down(farm_ctx *x, int h, const char *why)
   if (h < 0 || h >= x->o->hosts || x->down[h]) return 0;
   x->down[h] = 1;
   x->tl.hosts_down++;
-  if (x->tids[h] > 0) pvm_kill(x->tids[h]);   /* a silent one may still run */
-  /* What a worker killed here cannot remove itself: its cgroup and
-   * PVM's sockets. */
-  if (x->pids && x->pids[h] > 0) {
-    farm_throttle_forget(x->pids[h]);
-    vmtmp_remove_sockets(x->pids[h]);
-  }
+  /* A silent one may still run; what it cannot remove itself (its
+   * cgroup, PVM's sockets) goes with it, where the transport can. */
+  if (x->tids[h] > 0 && x->xp->kill) x->xp->kill(x->xp->ctx, x->tids[h]);
   uint64_t epoch;
   if (lb_sink_host_down(x->sink, (size_t)h, &epoch)) {
     fprintf(stderr, "%s: host %d (t%x) %s, and no host is left\n", cli_prog(), h, x->tids[h], why);
@@ -67,7 +59,7 @@ int farm_host_down(farm_ctx *x, int h, const char *why)
   size_t len;
   int rc = farm_down_encode(epoch, list, n, &buf, &len) ? -1 : 0;
   for (int i = 0; i < x->o->hosts && !rc; i++)
-    if (!x->down[i]) farm_send(x->tids[i], FARM_DOWN, x->run, buf, len);
+    if (!x->down[i]) x->xp->send(x->xp->ctx, x->tids[i], FARM_DOWN, buf, len);
   if (!rc) free(buf);
   free(list);
   x->round_at = farm_wall();

@@ -6,10 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include <time.h>
-#include <pvm3.h>
 #include "farm_ctx.h"
-#include "farm_payload.h"
-#include "farm_msg.h"
 #include "farm_wire.h"
 #include "app_verify.h"
 #include "lb_topo.h"
@@ -29,39 +26,6 @@ double farm_wall(void)
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 #define wall farm_wall
-
-int farm_spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids)
-{
-  char path[PATH_MAX], runarg[16];
-  if (farm_worker_path(path, sizeof path)) return -1;
-  snprintf(runarg, sizeof runarg, "%u", run);
-  char *wargv[] = { runarg, NULL };
-  int nhost, narch;
-  struct pvmhostinfo *hi;
-  if (pvm_config(&nhost, &narch, &hi) < 0) nhost = 0;
-  for (int i = 0; i < n; i++) {
-    int one = vm->nhosts >= n && nhost >= n;
-    int got = pvm_spawn(path, wargv, one ? PvmTaskHost : PvmTaskDefault,
-                        one ? hi[i].hi_name : NULL, 1, &tids[i]);
-    if (got != 1) {
-      fprintf(stderr, "%s: cannot spawn worker %d from %s (PVM error %d)\n", cli_prog(), i, path, tids[i]);
-      tids[i] = 0;
-      return -1;
-    }
-  }
-  pvm_notify(PvmTaskExit, FARM_EXITED, n, tids);
-  /* A host that leaves the VM (its pvmd stopped or lost) is reported
-   * too; the workers on it are gone with it. */
-  if (nhost > 1) {
-    int *dtids = malloc((size_t)nhost * sizeof *dtids);
-    if (dtids) {
-      for (int i = 0; i < nhost; i++) dtids[i] = hi[i].hi_tid;
-      pvm_notify(PvmHostDelete, FARM_HOSTDEL, nhost, dtids);
-      free(dtids);
-    }
-  }
-  return 0;
-}
 
 /* Which host each process starts on. */
 static void distribute(const farm_opts *o, int *where)
@@ -120,8 +84,10 @@ static long optimum(const farm_opts *o, const int *where)
   return r;
 }
 
-static int send_setup(const farm_opts *o, uint32_t run, int me, const int *tids, double t0)
+static int send_setup(const farm_ctx *x, int me, double t0)
 {
+  const farm_opts *o = x->o;
+  const int *tids = x->tids;
   const lb_topo *t = o->topo;
   farm_setup s = { .me = (uint32_t)me, .nhosts = (uint32_t)o->hosts, .policy = o->policy, .par = o->par,
                    .w = o->w, .throttle = (uint32_t)o->throttle, .trace = o->trace != NULL,
@@ -138,7 +104,7 @@ static int send_setup(const farm_opts *o, uint32_t run, int me, const int *tids,
   int rc = farm_setup_encode(&s, &buf, &len);
   farm_setup_clear(&s);
   if (rc) return rc;
-  rc = farm_send(tids[me], FARM_SETUP, run, buf, len) < 0 ? -1 : 0;
+  rc = x->xp->send(x->xp->ctx, tids[me], FARM_SETUP, buf, len) < 0 ? -1 : 0;
   free(buf);
   return rc;
 }
@@ -166,7 +132,7 @@ int farm_send_procs(farm_ctx *x, int host, const uint64_t *pids, size_t n)
   for (size_t k = 0; k < n; k++) lb_proc_free(ps[k]);
   free(ps);
   if (rc) return -1;
-  rc = farm_send(x->tids[host], FARM_TASKS, x->run, buf, len) < 0 ? -1 : (int)n;
+  rc = x->xp->send(x->xp->ctx, x->tids[host], FARM_TASKS, buf, len) < 0 ? -1 : (int)n;
   free(buf);
   return rc;
 }
@@ -184,17 +150,6 @@ static int send_tasks(farm_ctx *x, const int *where, int host)
   return rc;
 }
 
-/* The process ids of the workers on this host (PVM knows them). */
-static void worker_pids(farm_ctx *x)
-{
-  int ntask;
-  struct pvmtaskinfo *ti;
-  if (!x->pids || pvm_tasks(pvm_tidtohost(pvm_mytid()), &ntask, &ti) < 0) return;
-  for (int k = 0; k < ntask; k++)
-    for (int i = 0; i < x->o->hosts; i++)
-      if (ti[k].ti_tid == x->tids[i]) x->pids[i] = ti[k].ti_pid;
-}
-
 static int host_index(const int *tids, int n, int tid)
 {
   for (int i = 0; i < n; i++)
@@ -205,8 +160,10 @@ static int host_index(const int *tids, int n, int tid)
 /* Test path: the host that started with most processes moves `order`
  * processes to each neighbour, through the same transfer every policy
  * uses. */
-static void send_orders(const farm_opts *o, uint32_t run, const int *tids, const farm_host *hs)
+static void send_orders(const farm_ctx *x)
 {
+  const farm_opts *o = x->o;
+  const farm_host *hs = x->hs;
   int src = 0;
   for (int i = 1; i < o->hosts; i++) if (hs[i].initial > hs[src].initial) src = i;
   for (size_t k = 0; k < lb_topo_degree(o->topo, (size_t)src); k++) {
@@ -214,7 +171,7 @@ static void send_orders(const farm_opts *o, uint32_t run, const int *tids, const
     unsigned char buf[16];
     size_t len;
     farm_order_encode(&ord, buf, sizeof buf, &len);
-    farm_send(tids[src], FARM_ORDER, run, buf, len);
+    x->xp->send(x->xp->ctx, x->tids[src], FARM_ORDER, buf, len);
   }
 }
 
@@ -245,7 +202,7 @@ static void take_result(farm_ctx *x, farm_in *in, int h)
   }
   unsigned char *blob = malloc(ph.len);
   app_result res;
-  int bad = !blob || farm_payload_read(in, blob, ph.len) || app_result_decode(blob, ph.len, &res);
+  int bad = !blob || x->xp->read(x->xp->ctx, in, blob, ph.len) || app_result_decode(blob, ph.len, &res);
   if (!bad && res.id != ph.pid) {
     app_result_clear(&res);
     bad = lb_error(LB_EFORMAT, "the payload of process %llu holds process %llu", (unsigned long long)ph.pid,
@@ -277,7 +234,7 @@ static int collect_loop(farm_ctx *x)
     cli_progress("results verified", lb_sink_accepted(x->sink), o->w.nproc);
     if (farm_interrupted) return -2;
     if (!ordered && lb_sink_accepted(x->sink) > 0 && wall() - x->tl.tstart >= o->order_delay) {
-      send_orders(o, x->run, x->tids, x->hs);
+      send_orders(x);
       ordered = 1;
     }
     if (farm_recover_tick(x)) return -1;
@@ -289,14 +246,14 @@ static int collect_loop(farm_ctx *x)
     }
     /* Short waits: an interrupt, an order or a recovery round is noticed soon. */
     farm_in in;
-    int r = farm_recv(x->run, -1, -1, left < 0.2 ? left : 0.2, &in);
-    if (r < 0) { fprintf(stderr, "%s: PVM error %d while waiting for results\n", cli_prog(), r); return -1; }
+    int r = x->xp->recv(x->xp->ctx, -1, -1, left < 0.2 ? left : 0.2, &in);
+    if (r < 0) { fprintf(stderr, "%s: transport error %d while waiting for results\n", cli_prog(), r); return -1; }
     if (r == 0) continue;
     int h = host_index(x->tids, o->hosts, in.src), rc = 0;
     if (in.tag == FARM_EXITED || in.tag == FARM_HOSTDEL) {
-      /* the pvmd's notice: a worker, or every worker on a host, is gone */
+      /* a notice (PVM: from the pvmd): a worker, or every worker on a host, is gone */
       for (int i = 0; i < o->hosts && !rc; i++)
-        if (!x->down[i] && (in.tag == FARM_EXITED ? x->tids[i] == in.notice : pvm_tidtohost(x->tids[i]) == in.notice))
+        if (!x->down[i] && x->xp->gone && x->xp->gone(x->xp->ctx, &in, x->tids[i]))
           rc = farm_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
     } else if (h < 0 || x->down[h]) {
       fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(),
@@ -314,7 +271,7 @@ static int collect_loop(farm_ctx *x)
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", h);
       x->tl.dropped++;
     }
-    farm_in_clear(&in);
+    x->xp->clear(x->xp->ctx, &in);
     if (rc) return -1;
   }
   return 0;
@@ -333,29 +290,29 @@ static int collect(farm_ctx *x)
 static int reports(farm_ctx *x, FILE *trace)
 {
   const farm_opts *o = x->o;
+  const farm_xport *xp = x->xp;
   const int *tids = x->tids;
   farm_host *hs = x->hs;
-  uint32_t run = x->run;
   int want = 0;
   for (int i = 0; i < o->hosts; i++) want += !x->down[i];
   double deadline = wall() + o->timeout;
   for (int got = 0; got < want;) {
     farm_in in;
     double left = deadline - wall();
-    int r = left > 0 && !farm_interrupted ? farm_recv(run, -1, -1, left < 0.2 ? left : 0.2, &in) : -1;
+    int r = left > 0 && !farm_interrupted ? xp->recv(xp->ctx, -1, -1, left < 0.2 ? left : 0.2, &in) : -1;
     if (r == 0) continue;
     if (r < 0) { fprintf(stderr, "%s: %d worker report(s) missing\n", cli_prog(), want - got); return -1; }
     int h = host_index(tids, o->hosts, in.src);
-    if (in.tag == FARM_EXITED) { farm_in_clear(&in); continue; }
+    if (in.tag == FARM_EXITED) { xp->clear(xp->ctx, &in); continue; }
     farm_report rep;
     if (in.tag != FARM_REPORT || h < 0 || hs[h].got || farm_report_decode(in.body, in.len, (uint32_t)o->hosts, &rep) ||
         rep.me != (uint32_t)h) {
       fprintf(stderr, "%s: unexpected %s from t%x dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", in.src);
-      farm_in_clear(&in);
+      xp->clear(xp->ctx, &in);
       continue;
     }
-    farm_in_clear(&in);
+    xp->clear(xp->ctx, &in);
     if (trace && rep.trace_len) fwrite(rep.trace, 1, rep.trace_len, trace);
     hs[h].rep = rep;
     hs[h].rep.trace = NULL;
@@ -366,10 +323,10 @@ static int reports(farm_ctx *x, FILE *trace)
   return 0;
 }
 
-int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
+int farm_run(const farm_xport *xp, const int *tids, const farm_opts *o)
 {
   int n = o->hosts;
-  farm_ctx x = { .o = o, .run = run };
+  farm_ctx x = { .o = o, .xp = xp };
   if (app_verify_alloc(&o->w, &x.ver) || lb_sink_alloc(o->w.nproc, (size_t)n, &x.sink)) {
     fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
     app_verify_free(x.ver);
@@ -380,9 +337,9 @@ int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
   x.hs = calloc((size_t)n, sizeof *x.hs);
   x.down = calloc((size_t)n, 1);
   if (!x.tids || !where || !x.hs || !x.down) cli_die(CLI_EXIT_FAIL, "out of memory");
-  int ok = farm_spawn_workers(vm, run, n, x.tids) == 0;
-  x.pids = calloc((size_t)n, sizeof *x.pids);
-  worker_pids(&x);
+  memcpy(x.tids, tids, (size_t)n * sizeof *x.tids);
+  int ok = 1;
+  for (int i = 0; i < n; i++) ok &= tids[i] > 0;   /* all started */
   FILE *trace = NULL;
   if (ok && o->trace && !(trace = fopen(o->trace, "w"))) {
     fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->trace);
@@ -390,11 +347,10 @@ int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
   }
   if (trace) fprintf(trace, "%s\n", lb_rt_trace_header());
   if (ok) {
-    pvm_setopt(PvmRoute, PvmRouteDirect);
     double t0 = wall();
-    for (int i = 0; i < n && ok; i++) ok = send_setup(o, run, i, x.tids, t0) == 0;
+    for (int i = 0; i < n && ok; i++) ok = send_setup(&x, i, t0) == 0;
     if (o->junk)
-      for (int i = 0; i < n; i++) { farm_msg_send_junk(x.tids[i], 0); farm_msg_send_junk(x.tids[i], 1); }
+      for (int i = 0; i < n; i++) { xp->junk(xp->ctx, x.tids[i], 0); xp->junk(xp->ctx, x.tids[i], 1); }
     distribute(o, where);
     x.tl.hops_optimal = optimum(o, where);
     x.tl.tstart = wall();
@@ -403,10 +359,10 @@ int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
   int rc = ok ? collect(&x) : -1;
   ok = rc == 0;
   for (int i = 0; i < n; i++)
-    if (x.tids[i] > 0 && !x.down[i]) farm_send(x.tids[i], ok ? FARM_STOP : FARM_QUIT, run, NULL, 0);
+    if (x.tids[i] > 0 && !x.down[i]) xp->send(xp->ctx, x.tids[i], ok ? FARM_STOP : FARM_QUIT, NULL, 0);
   if (ok) ok = reports(&x, trace) == 0;
-  if (!ok)
-    for (int i = 0; i < n; i++) if (x.tids[i] > 0) pvm_kill(x.tids[i]);
+  if (!ok && xp->kill)
+    for (int i = 0; i < n; i++) if (x.tids[i] > 0) xp->kill(xp->ctx, x.tids[i]);
   if (trace) fclose(trace);
   for (int i = 0; i < n; i++) { x.hs[i].tid = x.tids[i]; x.hs[i].down = x.down[i]; }
   x.tl.accepted = lb_sink_accepted(x.sink);
@@ -420,7 +376,6 @@ int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o)
   app_verify_free(x.ver);
   lb_sink_free(x.sink);
   free(x.tids);
-  free(x.pids);
   free(x.down);
   free(where);
   free(x.hs);

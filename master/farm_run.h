@@ -1,11 +1,12 @@
-/* farm_run.h: one task-farm run on the PVM virtual machine. */
+/* farm_run.h: one task-farm run, the master's side, over any farm
+ * transport (farm_xport.h): PVM for lbmaster, MPI for lbmpi. */
 #ifndef FARM_RUN_H
 #define FARM_RUN_H
 
 #include <stdio.h>
 #include <stdint.h>
 #include "app.h"
-#include "farm_vm.h"
+#include "farm_xport.h"
 #include "lb_node.h"
 
 enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM, FARM_INIT_SHARE };
@@ -30,10 +31,10 @@ typedef struct farm_opts {
   int junk;                    /* test path: send junk to every worker */
 } farm_opts;
 
-/* 0 verified, 1 failed or unverified. */
-int farm_run(const farm_vm *vm, uint32_t run, const farm_opts *o);
-
-/* Spawn n workers, one per PVM host while the VM has enough. */
-int farm_spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids);
+/* Set up the o->hosts hosts tids[0..hosts-1] (started and waiting for
+ * SETUP), hand out the processes, collect and verify every result,
+ * gather the reports, print and write the outputs.  0 verified, 1 failed
+ * or unverified, 130 interrupted. */
+int farm_run(const farm_xport *xp, const int *tids, const farm_opts *o);
 
 #endif

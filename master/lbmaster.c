@@ -1,427 +1,103 @@
-/* lbmaster: the lbfarm PVM master. */
+/* lbmaster: the lbfarm PVM master.  The run itself is master/farm_run.c
+ * over the PVM transport (farm_xpvm.h); here, the virtual machine and
+ * the workers' spawn. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <getopt.h>
 #include <limits.h>
 #include <time.h>
-#include <math.h>
 #include <pvm3.h>
-#include <libgen.h>
-#include <unistd.h>
-#include <signal.h>
 #include "farm_catchout.h"
+#include "farm_cli.h"
 #include "farm_ctx.h"
-#include "farm_out.h"
+#include "farm_xpvm.h"
 #include "app_mem.h"
 #include "farm_vm.h"
-#include "farm_msg.h"
 #include "cli.h"
-#include "lb_rng.h"
-#include "lb_errno.h"
-#include "farm_run.h"
-#include "lb_topo.h"
-#include "lb_load.h"
-#include "farm_wire.h"
-#include "farm_throttle.h"
-
-typedef struct options {
-  int selftest;
-  unsigned long hosts;
-  unsigned long ints;
-  unsigned long seed;
-  double timeout;
-  farm_opts f;
-  unsigned long size, procs;
-  int have_size, have_procs;
-  char topo[64];
-  const char *speeds, *capacities;
-} options;
-
-static const char *const inits[] = { "one", "even", "skewed", "random", "share" };
 
 static void usage(void)
 {
-  printf("Usage: lbmaster [OPTION]...\n"
+  farm_cli_help("Usage: lbmaster [OPTION]...\n"
          "Run the lbfarm task farm on the PVM virtual machine: spawn one worker per\n"
          "logical host, hand out the processes of a workload, let the policy balance\n"
          "them, collect and verify the results, and write one CSV row.  If no pvmd\n"
          "is running, lbmaster starts a private one and halts it at the end; from the\n"
-         "PVM console (spawn -> lbmaster ...) it uses the running virtual machine.\n\n"
-         "  --workload W     matmul (blocks of rows of C = A x B) or primes (ranges\n"
-         "                   tested by trial division); default primes\n"
-         "  --size N         matmul: order of the matrices (default 256);\n"
-         "                   primes: test 2..N (default 2000000)\n"
-         "  --procs P        processes the workload is cut into (default 4 per host)\n"
-         "  --policy P       none, rmtlb, lowest, dasud, cchspmd, diffusion (first\n"
-         "                   order) or diffusion2 (second order) (default none)\n"
-         "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
-         "  --hop-time SEC   expected one-hop time of a small message; RMTLB's Tmax\n"
-         "                   and LOWEST's timeout rest on it (default the quantum +\n"
-         "                   0.002: a worker takes messages between quanta)\n"
-         "  --route R        hops (a message for a host that is not a neighbour goes\n"
-         "                   through the topology, a host at a time, for every policy)\n"
-         "                   or direct (straight there) (default hops)\n"
-         "  --results M      where result bytes go: origin (back along the policy's\n"
-         "                   path to the host the process started on, as seed 000\n"
-         "                   does, then to the master) or direct (to the master from\n"
-         "                   the host that ran it; the path carries a receipt)\n"
-         "                   (default origin)\n"
-         "  --sched S        rr (each host time-shares its processes, a quantum each)\n"
-         "                   or fifo (one at a time, to completion) (default rr)\n"
-         "  --hosts N        logical hosts, one worker each (default 6)\n"
-         "  --topology SPEC  ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
-         "                   star:N, random:N[:E[:S]] or a .graph file; N nodes =\n"
-         "                   --hosts (default ring:N, complete:N below 3 hosts)\n"
-         "  --speeds S,...   relative host speeds in (0, 1], one for all or one per\n"
-         "                   host (default 1 = no throttling)\n"
-         "  --capacities C,... capacity C_i of each host, one for all or one per host\n"
-         "                   (default: the host's share of the processes,\n"
-         "                   procs x s_i / sum of speeds, rounded up)\n"
-         "  --init D         initial distribution: one (all on host 0), even,\n"
-         "                   skewed (host k gets 2^-k of the work), random, or\n"
-         "                   share (OPT_LOAD_SHARE, seed 004: in proportion to\n"
-         "                   speed) (default one)\n"
-         "  --seed S         seed for the operands and random choices (default 1)\n"
-         "  --quantum MS     CPU milliseconds per quantum (default 10)\n"
-         "  --throttle M     speed emulation: auto (cgroup if writable, else duty\n"
-         "                   cycle), cgroup, duty or off (default auto)\n"
-         "  --out FILE       append the CSV row to FILE (header if new), not stdout\n"
-         "  --hosts-csv FILE write one CSV row per host (counters, times, CPU share)\n"
-         "  --trace FILE     write every message the workers sent, one CSV row each:\n"
-         "                   time,host,type,src,dst,hv,lv,tag,count,procs,bytes\n"
-         "  --order K        test the transfer path: once the first result is in\n"
-         "                   and --order-delay has passed, the busiest host sends K\n"
-         "                   processes to each neighbour (default 0)\n"
-         "  --order-delay SEC  earliest time for that order (default 0)\n"
-         "  --inject-junk    test the codec: send every worker a message with a\n"
-         "                   foreign tag and one with a bad header first\n"
-         "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
-         "  --selftest       instead of a workload: send each worker a packed int\n"
-         "                   array and check the sums they return\n"
-         "  --ints K         self-test: ints sent to worker 0; worker i gets K*(i+1)\n"
-         "  -h, --help       show this help and exit\n\n"
-         "Environment: LBFARM_WORKER overrides the worker executable's path;\n"
-         "PVM_TMP and PVM_VMID select a private virtual machine.\n"
-         "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
+         "PVM console (spawn -> lbmaster ...) it uses the running virtual machine.\n\n",
+                "6",
+                "Environment: LBFARM_WORKER overrides the worker executable's path;\n"
+                "PVM_TMP and PVM_VMID select a private virtual machine.\n"
+                "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
 }
 
-static int pick(const char *opt, const char *s, const char *const *names, int n)
+/* Spawn n workers, one per PVM host while the VM has enough; tell the
+ * master when one exits or its host leaves the VM. */
+static int spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids)
 {
-  for (int i = 0; i < n; i++)
-    if (!strcmp(s, names[i])) return i;
-  cli_usage_error("%s: unknown value '%s'", opt, s);
-}
-
-/* One value for all hosts or exactly one per host. */
-static double *per_host(const char *opt, const char *s, unsigned long hosts, double dflt, double lo,
-                        double hi)
-{
-  double *v = malloc(hosts * sizeof *v);
-  if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
-  if (!s) {
-    for (unsigned long i = 0; i < hosts; i++) v[i] = dflt;
-    return v;
-  }
-  size_t n = cli_doubles(opt, s, v, hosts, lo, hi);
-  if (n == 1)
-    for (unsigned long i = 1; i < hosts; i++) v[i] = v[0];
-  else if (n != hosts)
-    cli_usage_error("%s: %zu values for %lu hosts (give one, or one per host)", opt, n, hosts);
-  return v;
-}
-
-/* Default C_i: the count-based policies drain a heavy host and fill a
- * light one to C + A rounded so as not to overshoot it, which with A =
- * 10 % of C is C itself; so C_i is the host's share of the processes,
- * procs x s_i / sum of speeds, rounded up, and at least 1 (then C - A > 0
- * and an empty host is light). */
-static void default_capacities(const farm_opts *f, unsigned long hosts)
-{
-  double sum = 0;
-  for (unsigned long i = 0; i < hosts; i++) sum += f->speed[i];
-  for (unsigned long i = 0; i < hosts; i++) {
-    double share = (double)f->w.nproc * f->speed[i] / sum;
-    int c = (int)ceil(share - 1e-9);
-    f->capacity[i] = c < 1 ? 1 : c;
-  }
-}
-
-/* A file that can be made or replaced: its directory must be writable. */
-static void check_writable(const char *opt, const char *path)
-{
-  if (!path) return;
-  char *copy = strdup(path);
-  if (!copy) cli_die(CLI_EXIT_FAIL, "out of memory");
-  const char *dir = dirname(copy);
-  int ok = access(dir, W_OK | X_OK) == 0 && (access(path, F_OK) != 0 || access(path, W_OK) == 0);
-  free(copy);
-  if (!ok) cli_usage_error("%s: cannot write '%s'", opt, path);
-}
-
-static void parse(int argc, char **argv, options *o)
-{
-  enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
-         O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE };
-  static const struct option opts[] = {
-    { "selftest", no_argument, 0, O_SELFTEST },
-    { "hosts", required_argument, 0, O_HOSTS },
-    { "ints", required_argument, 0, O_INTS },
-    { "seed", required_argument, 0, O_SEED },
-    { "timeout", required_argument, 0, O_TIMEOUT },
-    { "workload", required_argument, 0, O_WORKLOAD },
-    { "size", required_argument, 0, O_SIZE },
-    { "procs", required_argument, 0, O_PROCS },
-    { "policy", required_argument, 0, O_POLICY },
-    { "topology", required_argument, 0, O_TOPO },
-    { "speeds", required_argument, 0, O_SPEEDS },
-    { "capacities", required_argument, 0, O_CAPS },
-    { "init", required_argument, 0, O_INIT },
-    { "quantum", required_argument, 0, O_QUANTUM },
-    { "throttle", required_argument, 0, O_THROTTLE },
-    { "out", required_argument, 0, O_OUT },
-    { "trace", required_argument, 0, O_TRACE },
-    { "order", required_argument, 0, O_ORDER },
-    { "order-delay", required_argument, 0, O_ORDER_DELAY },
-    { "inject-junk", no_argument, 0, O_JUNK },
-    { "period", required_argument, 0, O_PERIOD },
-    { "hop-time", required_argument, 0, O_HOP },
-    { "results", required_argument, 0, O_RESULTS },
-    { "sched", required_argument, 0, O_SCHED },
-    { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
-    { "route", required_argument, 0, O_ROUTE },
-    { "help", no_argument, 0, 'h' },
-    { 0, 0, 0, 0 } };
-  *o = (options){ .hosts = 6, .ints = 1000, .seed = 1, .timeout = 300.0 };
-  farm_opts *f = &o->f;
-  f->w.kind = APP_PRIMES;
-  f->policy = LB_POLICY_NONE;
-  f->init_name = "one";
-  f->quantum_s = 0.010;
-  f->order_delay = 0;
-  lb_node_params_default(&f->par);
-  f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = 0.05;
-  f->par.hop_time = 0;   /* set after parsing: quantum + 2 ms */
-  int c;
-  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-    switch (c) {
-    case 'h': usage(); exit(0);
-    case O_SELFTEST: o->selftest = 1; break;
-    case O_HOSTS: o->hosts = cli_ulong("--hosts", optarg, 1, 256); break;
-    case O_INTS: o->ints = cli_ulong("--ints", optarg, 1, 1000000); break;
-    case O_SEED: o->seed = cli_ulong("--seed", optarg, 0, ULONG_MAX); break;
-    case O_TIMEOUT: o->timeout = cli_double("--timeout", optarg, 0.1, 86400); break;
-    case O_WORKLOAD:
-      if (app_kind_parse(optarg, &f->w.kind)) cli_usage_error("--workload: %s", lb_errmsg());
-      break;
-    case O_SIZE: o->size = cli_ulong("--size", optarg, 1, 4000000000UL); o->have_size = 1; break;
-    case O_PROCS: o->procs = cli_ulong("--procs", optarg, 1, 1000000); o->have_procs = 1; break;
-    case O_POLICY:
-      if (lb_policy_from_name(optarg, &f->policy)) cli_usage_error("--policy: %s", lb_errmsg());
-      break;
-    case O_RESULTS:
-      if (lb_results_from_name(optarg, &f->par.results)) cli_usage_error("--results: %s", lb_errmsg());
-      break;
-    case O_SCHED:
-      if (!strcmp(optarg, "rr")) f->par.sched = LB_SCHED_RR;
-      else if (!strcmp(optarg, "fifo")) f->par.sched = LB_SCHED_FIFO;
-      else cli_usage_error("--sched: unknown schedule '%s' (rr, fifo)", optarg);
-      break;
-    case O_HOSTS_CSV: f->hosts_csv = optarg; break;
-    case O_TOPO:
-      if (strlen(optarg) >= sizeof o->topo) cli_usage_error("--topology: spec too long");
-      strcpy(o->topo, optarg);
-      break;
-    case O_SPEEDS: o->speeds = optarg; break;
-    case O_CAPS: o->capacities = optarg; break;
-    case O_INIT:
-      f->init = pick("--init", optarg, inits, 5);
-      f->init_name = inits[f->init];
-      break;
-    case O_QUANTUM: f->quantum_s = cli_double("--quantum", optarg, 0.1, 10000) / 1000; break;
-    case O_THROTTLE: {
-      farm_throttle_mode m;
-      if (farm_throttle_parse(optarg, &m)) cli_usage_error("--throttle: unknown mode '%s'", optarg);
-      f->throttle = (int)m;
-      break;
-    }
-    case O_OUT: f->out = optarg; break;
-    case O_TRACE: f->trace = optarg; break;
-    case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
-    case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
-    case O_JUNK: f->junk = 1; break;
-    case O_PERIOD:
-      f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = cli_double("--period", optarg, 1e-4, 3600);
-      break;
-    case O_HOP: f->par.hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
-    case O_ROUTE:
-      if (!strcmp(optarg, "hops")) f->par.route = LB_ROUTE_HOPS;
-      else if (!strcmp(optarg, "direct")) f->par.route = LB_ROUTE_DIRECT;
-      else cli_usage_error("--route: unknown route '%s' (hops, direct)", optarg);
-      break;
-    default: cli_bad_option(c, argc, argv);
-    }
-  }
-  if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
-  if (o->selftest) return;
-  f->hosts = (int)o->hosts;
-  f->w.size = o->have_size ? o->size : f->w.kind == APP_MATMUL ? 256 : 2000000;
-  f->w.nproc = o->have_procs ? o->procs : 4 * o->hosts;
-  if (!o->have_procs && f->w.kind == APP_MATMUL && f->w.nproc > f->w.size) f->w.nproc = f->w.size;
-  f->w.seed = o->seed;
-  f->seed = o->seed;
-  f->par.seed = o->seed;
-  f->timeout = o->timeout;
-  if (app_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
-  if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
-  f->topo_spec = o->topo;
-  /* Everything that can be wrong with the input is found here, before
-   * a pvmd is started, so a usage error never leaves one behind. */
-  if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
-  if (f->topo->n != o->hosts)
-    cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
-  /* A worker takes messages between quanta: one hop of a small message
-   * can wait a whole quantum, on top of PVM's 1-2 ms. */
-  if (!(f->par.hop_time > 0)) f->par.hop_time = f->quantum_s + 0.002;
-  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
-  f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
-  f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);
-  if (!o->capacities) default_capacities(f, o->hosts);
-  /* Output files are checked, not opened: each is written under a
-   * temporary name at the end and renamed into place. */
-  check_writable("--out", f->out);
-  check_writable("--trace", f->trace);
-  check_writable("--hosts-csv", f->hosts_csv);
-  if (farm_out_check(f)) exit(CLI_EXIT_USAGE);
-}
-
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int selftest(const options *o, uint32_t run, const int *tids)
-{
-  int n = (int)o->hosts, ok = 0;
-  lb_rng *rng;
-  if (lb_rng_alloc(o->seed, &rng)) return -1;
-  long long *expect = calloc((size_t)n, sizeof *expect);
-  double *sent = calloc((size_t)n, sizeof *sent);
-  int *got = calloc((size_t)n, sizeof *got);
-  if (!expect || !sent || !got) cli_die(CLI_EXIT_FAIL, "out of memory");
+  char path[PATH_MAX], runarg[16];
+  if (farm_worker_path(path, sizeof path)) return -1;
+  snprintf(runarg, sizeof runarg, "%u", run);
+  char *wargv[] = { runarg, NULL };
+  int nhost, narch;
+  struct pvmhostinfo *hi;
+  if (pvm_config(&nhost, &narch, &hi) < 0) nhost = 0;
   for (int i = 0; i < n; i++) {
-    uint32_t k = (uint32_t)o->ints * (uint32_t)(i + 1);
-    int32_t *v = malloc((size_t)k * sizeof *v);
-    if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
-    for (uint32_t j = 0; j < k; j++) {
-      v[j] = (int32_t)lb_rng_below(rng, 2000001) - 1000000;
-      expect[i] += v[j];
+    int one = vm->nhosts >= n && nhost >= n;
+    int got = pvm_spawn(path, wargv, one ? PvmTaskHost : PvmTaskDefault,
+                        one ? hi[i].hi_name : NULL, 1, &tids[i]);
+    if (got != 1) {
+      fprintf(stderr, "%s: cannot spawn worker %d from %s (PVM error %d)\n", cli_prog(), i, path, tids[i]);
+      tids[i] = 0;
+      return -1;
     }
-    unsigned char *buf;
-    size_t len;
-    if (farm_sum_req_encode(v, k, &buf, &len)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
-    sent[i] = now();
-    farm_send(tids[i], FARM_SUM_REQ, run, buf, len);
-    free(buf);
-    free(v);
   }
-  printf("%-8s %-10s %9s %16s %16s %10s %s\n", "worker", "tid", "ints", "sum", "expected", "rtt_ms", "ok");
-  double deadline = now() + o->timeout;
-  for (int left = n; left > 0;) {
-    farm_in in;
-    double wait = deadline - now();
-    int r = wait > 0 && !farm_interrupted ? farm_recv(run, -1, -1, wait < 0.2 ? wait : 0.2, &in) : -1;
-    if (r == 0) continue;
-    if (r < 0) {
-      fprintf(stderr, "%s: %d worker(s) did not answer within %g s\n", cli_prog(), left, o->timeout);
-      break;
+  pvm_notify(PvmTaskExit, FARM_EXITED, n, tids);
+  /* A host that leaves the VM (its pvmd stopped or lost) is reported
+   * too; the workers on it are gone with it. */
+  if (nhost > 1) {
+    int *dtids = malloc((size_t)nhost * sizeof *dtids);
+    if (dtids) {
+      for (int i = 0; i < nhost; i++) dtids[i] = hi[i].hi_tid;
+      pvm_notify(PvmHostDelete, FARM_HOSTDEL, nhost, dtids);
+      free(dtids);
     }
-    if (in.tag == FARM_EXITED) {
-      for (int i = 0; i < n; i++)
-        if (tids[i] == in.notice && !got[i]) {
-          fprintf(stderr, "%s: worker %d (t%x) exited without answering\n", cli_prog(), i, in.notice);
-          got[i] = 1;
-          left--;
-        }
-      farm_in_clear(&in);
-      continue;
-    }
-    int i = 0;
-    while (i < n && tids[i] != in.src) i++;
-    int64_t cnt, sum;
-    if (i == n || in.tag != FARM_SUM_REP || got[i] || farm_sum_rep_decode(in.body, in.len, &cnt, &sum)) {
-      fprintf(stderr, "%s: unexpected message from t%x dropped\n", cli_prog(), in.src);
-      farm_in_clear(&in);
-      continue;
-    }
-    farm_in_clear(&in);
-    got[i] = 1;
-    left--;
-    int good = cnt == (long long)o->ints * (i + 1) && sum == expect[i];
-    ok += good;
-    printf("%-8d t%-9x %9lld %16lld %16lld %10.3f %s\n", i, tids[i], (long long)cnt, (long long)sum, expect[i],
-           (now() - sent[i]) * 1e3, good ? "yes" : "NO");
   }
-  printf("selftest: %d/%d workers returned the right sum\n", ok, n);
-  free(expect);
-  free(sent);
-  free(got);
-  lb_rng_free(rng);
-  return ok == n ? 0 : -1;
-}
-
-/* Ctrl-C or SIGTERM: the run stops at its next wait (each is short),
- * the workers are told to quit, a VM started here is halted. */
-static void on_signal(int sig)
-{
-  (void)sig;
-  farm_interrupted = 1;
-}
-
-static void catch_signals(void)
-{
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
+  return 0;
 }
 
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   app_mem_setup();   /* the master receives every result */
-  options o;
-  parse(argc, argv, &o);
-  catch_signals();
+  farm_cli o;
+  farm_cli_parse(argc, argv, 6, usage, &o);
+  farm_catch_signals();
   farm_vm vm;
   if (farm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
   printf("lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
          vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   int *tids = calloc(o.hosts, sizeof *tids);
+  farm_xport xp;
+  if (!tids || farm_xpvm_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
   int rc = CLI_EXIT_FAIL;
-  if (!o.selftest) {
-    free(tids);
-    tids = NULL;
-    /* Children's output (e.g. a dropped message) shows up here. */
-    pvm_catchout(farm_catchout_stream(stderr));
-    int r = farm_run(&vm, run, &o.f);
+  /* Children's output (e.g. a dropped message) shows up here. */
+  if (!o.selftest) pvm_catchout(farm_catchout_stream(stderr));
+  int spawned = spawn_workers(&vm, run, (int)o.hosts, tids) == 0;
+  farm_xpvm_learn_pids(&xp, tids, (int)o.hosts);
+  if (o.selftest) {
+    if (spawned) rc = farm_selftest(&xp, &o, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    /* Also after a partial spawn: leave no orphans. */
+    for (unsigned long i = 0; i < o.hosts; i++)
+      if (tids[i] > 0) xp.send(xp.ctx, tids[i], FARM_QUIT, NULL, 0);
+  } else {
+    /* Results reach the master by direct links, not through its pvmd;
+     * after a partial spawn, farm_run stops the workers and reports. */
+    if (spawned) pvm_setopt(PvmRoute, PvmRouteDirect);
+    int r = farm_run(&xp, tids, &o.f);
     rc = r == 0 ? CLI_EXIT_OK : r == 130 ? 130 : CLI_EXIT_FAIL;
-    lb_topo_free(o.f.topo);
-    free(o.f.speed);
-    free(o.f.capacity);
-  } else if (tids && farm_spawn_workers(&vm, run, (int)o.hosts, tids) == 0)
-    rc = selftest(&o, run, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-  for (unsigned long i = 0; tids && i < o.hosts; i++)
-    if (tids[i] > 0) {  /* also after a partial spawn: leave no orphans */
-      farm_send(tids[i], FARM_QUIT, run, NULL, 0);
-    }
+  }
   free(tids);
+  farm_xpvm_free(&xp);
+  farm_cli_free(&o);
   fflush(stdout);
   int started = vm.started;
   farm_vm_leave(&vm);

@@ -6,6 +6,7 @@
 # A bare lbmaster/lbworker means the one in the cluster's hostfile ep=.
 # Usage: scripts/cluster-run.sh [--state DIR] COMMAND [ARG]...
 set -eu
+case ${1:-} in -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 state=/tmp/lbfarm-cluster
 [ "${1:-}" = --state ] && { state=$2; shift 2; }
 [ $# -ge 1 ] || { echo "usage: cluster-run.sh [--state DIR] COMMAND [ARG]..." >&2; exit 2; }
@@ -14,7 +15,7 @@ cmd=$1
 shift
 case $cmd in
 lbmaster|lbworker)
-  ep=$(sed -n 's/^\* ep=//p' "$state/hostfile")
+  ep=$(sed -n 's/^\*.*[ 	]ep=\([^ 	]*\).*/\1/p' "$state/hostfile")
   for d in $(echo "$ep" | tr ':' ' '); do [ -x "$d/$cmd" ] && { cmd=$d/$cmd; break; }; done ;;
 esac
 exec "$state/in-host" h1 "$cmd" "$@"

@@ -9,9 +9,22 @@
 # host's network namespace (ip netns exec), a UTS namespace with the
 # host's name, and the host's own PVM_TMP.  Traffic stays on the bridge.
 #
-# Usage: scripts/cluster-up.sh [--builddir DIR] [--state DIR]
+# With --ssh the slave pvmds start through ssh, as on real machines: an
+# sshd in each host (on its own address and port 2207, reachable only
+# from the namespaces made here) with the cluster's own host key and
+# authorized key, sshd -f with a config of its own, and PVM_RSH an ssh
+# wrapper that uses the cluster's key, config and known hosts; nothing
+# of the machine's own ssh set-up changes.  The hostfile then says what
+# a user writes for real machines (dx= pvmd's path, ep= the programs').
+#
+# Usage: scripts/cluster-up.sh [--ssh] [--ns PREFIX] [--builddir DIR] [--state DIR]
+#   --ssh           start the slave pvmds through ssh (see above)
+#   --ns PREFIX     name the namespaces PREFIXh1..PREFIXh6 and PREFIXbr
+#                   (default h1..h6 and lbfarm-br), so that clusters of
+#                   different names can run side by side; the hosts are
+#                   called h1..h6 in every cluster
 #   --builddir DIR  where lbmaster/lbworker were built (default: this tree)
-#   --state DIR     where the hostfile, wrapper and PVM_TMPs go
+#   --state DIR     where the hostfile, wrapper, keys and PVM_TMPs go
 #                   (default /tmp/lbfarm-cluster)
 # Then: scripts/cluster-run.sh pvm          (the console, `conf` lists 6)
 #       scripts/cluster-run.sh lbmaster ...  (one worker per host)
@@ -22,8 +35,12 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 builddir=$(cd "$here/.." && pwd)
 state=/tmp/lbfarm-cluster
+ssh=0
+prefix=
 while [ $# -gt 0 ]; do
   case $1 in
+  --ssh) ssh=1; shift ;;
+  --ns) prefix=$2; shift 2 ;;
   --builddir) builddir=$(cd "$2" && pwd); shift 2 ;;
   --state) state=$2; shift 2 ;;
   -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -31,14 +48,22 @@ while [ $# -gt 0 ]; do
   esac
 done
 N=6
-BR=lbfarm-br
+case $prefix in *[!A-Za-z0-9_-]*) echo "cluster-up.sh: --ns: letters, digits, _ and - only" >&2; exit 2 ;; esac
+BR=${prefix:+${prefix}br}
+BR=${BR:-lbfarm-br}
 NET=10.77.0
+PORT=2207
 for b in "$builddir/master/lbmaster" "$builddir/worker/lbworker"; do
   [ -x "$b" ] || { echo "cluster-up.sh: $b not built (run make, or give --builddir)" >&2; exit 2; }
 done
 command -v ip >/dev/null || { echo "cluster-up.sh: SKIP: no 'ip' command (iproute2)" >&2; exit 77; }
-if ip netns list 2>/dev/null | grep -qE "^($BR|h[1-6])( |$)"; then
-  echo "cluster-up.sh: namespaces $BR or h1..h6 exist already: run cluster-down.sh first" >&2
+if [ $ssh = 1 ]; then
+  for b in /usr/sbin/sshd ssh ssh-keygen; do
+    command -v $b >/dev/null || { echo "cluster-up.sh: SKIP: no $b (apt-get install openssh-server openssh-client)" >&2; exit 77; }
+  done
+fi
+if ip netns list 2>/dev/null | grep -qE "^($BR|${prefix}h[1-6])( |$)"; then
+  echo "cluster-up.sh: namespaces $BR or ${prefix}h1..${prefix}h6 exist already: run cluster-down.sh first" >&2
   exit 2
 fi
 if ! ip netns add "$BR" 2>/dev/null; then
@@ -48,6 +73,8 @@ fi
 mkdir -p "$state"
 state=$(cd "$state" && pwd)
 echo "$state" >"$state/.lbfarm-cluster"
+# What cluster-down.sh removes: these namespaces and their /etc/netns.
+echo "$BR $(for i in $(seq 1 $N); do printf '%sh%s ' "$prefix" $i; done)" >"$state/namespaces"
 
 ip -n "$BR" link add br0 type bridge
 ip -n "$BR" link set br0 up
@@ -55,7 +82,7 @@ hosts="127.0.0.1 localhost"
 for i in $(seq 1 $N); do hosts="$hosts
 $NET.$i h$i"; done
 for i in $(seq 1 $N); do
-  h=h$i
+  h=${prefix}h$i
   ip netns add $h
   ip -n "$BR" link add v$i type veth peer name eth0 netns $h
   ip -n "$BR" link set v$i master br0 up
@@ -63,9 +90,9 @@ for i in $(seq 1 $N); do
   ip -n $h addr add $NET.$i/24 dev eth0
   ip -n $h link set eth0 up
   # ip netns exec bind-mounts /etc/netns/NAME/hosts over /etc/hosts.
-  mkdir -p /etc/netns/$h "$state/$h/tmp"
+  mkdir -p /etc/netns/$h "$state/h$i/tmp"
   printf '%s\n' "$hosts" >/etc/netns/$h/hosts
-  printf '%s\n' "$h" >/etc/netns/$h/hostname
+  printf '%s\n' "h$i" >/etc/netns/$h/hostname
 done
 
 # The PVM_RSH wrapper: pvmd calls it as `WRAPPER HOST [-l USER] COMMAND`.
@@ -75,22 +102,96 @@ host=\$1; shift
 [ "\${1:-}" = -l ] && shift 2
 exec "$state/in-host" "\$host" sh -c "\$*"
 WRAP
+rsh=$state/netns-rsh
+[ $ssh = 1 ] && rsh=$state/ssh/rsh
 # in-host HOST CMD...: run CMD as if on HOST.
 cat >"$state/in-host" <<INHOST
 #!/bin/sh
 host=\$1; shift
 case \$host in h[1-6]) ;; *) echo "in-host: unknown host '\$host'" >&2; exit 2 ;; esac
-export PVM_TMP="$state/\$host/tmp" PVM_ALLOW_ROOT=yes PVM_RSH="$state/netns-rsh"
+export PVM_TMP="$state/\$host/tmp" PVM_ALLOW_ROOT=yes PVM_RSH="$rsh"
 export PVM_ROOT=\${PVM_ROOT:-/usr/lib/pvm3}
-exec ip netns exec "\$host" unshare --uts sh -c 'hostname "\$0" && exec "\$@"' "\$host" "\$@"
+exec ip netns exec "$prefix\$host" unshare --uts sh -c 'hostname "\$0" && exec "\$@"' "\$host" "\$@"
 INHOST
 chmod +x "$state/netns-rsh" "$state/in-host"
 
-{
-  echo "# lbfarm six-host cluster: ep= is where pvm_spawn finds lbmaster/lbworker"
-  echo "* ep=$builddir/master:$builddir/worker"
-  for i in $(seq 1 $N); do echo "h$i"; done
-} >"$state/hostfile"
+if [ $ssh = 1 ]; then
+  # The cluster's keys and configs, all under $state/ssh.
+  k=$state/ssh
+  mkdir -p "$k"
+  chmod 700 "$k"
+  ssh-keygen -q -t ed25519 -N '' -C lbfarm-cluster-host -f "$k/host_key"
+  ssh-keygen -q -t ed25519 -N '' -C lbfarm-cluster-user -f "$k/id_ed25519"
+  cp "$k/id_ed25519.pub" "$k/authorized_keys"
+  for i in $(seq 1 $N); do echo "[h$i]:$PORT,[$NET.$i]:$PORT $(cat "$k/host_key.pub")"; done >"$k/known_hosts"
+  cat >"$k/sshd_config" <<SSHD
+# sshd of the lbfarm cluster: the cluster's key only, no passwords.
+Port $PORT
+HostKey $k/host_key
+AuthorizedKeysFile $k/authorized_keys
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+UseDNS no
+X11Forwarding no
+AllowTcpForwarding no
+PrintMotd no
+SSHD
+  cat >"$k/ssh_config" <<SSHC
+# ssh to the lbfarm cluster's hosts: the cluster's key and known hosts.
+Host h1 h2 h3 h4 h5 h6
+  Port $PORT
+  IdentityFile $k/id_ed25519
+  IdentitiesOnly yes
+  UserKnownHostsFile $k/known_hosts
+  GlobalKnownHostsFile /dev/null
+  StrictHostKeyChecking yes
+  BatchMode yes
+  ConnectTimeout 5
+  LogLevel ERROR
+SSHC
+  # pvmd runs PVM_RSH as rsh: HOST [-l USER] COMMAND, which ssh takes too.
+  cat >"$k/rsh" <<RSH
+#!/bin/sh
+exec ssh -F "$k/ssh_config" "\$@"
+RSH
+  chmod +x "$k/rsh"
+  # One sshd per host, in the host's namespaces, on its own address.
+  # sshd wants /run/sshd: a tmpfs over /run in the mount namespace that
+  # ip netns exec made, so the machine's /run is left alone.  What a
+  # user's profile would set on a real machine, SetEnv sets here.
+  for i in $(seq 1 $N); do
+    "$state/in-host" h$i sh -c 'mount -t tmpfs -o mode=755 lbfarm-run /run && mkdir -m 755 /run/sshd && exec "$@"' sshd \
+      /usr/sbin/sshd -f "$k/sshd_config" -E "$state/h$i/sshd.log" -o ListenAddress=$NET.$i \
+      -o PidFile="$state/h$i/sshd.pid" \
+      -o "SetEnv=PVM_ROOT=/usr/lib/pvm3 PVM_TMP=$state/h$i/tmp PVM_ALLOW_ROOT=yes" || {
+      echo "cluster-up.sh: sshd did not start on h$i:" >&2; cat "$state/h$i/sshd.log" >&2; exit 1; }
+  done
+  for i in $(seq 2 $N); do
+    for t in $(seq 1 50); do
+      "$state/in-host" h1 "$k/rsh" h$i true 2>/dev/null && break
+      sleep 0.1
+    done
+  done
+fi
+
+if [ $ssh = 1 ]; then
+  {
+    echo "# lbfarm six-host cluster, slave pvmds started by ssh as on real machines:"
+    echo "# dx= where pvmd is on every host, ep= where lbmaster and lbworker are"
+    echo "* dx=/usr/lib/pvm3/lib/pvmd ep=$builddir/master:$builddir/worker"
+    for i in $(seq 1 $N); do echo "h$i"; done
+  } >"$state/hostfile"
+else
+  {
+    echo "# lbfarm six-host cluster: ep= is where pvm_spawn finds lbmaster/lbworker"
+    echo "* ep=$builddir/master:$builddir/worker"
+    for i in $(seq 1 $N); do echo "h$i"; done
+  } >"$state/hostfile"
+fi
 
 # The master pvmd in h1; it adds h2..h6 from the hostfile.
 "$state/in-host" h1 /usr/bin/pvmd "$state/hostfile" >"$state/pvmd.out" 2>&1 &
@@ -105,4 +206,4 @@ if [ "${n:-0}" -lt $N ]; then
   cat "$state/pvmd.out" >&2
   exit 1
 fi
-echo "cluster-up.sh: $N hosts up; state in $state"
+echo "cluster-up.sh: $N hosts up$([ $ssh = 1 ] && echo ', slave pvmds started by ssh'); state in $state"

@@ -21,6 +21,8 @@ packages=(
   libglpk-dev glpk-utils               # independent LP solver for cross-checks
   iproute2                             # network namespaces for six hosts
   procps                               # pgrep: tests find their own pvmds
+  libopenmpi-dev openmpi-bin           # lbmpi, the farm over MPI
+  openssh-server openssh-client        # the six-host cluster started by ssh
 )
 bench_packages=(
   bsdextrautils                        # column: farm-bench.sh tables

@@ -55,7 +55,7 @@ done
 column -s, -t "$out/farm_kernel.csv"
 
 # strip "[tNNN] " and keep the CSV lines of the ping task
-clean() { sed -n 's/^\(\[[^]]*\] \)*//; /^[0-9b]/p' | grep -v 'BEGIN\|EOF\|libpvm'; }
+clean() { sed -n 's/^\(\[[^]]*\] \)*//; /^\(transport\|pvm-\)/p' | grep -v 'BEGIN\|EOF\|libpvm'; }
 
 echo "== PVM round trip, one host (private pvmd) -> $out/farm_pvm_local.csv"
 tmp=$(mktemp -d)

@@ -1,18 +1,30 @@
-/* farm_pingpong: PVM round-trip latency and bandwidth between two
- * tasks, through the farm's message codec (header and checks included)
- * and the direct task-to-task route the workers use.
- * Usage: farm_pingpong HOST_A HOST_B [MAXBYTES]   (a pvmd must run; "."
- * means anywhere).  CSV on stdout: bytes, round-trip µs (median of
- * many), one-way MB/s. */
+/* farm_pingpong: round-trip time and bandwidth between two peers
+ * through the farm's own transport (farm_xport.h: envelope, checks,
+ * copies, and the waits the hosts use), built twice from this file:
+ *
+ *   farm_pingpong HOST_A HOST_B [MAXBYTES]   PVM (a pvmd must run; "."
+ *       means anywhere): spawns a ping and an echo task, the direct
+ *       task-to-task route the master uses;
+ *   mpirun -np 2 farm_pingpong_mpi [MAXBYTES]   MPI: rank 0 pings rank 1,
+ *       through the farm's MPI transport (rows "farm") and with plain
+ *       blocking MPI_Send/MPI_Recv (rows "raw", for reference).
+ *
+ * CSV on stdout: transport,bytes,rtt_us (median),mb_per_s (one way). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <limits.h>
-#include <pvm3.h>
-#include "farm_msg.h"
+#include "farm_xport.h"
 #include "cli.h"
+#ifdef LBFARM_MPI
+#include <mpi.h>
+#include "mpi_xport.h"
+#else
+#include <pvm3.h>
+#include "farm_xpvm.h"
+#endif
 
 #define RUN 77
 static double now(void)
@@ -29,79 +41,125 @@ static int cmp(const void *x, const void *y)
 }
 
 /* Echo: return every SUM_REQ body to its sender until QUIT. */
-static int echo(void)
+static void echo(const farm_xport *xp)
 {
-  char *buf = malloc(64 << 20);
   for (;;) {
     farm_in in;
-    if (farm_msg_recv(RUN, -1, -1, -1, &in) <= 0 || in.tag == FARM_QUIT) break;
-    int len;
-    farm_msg_upk_int(&len, 1);
-    farm_msg_upk_bytes(buf, len);
-    farm_msg_begin(RUN, 1 + farm_msg_words(len));
-    farm_msg_pk_int(&len, 1);
-    farm_msg_pk_bytes(buf, len);
-    farm_msg_send(in.src, FARM_SUM_REP);
+    if (xp->recv(xp->ctx, -1, -1, 60, &in) <= 0) break;
+    int quit = in.tag == FARM_QUIT;
+    if (!quit) xp->send(xp->ctx, in.src, FARM_SUM_REP, in.body, in.len);
+    xp->clear(xp->ctx, &in);
+    if (quit) break;
   }
-  free(buf);
-  return 0;
 }
 
-static double rtt(int peer, char *buf, int len)
+static double rtt_farm(const farm_xport *xp, int peer, const char *buf, int len)
 {
   double t0 = now();
-  farm_msg_begin(RUN, 1 + farm_msg_words(len));
-  farm_msg_pk_int(&len, 1);
-  farm_msg_pk_bytes(buf, len);
-  farm_msg_send(peer, FARM_SUM_REQ);
+  xp->send(xp->ctx, peer, FARM_SUM_REQ, buf, (size_t)len);
   farm_in in;
-  if (farm_msg_recv(RUN, peer, FARM_SUM_REP, 30, &in) <= 0) cli_die(1, "no echo");
-  int got;
-  farm_msg_upk_int(&got, 1);
-  farm_msg_upk_bytes(buf, got);
+  if (xp->recv(xp->ctx, peer, FARM_SUM_REP, 30, &in) <= 0 || in.len != (size_t)len) cli_die(1, "no echo");
+  xp->clear(xp->ctx, &in);
   return now() - t0;
 }
 
-/* Ping: time round trips of growing size to the echo task. */
-static int ping(int peer, int maxbytes)
+/* Median round trip of len bytes, n times after one warm-up; first,
+ * 0.5 s of small round trips, so that start-up (connections, the
+ * launcher's own work) is not measured. */
+static void series(const char *name, double (*rtt)(const farm_xport *, int, const char *, int),
+                   const farm_xport *xp, int peer, int maxbytes)
 {
   char *buf = calloc((size_t)maxbytes, 1);
-  printf("bytes,rtt_us,mb_per_s\n");
+  if (!buf) cli_die(1, "out of memory");
+  for (double t0 = now(); now() - t0 < 0.5;) rtt(xp, peer, buf, 8);
   for (int len = 8; len <= maxbytes; len *= 8) {
     int n = len < 65536 ? 200 : 20;
     double *t = malloc((size_t)n * sizeof *t);
-    rtt(peer, buf, len);
-    for (int i = 0; i < n; i++) t[i] = rtt(peer, buf, len);
+    rtt(xp, peer, buf, len);
+    for (int i = 0; i < n; i++) t[i] = rtt(xp, peer, buf, len);
     qsort(t, (size_t)n, sizeof *t, cmp);
     double med = t[n / 2];
-    printf("%d,%.1f,%.1f\n", len, med * 1e6, 2.0 * len / med / 1e6);
+    printf("%s,%d,%.1f,%.1f\n", name, len, med * 1e6, 2.0 * len / med / 1e6);
+    fflush(stdout);
     free(t);
   }
-  farm_msg_begin(RUN, 0);
-  farm_msg_send(peer, FARM_QUIT);
   free(buf);
-  return 0;
+}
+
+#ifdef LBFARM_MPI
+/* Plain MPI: blocking send and receive of the bytes alone. */
+static double rtt_raw(const farm_xport *xp, int peer, const char *buf, int len)
+{
+  (void)xp;
+  double t0 = now();
+  MPI_Send(buf, len, MPI_BYTE, peer, 1, MPI_COMM_WORLD);
+  MPI_Recv((char *)buf, len, MPI_BYTE, peer, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return now() - t0;
+}
+
+static void echo_raw(int maxbytes)
+{
+  char *buf = malloc((size_t)maxbytes);
+  for (;;) {
+    MPI_Status st;
+    int n;
+    MPI_Recv(buf, maxbytes, MPI_BYTE, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+    if (st.MPI_TAG == 2) break;
+    MPI_Get_count(&st, MPI_BYTE, &n);
+    MPI_Send(buf, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+  }
+  free(buf);
 }
 
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
-  pvm_setopt(PvmAutoErr, 0);
-  if (argc == 2 && !strcmp(argv[1], "--echo")) {
-    pvm_mytid();
-    pvm_setopt(PvmRoute, PvmRouteDirect);
-    echo();
-    pvm_exit();
-    return 0;
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 2) cli_die(2, "run with 2 ranks: mpirun -np 2 %s [MAXBYTES]", argv[0]);
+  int maxbytes = argc > 1 ? (int)cli_ulong("MAXBYTES", argv[1], 8, 64 << 20) : 8 << 20;
+  farm_xport xp;
+  if (mpi_xport_init(&xp, RUN)) cli_die(1, "out of memory");
+  if (rank == 0) {
+    printf("transport,bytes,rtt_us,mb_per_s\n");
+    series("mpi-farm", rtt_farm, &xp, 1, maxbytes);
+    xp.send(xp.ctx, 1, FARM_QUIT, NULL, 0);
+    series("mpi-raw", rtt_raw, &xp, 1, maxbytes);
+    MPI_Send(NULL, 0, MPI_BYTE, 1, 2, MPI_COMM_WORLD);
+  } else {
+    echo(&xp);
+    echo_raw(maxbytes);
   }
-  if (argc == 3 && !strcmp(argv[1], "--ping")) {
+  mpi_xport_free(&xp, 10);
+  MPI_Finalize();
+  return 0;
+}
+#else
+int main(int argc, char **argv)
+{
+  cli_init(argv[0]);
+  pvm_setopt(PvmAutoErr, 0);
+  farm_xport xp;
+  if (farm_xpvm_init(&xp, RUN)) cli_die(1, "out of memory");
+  if (argc >= 2 && (!strcmp(argv[1], "--echo") || !strcmp(argv[1], "--ping"))) {
     pvm_mytid();
     pvm_setopt(PvmRoute, PvmRouteDirect);
-    int peer;
-    farm_in in;
-    farm_msg_recv(RUN, pvm_parent(), FARM_SETUP, -1, &in);
-    farm_msg_upk_int(&peer, 1);
-    ping(peer, atoi(argv[2]));
+    if (!strcmp(argv[1], "--echo")) {
+      echo(&xp);
+    } else {
+      farm_in in;
+      int32_t peer = 0;
+      if (argc != 3 || xp.recv(xp.ctx, pvm_parent(), FARM_SETUP, 30, &in) <= 0 || in.len != sizeof peer)
+        cli_die(1, "no peer");
+      memcpy(&peer, in.body, sizeof peer);
+      xp.clear(xp.ctx, &in);
+      printf("transport,bytes,rtt_us,mb_per_s\n");
+      series("pvm-farm", rtt_farm, &xp, peer, atoi(argv[2]));
+      xp.send(xp.ctx, peer, FARM_QUIT, NULL, 0);
+    }
+    farm_xpvm_free(&xp);
     pvm_exit();
     return 0;
   }
@@ -120,9 +178,10 @@ int main(int argc, char **argv)
   if (pvm_spawn(self, eargv, fb, argv[2], 1, &te) != 1) cli_die(1, "cannot spawn the echo task (%d)", te);
   pvm_catchout(stdout);
   if (pvm_spawn(self, pargv, fa, argv[1], 1, &tp) != 1) cli_die(1, "cannot spawn the ping task (%d)", tp);
-  farm_msg_begin(RUN, 1);
-  farm_msg_pk_int(&te, 1);
-  farm_msg_send(tp, FARM_SETUP);
+  int32_t peer = te;
+  xp.send(xp.ctx, tp, FARM_SETUP, &peer, sizeof peer);
+  farm_xpvm_free(&xp);
   pvm_exit();  /* waits for the ping task's output */
   return 0;
 }
+#endif

@@ -11,8 +11,15 @@ experiments_bench_bench_planners_LDADD = $(TPREF_LIBS) $(LB_LIBS)
 experiments_bench_farm_kernel_SOURCES = experiments/bench/farm_kernel.c
 experiments_bench_farm_kernel_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 experiments_bench_farm_pingpong_SOURCES = experiments/bench/farm_pingpong.c
-experiments_bench_farm_pingpong_LDADD = $(FARM_LIBS) $(CLI_LIBS) $(LB_LIBS)
-dist_noinst_SCRIPTS += experiments/bench/farm-bench.sh experiments/bench/planners.sh \
+experiments_bench_farm_pingpong_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
+# The same ping-pong over the farm's MPI transport, where MPI was found.
+if HAVE_MPI
+BENCH_BINS += experiments/bench/farm_pingpong_mpi
+endif
+experiments_bench_farm_pingpong_mpi_SOURCES = experiments/bench/farm_pingpong.c mpi/mpi_xport.c mpi/mpi_xport.h
+experiments_bench_farm_pingpong_mpi_CPPFLAGS = $(AM_CPPFLAGS) -DLBFARM_MPI -I$(top_srcdir)/mpi $(MPI_CFLAGS)
+experiments_bench_farm_pingpong_mpi_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS) $(MPI_LIBS)
+dist_noinst_SCRIPTS += experiments/bench/farm-bench.sh experiments/bench/planners.sh experiments/bench/mpi-bench.sh \
 	experiments/bench/arrange_bench.sh experiments/bench/topo_read.sh
 EXTRA_DIST += experiments/bench/arrange_bench.py
 

@@ -1,0 +1,54 @@
+/* farm_xport.h: what the host core (worker/farm_host.h) and the master
+ * (master/farm_run.h) need from a message transport, so that one farm
+ * runs over PVM (farm_xpvm.c) or MPI (mpi/mpi_xport.c) with the same
+ * logic.
+ *
+ * Peers are named by the transport's ids: PVM task ids, MPI ranks.
+ * Bodies are farm_wire bytes; the transport puts the envelope in front
+ * and, on receipt, drops what farm_wire_accept refuses (farm_msg.h's
+ * rules).  A result's bytes travel as a payload that each host holds by
+ * process id and forwards as it came, never decoded on its way. */
+#ifndef FARM_XPORT_H
+#define FARM_XPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "farm_msg.h"
+
+typedef struct farm_xport {
+  void *ctx;
+  uint32_t run;
+  /* body[0..len-1] with `tag` to peer `id`: 0, or < 0. */
+  int (*send)(void *ctx, int id, int tag, const void *body, size_t len);
+  /* farm_recv's contract: from `id` (-1 any) with `tag` (-1 any), wait
+   * timeout_s (< 0 forever, 0 poll); 1, 0 on timeout, < 0 on an error. */
+  int (*recv)(void *ctx, int id, int tag, double timeout_s, farm_in *in);
+  /* Free a received message and whatever it still holds. */
+  void (*clear)(void *ctx, farm_in *in);
+
+  /* ---- result payloads ---- */
+  /* A new payload (head and bytes), held here: 0, or -1 (one is held
+   * for that process already, or no memory). */
+  int (*hold)(void *ctx, const farm_payload_head *h, const void *blob);
+  /* Hold the payload of the received PAYLOAD `in` (it is taken from in). */
+  int (*keep)(void *ctx, uint64_t pid, farm_in *in);
+  /* Send the payload held for pid to `id` with `tag` (PAYLOAD to a host,
+   * RESULT to the master) as it is, and forget it: its bytes, -1 if none
+   * is held, -2 if the send failed. */
+  long (*forward)(void *ctx, uint64_t pid, int id, int tag);
+  /* Copy up to cap held pids; returns how many are held. */
+  size_t (*held)(void *ctx, uint64_t *pids, size_t cap);
+  /* The bytes of a received payload `in` after its head: 0 or < 0. */
+  int (*read)(void *ctx, farm_in *in, void *buf, size_t len);
+
+  /* ---- the master's (NULL where the transport has none) ---- */
+  /* Does the notice `in` (EXITED, HOSTDEL) say that peer `id` is gone? */
+  int (*gone)(void *ctx, const farm_in *in, int id);
+  /* End peer `id` and what it leaves behind. */
+  void (*kill)(void *ctx, int id);
+  /* Test path: a message the receiver must drop (kind 0: a foreign tag;
+   * 1: one of ours with a bad magic). */
+  int (*junk)(void *ctx, int id, int kind);
+} farm_xport;
+
+#endif

@@ -1,0 +1,131 @@
+/* farm_xpvm.c: see farm_xpvm.h. */
+#include <stdlib.h>
+#include <pvm3.h>
+#include "farm_xpvm.h"
+#include "farm_payload.h"
+#include "farm_store.h"
+#include <stdint.h>
+#include "farm_throttle.h"
+#include "farm_vmtmp.h"
+
+typedef struct xpvm {
+  uint32_t run;
+  farm_store *store;
+  int *tids, *pids, n;     /* the master's workers and their process ids */
+} xpvm;
+
+/* Store items are PVM buffer ids (> 0). */
+static void *as_item(int bufid) { return (void *)(intptr_t)bufid; }
+static void free_buf(void *item) { pvm_freebuf((int)(intptr_t)item); }
+
+static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
+{
+  return farm_send(id, tag, ((xpvm *)ctx)->run, body, len) < 0 ? -1 : 0;
+}
+
+static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
+{
+  return farm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
+}
+
+static void x_clear(void *ctx, farm_in *in) { (void)ctx; farm_in_clear(in); }
+
+static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
+{
+  xpvm *p = ctx;
+  int b = farm_payload_pack(p->run, h, blob);
+  return b < 0 ? -1 : farm_store_put(p->store, h->pid, as_item(b));
+}
+
+static int x_keep(void *ctx, uint64_t pid, farm_in *in)
+{
+  int b = in->bufid;
+  in->bufid = 0;
+  return b > 0 ? farm_store_put(((xpvm *)ctx)->store, pid, as_item(b)) : -1;
+}
+
+/* The received buffer goes on as it is: never unpacked on its way. */
+static long x_forward(void *ctx, uint64_t pid, int id, int tag)
+{
+  int b = (int)(intptr_t)farm_store_take(((xpvm *)ctx)->store, pid);
+  if (b <= 0) return -1;
+  int bytes = 0, t, src;
+  pvm_bufinfo(b, &bytes, &t, &src);
+  return farm_payload_send(b, id, tag) < 0 ? -2 : bytes;
+}
+
+static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
+{
+  return farm_store_pids(((xpvm *)ctx)->store, pids, cap);
+}
+
+static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
+{
+  (void)ctx;
+  return farm_payload_read(in, buf, len);
+}
+
+static int x_gone(void *ctx, const farm_in *in, int id)
+{
+  (void)ctx;
+  return in->tag == FARM_EXITED ? id == in->notice : in->tag == FARM_HOSTDEL && pvm_tidtohost(id) == in->notice;
+}
+
+/* A worker killed here cannot remove its cgroup and PVM's sockets. */
+static void x_kill(void *ctx, int id)
+{
+  xpvm *p = ctx;
+  if (id > 0) pvm_kill(id);
+  for (int i = 0; i < p->n; i++)
+    if (p->tids[i] == id && p->pids[i] > 0) {
+      farm_throttle_forget(p->pids[i]);
+      vmtmp_remove_sockets(p->pids[i]);
+    }
+}
+
+static int x_junk(void *ctx, int id, int kind)
+{
+  (void)ctx;
+  return farm_msg_send_junk(id, kind);
+}
+
+int farm_xpvm_init(farm_xport *x, uint32_t run)
+{
+  xpvm *p = calloc(1, sizeof *p);
+  if (!p || farm_store_alloc(free_buf, &p->store)) { free(p); return -1; }
+  p->run = run;
+  *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
+                     .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .gone = x_gone,
+                     .kill = x_kill, .junk = x_junk };
+  return 0;
+}
+
+void farm_xpvm_free(farm_xport *x)
+{
+  xpvm *p = x->ctx;
+  if (!p) return;
+  farm_store_free(p->store);
+  free(p->tids);
+  free(p->pids);
+  free(p);
+  x->ctx = NULL;
+}
+
+void farm_xpvm_learn_pids(farm_xport *x, const int *tids, int n)
+{
+  xpvm *p = x->ctx;
+  int ntask;
+  struct pvmtaskinfo *ti;
+  free(p->tids);
+  free(p->pids);
+  p->n = 0;
+  p->tids = malloc((size_t)(n + 1) * sizeof *p->tids);
+  p->pids = calloc((size_t)(n + 1), sizeof *p->pids);
+  if (!p->tids || !p->pids) return;
+  for (int i = 0; i < n; i++) p->tids[i] = tids[i];
+  p->n = n;
+  if (pvm_tasks(pvm_tidtohost(pvm_mytid()), &ntask, &ti) < 0) return;
+  for (int k = 0; k < ntask; k++)
+    for (int i = 0; i < n; i++)
+      if (ti[k].ti_tid == tids[i]) p->pids[i] = ti[k].ti_pid;
+}

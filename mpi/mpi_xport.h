@@ -1,0 +1,24 @@
+/* mpi_xport.h: the farm transport (farm_xport.h) over MPI point-to-point
+ * in MPI_COMM_WORLD: peers are ranks, farm tags are MPI tags, every
+ * message is its envelope and body as one MPI_BYTE buffer.
+ *
+ * Sends are non-blocking (MPI_Isend, the buffer kept until the request
+ * completes): two hosts that send each other a large message at once
+ * must not both wait in MPI_Send.  MPI keeps the order of two messages
+ * from one rank to another, so a result's payload still arrives before
+ * the policy message that refers to it.  A payload is held as the bytes
+ * it arrived in and sent on as they are.  MPI has no notices: a rank
+ * that dies ends the job (MPI_ERRORS_ARE_FATAL), so gone and kill do
+ * nothing. */
+#ifndef MPI_XPORT_H
+#define MPI_XPORT_H
+
+#include "farm_xport.h"
+
+/* 0, or -1 when out of memory. */
+int mpi_xport_init(farm_xport *x, uint32_t run);
+/* Wait at most wait_s for this rank's sends to complete, then free
+ * everything: 0, or the number of sends that never completed. */
+int mpi_xport_free(farm_xport *x, double wait_s);
+
+#endif

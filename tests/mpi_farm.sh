@@ -1,0 +1,53 @@
+#!/bin/sh
+# lbmpi, the farm over MPI, on this machine (7 ranks, oversubscribed):
+# both workloads under RMTLB and DASUD (a periodic policy) verified with
+# processes migrating; with policy none and an even start every host
+# runs exactly the units it runs under lbmaster on PVM; junk is dropped;
+# a rank count that does not fit --hosts is bad input.  SKIP (77) where
+# mpirun or lbmpi is missing.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+mpi="$top_builddir/mpi/lbmpi"
+[ -x "$mpi" ] || { echo "SKIP: lbmpi not built (configure found no MPI: apt-get install libopenmpi-dev openmpi-bin)"; exit 77; }
+command -v mpirun >/dev/null || { echo "SKIP: no mpirun (apt-get install openmpi-bin)"; exit 77; }
+farm_lock
+# Open MPI refuses root without these; one machine runs 7 ranks on 2 cores.
+[ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-mpi.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+run() { n=$1; shift; timeout 120 mpirun --oversubscribe -np "$n" "$mpi" "$@"; }
+csv="$tmp/out.csv"
+
+for pol in rmtlb dasud; do
+  # matmul at 2000, as farm_policies.sh: a shorter run can end before a
+  # periodic policy has had its first period.
+  for wl in "primes --size 3000000" "matmul --size 2000"; do
+    rm -f "$csv"
+    out=$(run 7 --policy $pol --workload $wl --procs 24 --init one --speeds 0.3 --seed 4 --out "$csv" 2>&1)
+    rc=$?
+    name="$pol $(echo $wl | cut -d' ' -f1)"
+    [ $rc -eq 0 ] && [ "$(col verified)" = yes ] && ok "$name: verified" || { printf '%s\n' "$out" | tail -20; fail "$name: exit $rc"; }
+    [ "$(col msgs_RESULT)" = 24 ] && ok "$name: 24 results" || fail "$name: $(col msgs_RESULT) results"
+    [ "$(col migrations)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrations) migrations" || fail "$name: nothing migrated"
+    [ "$(col hosts)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col hosts) hosts"
+  done
+done
+
+# The same run on both runtimes: with none and an even start nothing
+# moves, so each host runs the same processes, unit for unit.
+pvm_private
+same="--workload primes --size 600000 --hosts 3 --procs 9 --init even --seed 7"
+run 4 $same --hosts-csv "$tmp/mpi.csv" >/dev/null 2>&1
+"$top_builddir/master/lbmaster" $same --hosts-csv "$tmp/pvm.csv" >/dev/null 2>&1
+a=$(hostcol units "$tmp/mpi.csv") b=$(hostcol units "$tmp/pvm.csv")
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "units per host equal under MPI and PVM: $a" || fail "units: MPI '$a', PVM '$b'"
+
+out=$(run 4 --hosts 3 --workload primes --size 200000 --inject-junk 2>&1)
+n=$(printf '%s\n' "$out" | grep -c 'dropped a message from rank 0')
+[ "$n" = 6 ] && printf '%s\n' "$out" | grep -q 'verified: yes' && ok "junk dropped (6) and the run verified" \
+  || fail "junk: $n drops"
+"$mpi" --help | grep -q '^Usage: mpirun' && ok "lbmpi --help without mpirun" || fail "lbmpi --help"
+expect_status 2 "--policy: unknown policy 'fastest'" "$mpi" --policy fastest
+out=$(run 3 --hosts 5 2>&1)
+[ $? -ne 0 ] && printf '%s\n' "$out" | grep -q '5 hosts need 6 MPI ranks' && ok "5 hosts on 3 ranks refused" \
+  || fail "rank count not checked: $out"
+finish
