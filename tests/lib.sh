@@ -89,6 +89,16 @@ pvm_task_pids() {
   done
 }
 
+# After a run that ended (interrupted, killed): no pvmd, worker or PVM
+# file of our private VM may be left.
+nothing_left() {
+  sleep 0.5
+  [ -z "$(pvmd_pids)" ] && ok "no pvmd left" || fail "pvmd left: $(pvmd_pids)"
+  [ -z "$(pvm_task_pids lbworker)" ] && ok "no worker left" || fail "workers left: $(pvm_task_pids lbworker)"
+  left=$(ls -A "$PVM_TMP" | grep -E '^(pvmd|pvml|pvmtmp|lbfarm)\.')
+  [ -z "$left" ] && ok "no PVM file left" || fail "left in PVM_TMP: $left"
+}
+
 pvm_cleanup() {
   for p in $(pvmd_pids); do kill "$p" 2>/dev/null; done
   sleep 0.2
