@@ -13,7 +13,7 @@ lb_liblb_a_SOURCES = \
 	lb/lb_diffuse.c lb/lb_diffuse.h \
 	lb/lb_hetero.c lb/lb_hetero.h \
 	lb/lb_symtri.c lb/lb_symtri.h \
-	lb/lb_arrange.c lb/lb_arrange_search.c lb/lb_arrange.h lb/lb_arrange_ws.h \
+	lb/lb_arrange.c lb/lb_arrange_search.c lb/lb_arrange_lanes.c lb/lb_arrange.h lb/lb_arrange_ws.h \
 	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h \
 	lb/lb_hublake.c lb/lb_hublake.h \
 	lb/lb_taskgraph.c lb/lb_taskgraph.h \
