@@ -21,10 +21,11 @@ bench_loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
 # bench_row BENCHMARK METRIC OURS REFERENCE RATIO THREADS COMMAND
 # (commas in the first six become semicolons; the command is quoted)
+# (sh has no locals: the helpers' own variables start with _b)
 bench_row() {
-  f=
-  for v in "$1" "$2" "$3" "$4" "$5" "$6" "$(bench_loadavg)"; do f="$f$(printf %s "$v" | tr , ';'),"; done
-  printf '%s"%s"\n' "$f" "$(printf %s "$7" | tr -d '"')" >>"$BENCH_CSV"
+  _bf=
+  for _bv in "$1" "$2" "$3" "$4" "$5" "$6" "$(bench_loadavg)"; do _bf="$_bf$(printf %s "$_bv" | tr , ';'),"; done
+  printf '%s"%s"\n' "$_bf" "$(printf %s "$7" | tr -d '"')" >>"$BENCH_CSV"
 }
 
 # bench_div A B [FORMAT]: A / B
@@ -34,16 +35,16 @@ bench_div() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" 'BEGIN { printf f, a / b
 # benchmarks' own dependencies; the library and tests need none of
 # them).  Installs them as root; otherwise prints the command and fails.
 bench_need_debs() {
-  missing=
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+  _bm=
+  for _bp in "$@"; do
+    dpkg-query -W -f='${Status}' "$_bp" 2>/dev/null | grep -q 'install ok installed' || _bm="$_bm $_bp"
   done
-  [ -z "$missing" ] && return 0
+  [ -z "$_bm" ] && return 0
   if [ "$(id -u)" = 0 ]; then
-    echo "bench: installing$missing"
-    apt-get install -y$missing >/dev/null || { apt-get update >/dev/null && apt-get install -y$missing >/dev/null; }
+    echo "bench: installing$_bm"
+    apt-get install -y$_bm >/dev/null || { apt-get update >/dev/null && apt-get install -y$_bm >/dev/null; }
   else
-    echo "bench: needs$missing; run as root: apt-get install -y$missing" >&2
+    echo "bench: needs$_bm; run as root: apt-get install -y$_bm" >&2
     return 1
   fi
 }
