@@ -79,8 +79,8 @@ void app_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, doub
 #define PANEL 256   /* B is built a panel of PANEL columns at a time */
 
 /* c (MR x NR, row stride ldc) = [c +] sum over kc of a column of a
- * (kc x MR) times a row of b (kc x NR).  pf, if not NULL, is the next
- * kc x NR micro-panel of B, asked into the cache meanwhile. */
+ * (kc x MR) times a row of b (kc x NR).  pf, if not NULL, is data
+ * needed next (kc x 16 doubles), asked into the cache meanwhile. */
 typedef void ukernel(size_t kc, const double *a, const double *b, double *c, size_t ldc, int add,
                      const double *pf);
 
@@ -273,8 +273,11 @@ static void multiply(app_task *t, const double *b, unsigned long g0, unsigned lo
         const double *ap = t->a + (size_t)ti * MR * n + kk * MR;
         double *ct = t->c + (size_t)ti * MR * n + g * NR;
         unsigned long nr = rows - ti * MR < MR ? rows - ti * MR : MR;
-        /* The first tile brings in the next micro-panel for the others. */
-        const double *pf = ti == 0 && g + 1 < g1 ? bp + (size_t)NR * n : NULL;
+        /* The first tile brings in the next micro-panel for the others;
+         * on the first micro-panel of a K block each tile brings in the
+         * next tile's A, not yet in cache. */
+        const double *pf = ti == 0 && g + 1 < g1 ? bp + (size_t)NR * n
+                         : g == h0 && ti + 1 < tiles ? ap + (size_t)MR * n : NULL;
         if (nr == MR && cols == NR) {
           uk(kc, ap, bp, ct, n, add, pf);
           continue;
