@@ -22,7 +22,7 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_optimum_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)
-tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS)
+tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS) $(OPENBLAS_LIBS)
 
 # These drive nodes through the simulator library.
 SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies
