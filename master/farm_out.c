@@ -74,7 +74,7 @@ static void csv_header(FILE *f)
   for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
   for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
   fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,policy_invocations,dropped,hosts_down,reruns,"
-             "duplicates,verified\n");
+             "duplicates,episodes,placed_1,placed_2,placed_3,placed_4,placed_5,placed_6,placed_7,dissolved,verified\n");
 }
 
 static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally *t)
@@ -85,9 +85,12 @@ static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally
           s->ideal > 0 ? s->makespan / s->ideal : 0.0, s->ideal_recv, s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
   for (int k = 0; k < FARM_NTAGS; k++) fprintf(f, ",%lld", s->msgs[k]);
   for (int k = 0; k < LB_MSG_NTYPES; k++) fprintf(f, ",%lld", s->lb[k]);
-  fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%lu,%lu,%lu,%s\n", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED],
+  fprintf(f, ",%lld,%lld,%lld,%lld,%lld,%lld,%lu,%lu,%lu", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED],
           s->c[FARM_C_CTX_BYTES], s->c[FARM_C_HOPS], s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED],
-          t->hosts_down, t->reruns, t->duplicates, t->verified ? "yes" : "no");
+          t->hosts_down, t->reruns, t->duplicates);
+  /* RMTLB's heavy episodes: placed by k floods (7: or more), or dissolved */
+  for (int k = FARM_C_EPISODES; k <= FARM_C_DISSOLVED; k++) fprintf(f, ",%lld", s->c[k]);
+  fprintf(f, ",%s\n", t->verified ? "yes" : "no");
 }
 
 /* Write a new version of `path` under a temporary name (the old
