@@ -13,17 +13,19 @@
 # is heavy, one below 7.2 light), round-robin hosts (--sched rr),
 # messages hop by hop (--route hops), lbmaster's default hop time and
 # period, seed = run number.  Results both ways (--results origin, the
-# paper's; direct); none moves nothing, so it runs once per point (in
-# direct mode) and stands for both.  Policies run back to back at each
-# point, in an order that rotates with the run number.
+# paper's; direct); none moves nothing, so it runs in direct mode only
+# and stands for both.  Policies run back to back at each point, in an
+# order that rotates with the run number.  Sizes: runs of a few seconds
+# to ~30 s on a busy 2-core machine.
 #
 # Usage: experiments/seed000/fig34.sh [OPTION]...
 #   -o, --out DIR        output directory (default out/seed000)
 #   -r, --reps N         runs per point (default 3)
 #   --results M          origin, direct or both (default both)
-#   --matmul "N ..."     matmul sizes (default "3000 4000 5000 6000")
-#   --primes "N ..."     primes sizes (default "10000000 20000000 40000000 60000000")
+#   --matmul "N ..."     matmul sizes (default "2000 3000 4000 5000")
+#   --primes "N ..."     primes sizes (default "10000000 20000000 30000000 40000000")
 #   --policies "P ..."   default "rmtlb lowest dasud cchspmd none"
+#   --none-reps N        runs of none per point (default 1: a reference)
 #   --per-host P         processes per host (default 12)
 #   --capacity C         C_i of every host (default 8)
 #   --timeout S          bound on one run, seconds (default 900)
@@ -31,14 +33,15 @@
 #   --quick              one run per point, the two smallest sizes
 # Run from the build directory (or set LBMASTER).  Writes, in DIR:
 # runs.csv (lbmaster's row per run, then rep, load averages before and
-# after, the per-host CSV), hosts/ (lbmaster --hosts-csv of each run),
+# after, the per-host CSV), hosts/ and traces/ (lbmaster --hosts-csv and
+# --trace of each run; experiments/calibrate/ reads them),
 # summary.csv, fig34.md (the tables), fig3[-direct] and fig4[-direct]
 # (.png, .svg, .pdf; without suffix: --results origin).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=out/seed000; reps=3; modes="origin direct"; plot_only=; quick=
-msizes="3000 4000 5000 6000"; psizes="10000000 20000000 40000000 60000000"
-policies="rmtlb lowest dasud cchspmd none"; per_host=12; cap=8; tmo=900
+msizes="2000 3000 4000 5000"; psizes="10000000 20000000 30000000 40000000"
+policies="rmtlb lowest dasud cchspmd none"; per_host=12; cap=8; tmo=900; nreps=1
 die() { echo "$0: $*" >&2; exit 2; }
 posint() { case $2 in ''|*[!0-9]*|0) die "$1 wants a positive integer, got '$2'" ;; esac; }
 while [ $# -gt 0 ]; do
@@ -51,6 +54,7 @@ while [ $# -gt 0 ]; do
   --matmul) msizes=${2?}; shift 2 ;;
   --primes) psizes=${2?}; shift 2 ;;
   --policies) policies=${2:?}; shift 2 ;;
+  --none-reps) posint "$1" "${2:-}"; nreps=$2; shift 2 ;;
   --per-host) posint "$1" "${2:-}"; per_host=$2; shift 2 ;;
   --capacity) posint "$1" "${2:-}"; cap=$2; shift 2 ;;
   --timeout) posint "$1" "${2:-}"; tmo=$2; shift 2 ;;
@@ -64,7 +68,7 @@ for p in $policies; do case $p in rmtlb|lowest|dasud|cchspmd|none) ;; *) die "un
 if [ -n "$quick" ]; then reps=1; msizes=$(echo $msizes | cut -d' ' -f1-2); psizes=$(echo $psizes | cut -d' ' -f1-2); fi
 master=$(realpath "${LBMASTER:-./master/lbmaster}" 2>/dev/null) || true
 command -v gnuplot >/dev/null || die "gnuplot not found"
-mkdir -p "$out/hosts"; out=$(cd "$out" && pwd)
+mkdir -p "$out/hosts" "$out/traces"; out=$(cd "$out" && pwd)
 runs=$out/runs.csv
 load1() { cut -d' ' -f1 /proc/loadavg; }
 
@@ -72,17 +76,18 @@ if [ -z "$plot_only" ]; then
   [ -x "$master" ] || die "lbmaster not found: run from the build directory or set LBMASTER"
   export PVM_TMP=$(mktemp -d) PVM_VMID=fig34$$
   trap 'rm -rf "$PVM_TMP"' EXIT
-  rm -f "$runs"; rm -f "$out"/hosts/*.csv
+  rm -f "$runs" "$out"/hosts/*.csv "$out"/traces/*.csv
   procs=$((6 * per_host))
   np=$(echo $policies | wc -w); hasnone=0; case " $policies " in *" none "*) hasnone=1 ;; esac
   nm=$(echo $modes | wc -w); ns=$(echo $msizes $psizes | wc -w)
-  total=$(( reps * ns * ((np - hasnone) * nm + hasnone) )); k=0
+  [ "$nreps" -le "$reps" ] || nreps=$reps
+  total=$(( ns * (reps * (np - hasnone) * nm + nreps * hasnone) )); k=0
   one() { # workload size policy mode rep
     local tag=$1-$2-$3-$4-r$5 row=$out/row.csv l0 l1
     l0=$(load1); rm -f "$row"
     timeout "$tmo" "$master" --workload "$1" --size "$2" --policy "$3" --results "$4" --seed "$5" \
       --procs "$procs" --capacities "$cap" --hosts 6 --topology ring:6 --speeds 0.30 --init one \
-      --out "$row" --hosts-csv "$out/hosts/$tag.csv" >"$out/last.log" 2>&1 ||
+      --out "$row" --hosts-csv "$out/hosts/$tag.csv" --trace "$out/traces/$tag.csv" >"$out/last.log" 2>&1 ||
       { echo "$0: failed: $tag (see $out/last.log)" >&2; return 0; }
     l1=$(load1)
     [ -s "$runs" ] || sed -n '1s/$/,rep,load1_before,load1_after,hosts_csv/p' "$row" >"$runs"
@@ -96,7 +101,7 @@ if [ -z "$plot_only" ]; then
     for w in matmul primes; do
       [ $w = matmul ] && sizes=$msizes || sizes=$psizes
       for n in $sizes; do for m in $modes; do for p in $order; do
-        [ $p = none ] && [ $m != "${modes##* }" ] && continue
+        [ $p = none ] && { [ $m != "${modes##* }" ] || [ "$rep" -gt "$nreps" ]; } && continue
         one $w "$n" $p "$([ $p = none ] && echo direct || echo $m)" "$rep"; k=$((k + 1))
         [ -t 2 ] && printf '\r%s: %d/%d runs, %d s, load %s   ' "${0##*/}" $k $total $(( $(date +%s) - t0 )) "$(load1)" >&2
       done; done; done
