@@ -11,7 +11,7 @@ experiments_bench_bench_planners_LDADD = $(TPREF_LIBS) $(LB_LIBS)
 experiments_bench_farm_kernel_SOURCES = experiments/bench/farm_kernel.c
 experiments_bench_farm_kernel_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 experiments_bench_farm_pingpong_SOURCES = experiments/bench/farm_pingpong.c
-experiments_bench_farm_pingpong_LDADD = $(FARM_LIBS) $(CLI_LIBS) $(LB_LIBS)
+experiments_bench_farm_pingpong_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 dist_noinst_SCRIPTS += experiments/bench/farm-bench.sh experiments/bench/planners.sh \
 	experiments/bench/arrange_bench.sh experiments/bench/topo_read.sh
 EXTRA_DIST += experiments/bench/arrange_bench.py
