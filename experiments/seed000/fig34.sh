@@ -35,7 +35,8 @@
 # runs.csv (lbmaster's row per run, then rep, load averages before and
 # after, the per-host CSV), hosts/ and traces/ (lbmaster --hosts-csv and
 # --trace of each run; experiments/calibrate/ reads them),
-# summary.csv, fig34.md (the tables), fig3[-direct] and fig4[-direct]
+# summary.csv, floods.csv (RMTLB's floods per run, from the traces),
+# fig34.md (the tables), fig3[-direct] and fig4[-direct]
 # (.png, .svg, .pdf; without suffix: --results origin).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -114,6 +115,16 @@ fi
 awk -F, -f "$here/summary.awk" "$runs" >"$out/summary.csv"
 awk -F, -v out="$out" -f "$here/dat.awk" "$out/summary.csv"
 awk -F, -f "$here/tables.awk" "$out/summary.csv" >"$out/fig34.md"
+# RMTLB's floods, from the traces: run, workload, size, results, rep, then floods.awk's row
+echo "tag,workload,size,results,rep,hv,floods,answered,placed_first,placed_first_answered,placed,first_answered" >"$out/floods.csv"
+for t in "$out"/traces/*-rmtlb-*.csv; do
+  [ -s "$t" ] || continue
+  b=${t##*/}; b=${b%.csv}; IFS=- read -r w n _ m r <<<"$b"
+  { head -1 "$t"; tail -n +2 "$t" | sort -t, -k1,1g; } | awk -F, -f "$here/floods.awk" | sed "s|^|$b,$w,$n,$m,${r#r},|"
+done >>"$out/floods.csv"
+np_=$(awk -F, 'NR == 2 { print $c } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "procs") c = i }' "$runs")
+awk -F, -v epn="$(awk -v p="$np_" -v c="$cap" 'BEGIN { e = p - 1.1 * c; print (e == int(e) ? e : int(e) + 1) }')" \
+  -v room="$(awk -v c="$cap" 'BEGIN { print 5 * int(1.1 * c) }')" -f "$here/floods_report.awk" "$out/floods.csv" >>"$out/fig34.md"
 setup=$(cat "$out/setup.txt" 2>/dev/null || echo "six PVM hosts")
 gnuplot -e "outdir='$out'; setup='$setup'" "$here/fig34.gp"
 bad=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["verified"] != "yes"' "$runs" | wc -l)
