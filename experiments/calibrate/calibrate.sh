@@ -30,7 +30,8 @@
 # Usage: experiments/calibrate/calibrate.sh [OPTION]...
 #   --runs DIR       fig34.sh's output (default out/seed000)
 #   -o, --out DIR    output directory (default out/calibrate)
-#   --no-pingpong    skip farm_pingpong (latency 5e-05 s, 300 MB/s)
+#   --no-pingpong    skip farm_pingpong: use DIR/pingpong.csv if there is
+#                    one, else latency 5e-05 s and 300 MB/s
 #   --timeout S      bound on each program run, seconds (default 600)
 # Run from the build directory (LBSIM names another lbsim).  Writes, in DIR: pingpong.csv,
 # hostmsg.csv, msgcost.txt, costs/ (per-process costs), loads/ (lbsim
@@ -70,6 +71,8 @@ if [ -n "$pp" ]; then
       sed -n 's/^\(\[[^]]*\] \)*//; /^[0-9b]/p' | grep -v 'BEGIN\|EOF\|libpvm' >"$out/pingpong.csv" || true
     echo halt | pvm >/dev/null 2>&1 || true )
   rm -rf "$tmp"
+fi
+if [ -s "$out/pingpong.csv" ]; then   # this run's, or (--no-pingpong) an earlier one
   if [ "$(wc -l <"$out/pingpong.csv")" -ge 3 ]; then
     lat=$(awk -F, '$1 == 8 { printf "%.3g", $2 / 2 * 1e-6 }' "$out/pingpong.csv")
     # the middle of the three largest sizes' throughputs (the route is noisy)
