@@ -26,11 +26,13 @@ do for [m in "origin direct"] {
     set multiplot layout 1,3 title what.", ".setup.", results ".m
     set xlabel xl
     set logscale y
+    set key top left
     set ylabel "makespan (s)"
     set title "makespan"
     plot for [i = 1:5] (system("test -e ".f(word(policies, i))." && echo 1") eq "1" ? f(word(policies, i)) : "/dev/null") \
          using ($1/xs*(1+0.006*(i-3))):2:3:4 with yerrorlines title word(titles, i) pointtype i lc i lw 1.5
     unset logscale y
+    set key top right
     set ylabel "makespan / ideal"
     set title "against the nominal ideal (sum of CPU costs / 6 x 0.30)"
     plot for [i = 1:4] (system("test -e ".f(word(policies, i))." && echo 1") eq "1" ? f(word(policies, i)) : "/dev/null") \
