@@ -7,7 +7,9 @@ dist_noinst_SCRIPTS += experiments/seed000/fig34.sh \
 	experiments/seed003/run.sh experiments/seed004/tables.sh \
 	experiments/sweep_invariants.sh experiments/proto/scale.sh experiments/proto/claim.sh \
 	experiments/fuzz/longrun.sh experiments/trace/spacetime.sh experiments/trace/plot.sh
-EXTRA_DIST += experiments/seed000/fig34.gp \
+EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
+	experiments/seed000/dat.awk experiments/seed000/tables.awk \
+	experiments/seed000/floods.awk experiments/seed000/floods_report.awk \
 	experiments/seed002/common.sh experiments/seed002/fig2.gp \
 	experiments/seed002/convergence.gp experiments/seed002/paper_table1.csv \
 	experiments/seed002/paper_table2.csv experiments/seed002/paper_table3.csv \

@@ -491,6 +491,9 @@ static void report(worker *w)
   rep.c[FARM_C_CTX_BYTES] = (int64_t)st->ctx_bytes;
   rep.c[FARM_C_HOPS] = (int64_t)st->hops;
   rep.c[FARM_C_INVOCATIONS] = (int64_t)st->invocations;
+  rep.c[FARM_C_EPISODES] = (int64_t)st->episodes;
+  for (int k = 0; k < 7; k++) rep.c[FARM_C_PLACED1 + k] = (int64_t)st->placed[k + 1];
+  rep.c[FARM_C_DISSOLVED] = (int64_t)st->dissolved;
   rep.c[FARM_C_DROPPED] = w->c[FARM_C_DROPPED] + farm_msg_dropped();
   /* The REPORT itself is counted before it is sent. */
   farm_msg_count_sent(FARM_REPORT, 0);
