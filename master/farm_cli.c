@@ -35,7 +35,8 @@ void farm_cli_help(const char *intro, const char *hosts_default, const char *out
          "                   order) or diffusion2 (second order) (default none)\n"
          "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
          "  --hop-time SEC   expected one-hop time of a small message; RMTLB's Tmax\n"
-         "                   and LOWEST's timeout rest on it (default the quantum +\n"
+         "                   and LOWEST's timeout rest on it (default the quantum's\n"
+         "                   wall time on the slowest host, quantum / speed, +\n"
          "                   0.002: a worker takes messages between quanta)\n"
          "  --route R        hops (a message for a host that is not a neighbour goes\n"
          "                   through the topology, a host at a time, for every policy)\n"
@@ -259,11 +260,17 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
   if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
-  /* A worker takes messages between quanta: one hop of a small message
-   * can wait a whole quantum, on top of PVM's 1-2 ms. */
-  if (!(f->par.hop_time > 0)) f->par.hop_time = f->quantum_s + 0.002;
-  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
+  /* A worker takes messages between quanta: one hop of a small message
+   * can wait a whole quantum, which on a host emulated at speed s lasts
+   * quantum / s of wall time, on top of PVM's 1-2 ms.  The slowest host
+   * bounds it. */
+  if (!(f->par.hop_time > 0)) {
+    double smin = 1;
+    for (unsigned long i = 0; i < o->hosts; i++) if (f->speed[i] < smin) smin = f->speed[i];
+    f->par.hop_time = f->quantum_s / smin + 0.002;
+  }
+  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);
   if (!o->capacities) default_capacities(f, o->hosts);
   /* Output files are checked, not opened: each is written under a
