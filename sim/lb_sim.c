@@ -289,6 +289,7 @@ static int quantum_end(sim *S, const sim_ev *e)
                   .ctx_len = ctx_len(S), .finished = fin, .result_len = result_len(S) };
   int rc = step(S, i, &ev, e->t);
   if (!rc) rc = unpark(S, i, e->t);
+  if (!rc && S->c->poll) rc = lb_rt_fire(S->rt[i], e->t);
   return rc ? rc : kick(S, i, e->t);
 }
 
@@ -628,7 +629,9 @@ static int run(sim *S)
       rc = detect(S, e.node, e.t);
       break;
     case SIM_EV_TIMER:
-      if (S->dead[e.node]) break;
+      /* Polling nodes, as the worker, fire timers between quanta only,
+       * after the messages (quantum_end). */
+      if (S->dead[e.node] || (c->poll && S->busy[e.node])) break;
       rc = lb_rt_fire(S->rt[e.node], e.t);
       if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, e.node);
       if (!rc) rc = kick(S, e.node, e.t);

@@ -37,6 +37,16 @@ col() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = 
 [ -z "$("$S" -p none -t ring:6 -l one -n 12 --csv --no-optimum | col hops_optimal)" ] \
   && ok "--no-optimum leaves the column empty" || fail "--no-optimum"
 
+# A polling node, as the farm's worker, takes the messages that came
+# during a quantum before the timers that fell due in it: LOWEST's REPLY
+# (arriving at 12, mid-quantum) beats its timeout (due at 15), so the
+# TRANSFER goes at the quantum's end, 20, not after another round.
+printf '0 0 30\n0 0 30\n0 0 30\n' >"$tmp/tr3.txt"
+"$S" -t complete:2 -p lowest --probes 1 --poll 1 --quantum 10 --tmax 5 -C 1 --load "trace:$tmp/tr3.txt" \
+  --msg-trace "$tmp/poll.csv" >/dev/null
+[ "$(awk -F, '$3 == "TRANSFER" { print $1 + 0; exit }' "$tmp/poll.csv")" = 20 ] \
+  && ok "messages before timers at a quantum's end" || fail "poll order: $(cat "$tmp/poll.csv")"
+
 "$S" -p rmtlb -t ring:8 -l one --load-csv "$tmp/load.csv" --sample 2 --msg-trace "$tmp/msg.csv" >/dev/null
 head -1 "$tmp/load.csv" | grep -q '^time,queued,max,min,heavy,light$' && ok "load csv header" || fail "load csv"
 [ "$(sed -n 2p "$tmp/load.csv" | cut -d, -f2)" = 64 ] && ok "all 64 queued at t=0" || fail "load csv row: $(sed -n 2p "$tmp/load.csv")"
