@@ -40,7 +40,6 @@ int main(int argc, char **argv)
   w.nproc = cli_ulong("PROCS", argv[3], 1, 1000000);
   if (argc > 4) w.seed = cli_ulong("SEED", argv[4], 0, ~0ul);
   if (app_workload_check(&w)) cli_usage_error("%s", "bad workload");
-  openblas_set_num_threads(1);
   app_mem_setup();   /* as the worker does */
   printf("index,units,cpu_s\n");
   double uq = 1;   /* units per quantum, adapted to ~10 ms as the worker does */
