@@ -54,7 +54,8 @@ static void usage(void)
          "      --beta X        diffusion2: beta in (0,2) (default beta_opt of the graph)\n"
          "      --results M     where result bytes go: origin (back along the protocol's\n"
          "                      path, as the paper) or direct (to the sink from where the\n"
-         "                      process finished; the path carries a receipt) (default origin)\n"
+         "                      process finished; the path carries a receipt) (default\n"
+         "                      direct, as the farm's)\n"
          "      --sched S       rr (each node time-shares its processes, one quantum\n"
          "                      each) or fifo (one at a time to completion) (default rr)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
@@ -128,6 +129,7 @@ int main(int argc, char **argv)
     if (!strcmp(v, "farm")) lb_sim_config_farm(&c);
     else if (strcmp(v, "unit")) cli_usage_error("--profile: unknown profile '%s' (unit, farm)", v);
   }
+  c.node.results = LB_RESULTS_DIRECT;   /* the farm's default */
   c.policy = LB_POLICY_RMTLB;
   c.seed = 1;
   const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
