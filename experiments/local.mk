@@ -15,4 +15,4 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed003/fig2.gp experiments/seed003/report.awk \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
 	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
-	experiments/proto/scale.gp experiments/trace/spacetime.gp
+	experiments/proto/scale.gp experiments/trace/spacetime.gp experiments/term.gp
