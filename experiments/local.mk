@@ -11,6 +11,7 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed002/common.sh experiments/seed002/fig2.gp \
 	experiments/seed002/convergence.gp experiments/seed002/paper_table1.csv \
 	experiments/seed002/paper_table2.csv experiments/seed002/paper_table3.csv \
+	experiments/seed002/paper_fig2.csv \
 	experiments/seed002/crosscheck.py \
 	experiments/seed003/fig2.gp experiments/seed003/report.awk \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
