@@ -1,6 +1,6 @@
 # experiments/: one script per table or figure, their gnuplot scripts,
 # the papers' printed numbers, and the simulator's sweeps.
-dist_noinst_SCRIPTS += experiments/seed000/fig34.sh \
+dist_noinst_SCRIPTS += experiments/seed000/fig34.sh experiments/seed001/convergence.sh \
 	experiments/seed002/table1.sh experiments/seed002/table3.sh \
 	experiments/seed002/fig2.sh experiments/seed002/convergence.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
@@ -16,4 +16,5 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed003/fig2.gp experiments/seed003/report.awk \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
 	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
-	experiments/proto/scale.gp experiments/trace/spacetime.gp experiments/term.gp
+	experiments/proto/scale.gp experiments/trace/spacetime.gp experiments/term.gp \
+	experiments/seed001/speedup.gp
