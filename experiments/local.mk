@@ -17,4 +17,10 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
 	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
 	experiments/proto/scale.gp experiments/trace/spacetime.gp experiments/term.gp \
-	experiments/seed001/speedup.gp
+	experiments/seed001/speedup.gp \
+	experiments/report/lib.awk experiments/report/render.awk experiments/report/md2html.awk \
+	experiments/seed000/compare.awk experiments/seed000/explain.csv experiments/seed000/received.gp \
+	experiments/seed001/compare.awk experiments/seed001/explain.csv \
+	experiments/seed002/compare.awk experiments/seed002/explain.csv \
+	experiments/seed003/compare.awk experiments/seed003/explain.csv \
+	experiments/seed004/compare.awk experiments/seed004/explain.csv
