@@ -1,6 +1,8 @@
 # experiments/: one script per table or figure, their gnuplot scripts,
-# the papers' printed numbers, and the simulator's sweeps.
-dist_noinst_SCRIPTS += experiments/seed000/fig34.sh experiments/seed001/convergence.sh \
+# the papers' printed numbers, and the simulator's sweeps; report.sh
+# gathers them into one report.
+dist_noinst_SCRIPTS += experiments/report.sh \
+	experiments/seed000/fig34.sh experiments/seed001/convergence.sh \
 	experiments/seed002/table1.sh experiments/seed002/table3.sh \
 	experiments/seed002/fig2.sh experiments/seed002/convergence.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
@@ -24,3 +26,11 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed002/compare.awk experiments/seed002/explain.csv \
 	experiments/seed003/compare.awk experiments/seed003/explain.csv \
 	experiments/seed004/compare.awk experiments/seed004/explain.csv
+
+# make report: run every experiment (about 35 min on a busy 2-core
+# machine) and write out/report/report.md and report.html;
+# make report REPORT_FLAGS=--quick reuses the results under out/.
+report: all
+	LB_TOP_SRCDIR='$(abs_top_srcdir)' LB_TOP_BUILDDIR='$(abs_top_builddir)' \
+	  '$(abs_top_srcdir)/experiments/report.sh' $(REPORT_FLAGS)
+.PHONY: report
