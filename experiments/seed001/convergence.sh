@@ -8,18 +8,10 @@
 # <= 1e-6, with Boillat's coefficient (the symmetric reading of the
 # paper's garbled 1/deg) and the optimal single alpha, on a 16-ring, a
 # 4x4 and an 8x8 mesh, an 8x8 torus and a 6-cube.
-# Writes convergence.csv (one lbdiffuse row per run), convergence.md and
-# speedup.png.  Usage: experiments/seed001/convergence.sh [OUTDIR]
-set -eu
-case ${1:-} in
-  -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-  -*) echo "$0: unknown option '$1' (try --help)" >&2; exit 2 ;;
-esac
-here=$(cd "$(dirname "$0")" && pwd)
-LBDIFFUSE=${LBDIFFUSE:-${LB_TOP_BUILDDIR:-.}/tools/lbdiffuse}
-[ -x "$LBDIFFUSE" ] || { echo "$0: $LBDIFFUSE not found: run from the build directory after make" >&2; exit 2; }
-out=${1:-out/seed001}
-mkdir -p "$out"
+# Writes convergence.csv (one lbdiffuse row per run), speedup.csv (one
+# line per graph and alpha), convergence.md and speedup.png.
+# Usage: experiments/seed001/convergence.sh [OUTDIR]   (default out/seed001)
+. "$(dirname "$0")/../seed002/common.sh"
 csv=$out/convergence.csv
 tmp=$out/convergence.tmp
 : >"$tmp"
