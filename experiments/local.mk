@@ -27,7 +27,7 @@ EXTRA_DIST += experiments/seed000/fig34.gp \
 	experiments/seed003/compare.awk experiments/seed003/explain.csv \
 	experiments/seed004/compare.awk experiments/seed004/explain.csv
 
-# make report: run every experiment (about 35 min on a busy 2-core
+# make report: run every experiment (15-30 min on a shared 2-core
 # machine) and write out/report/report.md and report.html;
 # make report REPORT_FLAGS=--quick reuses the results under out/.
 report: all

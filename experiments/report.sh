@@ -16,9 +16,10 @@
 #   --doc FILE   also replace the tables between the markers in FILE
 #                (docs/SEEDS.md) with tables.md's
 # Run from the build directory after make (`make report` does).  A full
-# run takes about 35 min on a busy 2-core machine, mostly the two PVM
-# farm steps and the numpy cross-check; --quick with every result cached
-# about 20 s.  Each step prints its expected time as it starts.
+# run took 15 min on a shared 2-core machine at a load average of 4-8
+# and about twice that at 15-20, mostly the two PVM farm steps, Table 3
+# and the numpy cross-check; --quick with every result cached 3-5 s.
+# Each step prints its expected time (at a load of 15-20) as it starts.
 set -eu
 quick= out=out/report data=out doc=
 while [ $# -gt 0 ]; do
@@ -257,8 +258,11 @@ awk -v dir="$out" -v title="lbfarm: the five papers beside our numbers" -f "$ex/
   "$out/report.md" >"$out/report.html"
 
 # Each seed's table for docs/SEEDS.md, between markers.
+today=$(date '+%Y-%m-%d')
 for s in 000 001 002 003 004; do
   echo "<!-- report seed$s -->"
+  awk -F'|' -v s="$s" -v today="$today" '$1 == s { d = today; if (sub(/^reused \(results of /, "", $4)) d = substr($4, 1, 10); if (!seen[d]++) ds = ds (ds ? ", " : "") d }
+    END { print "Results of " ds " (`experiments/report.sh`)."; print "" }' "$commands"
   cat "$out/rows/seed$s-main.md"
   echo "<!-- end report seed$s -->"
 done >"$out/tables.md"
@@ -269,7 +273,8 @@ if [ -n "$doc" ]; then
     { print }
     /^<!-- report seed[0-9]+ -->$/ && ($0 in t) { printf "%s", t[$0]; skip = 1 }' "$out/tables.md" "$doc" >"$doc.tmp"
   mv "$doc.tmp" "$doc"
-  say "replaced the tables in $doc"
+  if grep -q '^<!-- report seed[0-9]* -->$' "$doc"; then say "replaced the tables in $doc"
+  else say "$doc has no <!-- report seedNNN --> markers: nothing replaced"; fi
 fi
 say "wrote $out/report.md, $out/report.html and $out/tables.md in $(human $(( $(date +%s) - started )))"
 [ "$failed" = 0 ] || { say "$failed step(s) failed"; exit 1; }
