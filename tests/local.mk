@@ -42,9 +42,15 @@ SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh t
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh tests/farm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh tests/main_job.sh \
-	tests/farm_cluster6_ssh.sh tests/mpi_farm.sh
+	tests/farm_cluster6_ssh.sh tests/mpi_farm.sh tests/report_quick.sh
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp tests/trace_small.csv
+# report_quick.sh's cached results (subsets of real runs).
+EXTRA_DIST += tests/report_data/seed000/fig34.csv tests/report_data/proto/claim.csv \
+	tests/report_data/proto/scale_summary.csv tests/report_data/seed002/table1.csv \
+	tests/report_data/seed002/table3.csv tests/report_data/seed002/crosscheck.csv \
+	tests/report_data/seed002/fig2.csv tests/report_data/seed002/fig2_hist.csv \
+	tests/report_data/seed004/table1.csv tests/report_data/seed004/table2.csv
 CLEANFILES += tests/farm-cpu.lock
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \
 	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp'; \
