@@ -5,7 +5,12 @@
 
 static int before(const sim_ev *a, const sim_ev *b)
 {
-  return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+  if (a->t != b->t) return a->t < b->t;
+  /* At one instant a node takes its messages, and ends its quantum,
+   * before it fires its timers, as the worker does: an answer that
+   * arrives exactly at the end of its window counts. */
+  int ta = a->kind == SIM_EV_TIMER, tb = b->kind == SIM_EV_TIMER;
+  return ta != tb ? tb : a->seq < b->seq;
 }
 
 int sim_heap_push(sim_heap *h, sim_ev e)
