@@ -12,11 +12,11 @@
 # Usage: experiments/proto/claim.sh [-o OUTDIR] [-b BUILDDIR]
 set -eu
 out=out/proto build=.
-case ${1:-} in --help) sed -n '2,11p' "$0"; exit 0 ;; esac
+case ${1:-} in --help) sed -n '2,12p' "$0"; exit 0 ;; esac
 while getopts o:b:h opt; do
   case $opt in
     o) out=$OPTARG ;; b) build=$OPTARG ;;
-    h) sed -n '2,11p' "$0"; exit 0 ;;
+    h) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "usage: $0 [-o OUTDIR] [-b BUILDDIR]" >&2; exit 2 ;;
   esac
 done
