@@ -205,6 +205,8 @@ static int get_head(app_task *t, blob *b, uint32_t magic)
   t->total = blob_get_u64(b);
   t->cursor = blob_get_u64(b);
   if (b->bad) return lb_error(LB_EFORMAT, "task blob truncated in its head");
+  /* The master adds the costs up: a NaN or a huge one spoils the sum. */
+  if (!(t->cost >= 0 && t->cost <= 1e9)) return lb_error(LB_EFORMAT, "task blob: cost %g s out of range", t->cost);
   if (t->cursor > t->total) return lb_error(LB_EFORMAT, "task cursor %llu beyond its %llu units",
                                             (unsigned long long)t->cursor, (unsigned long long)t->total);
   return LB_SUCCESS;
