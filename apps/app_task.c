@@ -273,8 +273,9 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
     r->n = (unsigned long)blob_get_u64(&b);
     r->row0 = (unsigned long)blob_get_u64(&b);
     r->nrows = (unsigned long)blob_get_u64(&b);
-    if (b.bad || r->n == 0 || r->n > 8192 || (uint64_t)r->nrows * r->n != h.total ||
-        (size - b.pos) / 8 != (size_t)r->nrows * r->n)
+    /* Whole rows inside the matrix first: rows x n cannot wrap then. */
+    if (b.bad || r->n == 0 || r->n > 8192 || r->nrows == 0 || r->nrows > r->n || r->row0 > r->n - r->nrows ||
+        (uint64_t)r->nrows * r->n != h.total || (size - b.pos) / 8 != (size_t)r->nrows * r->n)
       return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
     r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);
     if (!r->owned) return lb_error(LB_ENOMEM, "result rows");
