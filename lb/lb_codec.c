@@ -184,7 +184,7 @@ static int r_proc(dec *d, lb_msg *m)
 {
   uint64_t id = lb_r_u64(&d->r);
   size_t origin = r_node(d, 0);
-  double work = r_real(d, 0, 1e300);
+  double work = r_real(d, 0, nextafter(1e300, 0));   /* lb_proc_alloc's range */
   uint32_t quanta = lb_r_u32(&d->r), hops = lb_r_u32(&d->r), clen = lb_r_u32(&d->r);
   if (clen > d->lim->max_ctx) bad(d, "context too long");
   else if (clen > lb_r_left(&d->r)) bad(d, "context longer than the message");
