@@ -35,10 +35,14 @@ tests_test_policies_LDADD = $(SIM_TEST_LIBS)
 
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 
+# A task of the test's VM that is not the farm's (tests/farm_intruder.sh).
+check_PROGRAMS += tests/pvm_intruder
+tests_pvm_intruder_LDADD = $(FARM_LIBS) $(APP_LIBS) tools/libcli.a $(LB_LIBS)
+
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
 	tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
-	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh tests/farm_vm.sh \
+	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/farm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp
