@@ -1,15 +1,26 @@
 #!/bin/sh
 # Tasks of the farm's own virtual machine that are not the farm's
-# (tests/pvm_intruder.c).  A task sends lbmaster, while it collects
-# results, a 4-byte message with the tag of a pvmd's task-exit notice
-# naming one of its workers: lbmaster drops it with a log line and the
-# run still verifies.
+# (tests/pvm_intruder.c).  A SETUP whose start time is two days off the
+# worker's clock, either way, is refused with a message; a current one is
+# taken.  A task sends lbmaster, while it collects results, a 4-byte
+# message with the tag of a pvmd's task-exit notice naming one of its
+# workers: lbmaster drops it with a log line and the run still verifies.
 # The workers are stopped (SIGSTOP) while the message is sent, so the run
 # cannot end before lbmaster has read it.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
 pvm_private
 intruder="$top_builddir/tests/pvm_intruder"
+
+out=$("$intruder" setup-t0 2>&1)
+rc=$?
+printf '%s\n' "$out"
+[ $rc -eq 0 ] && ok "setup-t0: exit 0" || fail "setup-t0: exit $rc"
+for c in "two days behind: refused" "two days ahead: refused" "now: accepted"; do
+  printf '%s\n' "$out" | grep -q "start time $c" && ok "start time $c" || fail "start time not $c"
+done
+n=$(printf '%s\n' "$out" | grep -c "SETUP refused: start time -\{0,1\}[0-9]* s off this host's clock")
+[ "$n" = 2 ] && ok "both refusals logged" || fail "$n refusals logged"
 
 # A worker has its processes once it has used CPU (it idles before); a
 # host's share here takes 3 s of CPU or more.
