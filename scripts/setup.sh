@@ -21,6 +21,7 @@ packages=(
   libglpk-dev glpk-utils               # independent LP solver for cross-checks
   iproute2                             # network namespaces for six hosts
   procps                               # pgrep: tests find their own pvmds
+  clang libclang-rt-dev                # libFuzzer: the fuzz smoke (tests/fuzz)
 )
 bench_packages=(
   bsdextrautils                        # column: farm-bench.sh tables
