@@ -4,7 +4,7 @@
 # again, built with AddressSanitizer and UndefinedBehaviorSanitizer in
 # build-san/.  Every sanitizer report of any process there (lbmaster,
 # the workers PVM spawns, the console's lbmaster, a unit test) goes to a
-# file in build-san/reports/, and any such file fails the run.
+# file in build-san/reports/, and any report there fails the run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh || exit $?
