@@ -3,7 +3,8 @@
  * the real encoders: valid messages of every kind into corpus/NAME/, and
  * into regress/NAME/ the same messages with one field out of range (ids
  * at and beyond the node count and 2^32-1, negative and huge counts,
- * NaN, infinities and 1e308 where a double is read, sizes that overflow).
+ * NaN, infinities and 1e308 where a double is read, sizes that overflow);
+ * and for lb_node, event scripts with a message of every type.
  * The output is a pure function of this file; tests/fuzz/gen_seeds.sh
  * builds and runs it.
  *
@@ -561,6 +562,92 @@ static void gen_app_result(void)
   free(b);
 }
 
+/* ---- lb_node: event scripts (fuzz_lb_node.c) ---- */
+/* A message of type t from node 2 to node 1 of 7, ids all in range. */
+static lb_msg *node_sample(lb_msg_type t)
+{
+  lb_msg *m;
+  if (lb_msg_alloc(t, 2, 1, &m)) die("message");
+  switch (t) {
+  case LB_MSG_RM: m->u.rm.hv = 2; m->u.rm.epn = 3; m->u.rm.round = 1; m->u.rm.lease = 0.01; break;
+  case LB_MSG_AM: m->u.am.hv = 1; m->u.am.lv = 2; m->u.am.tag = 1; m->u.am.ipn = 2; m->u.am.hops = 1; break;
+  case LB_MSG_CM: m->u.cm.hv = 1; m->u.cm.lv = 2; m->u.cm.tag = 1; m->u.cm.aor = 1; m->u.cm.depn = 2; break;
+  case LB_MSG_LMM: m->u.lmm.hv = 2; m->u.lmm.lv = 1; m->u.lmm.tag = 1; m->u.lmm.fon = 1; m->u.lmm.total = 2; break;
+  case LB_MSG_DRM: m->u.drm.hv = 2; m->u.drm.lv = 1; m->u.drm.tag = 1; m->u.drm.fon = 1; break;
+  case LB_MSG_PROBE: m->u.probe.round = 1; break;
+  case LB_MSG_REPLY: m->u.reply.round = 1; m->u.reply.q = 0; break;
+  case LB_MSG_TRANSFER: m->u.transfer.ordered = 2; break;
+  case LB_MSG_LOAD: m->u.load.q = 9; break;
+  case LB_MSG_INSTR: m->u.instr.min = 1; break;
+  case LB_MSG_REPORT: m->u.report.q = 9; m->u.report.speed = 0.5; m->u.report.in = 1; m->u.report.out = 0; break;
+  case LB_MSG_ORDER:
+    if (lb_msg_add_pair(m, 0, 1) || lb_msg_add_pair(m, 3, 2)) die("pair");
+    break;
+  default: break;
+  }
+  for (uint64_t k = 0; lb_msg_type_has_procs(t) && k < 2; k++) {
+    lb_proc *p;
+    if (lb_proc_alloc(0x900 + k, 2, 5, NULL, 0, &p) || lb_msg_add_proc(m, p)) die("process");
+  }
+  if (lb_msg_type_has_result(t)) m->res = (lb_result_ref){ 0x901, 1, 100, 1 };
+  return m;
+}
+
+/* Script: [policy and topology][nodes and me][capacity], then records
+ * (op byte and its arguments); a message record is 0, type, sender,
+ * body length, body. */
+static void gen_node(void)
+{
+  for (int p = 0; p < LB_POLICY_COUNT; p++) {
+    unsigned char b[4096];
+    size_t n = 0;
+    b[n++] = (unsigned char)p;
+    b[n++] = 0x15;   /* 7 nodes, this one 1 */
+    b[n++] = 3;      /* capacity 4 */
+    for (int k = 0; k < 8; k++) { b[n++] = 1; b[n++] = (unsigned char)(20 + k); }   /* processes */
+    static const unsigned char run[] = { 3, 2, 40, 6, 60, 4, 3, 2, 255, 3, 5, 2, 1, 6, 60, 4, 3 };
+    memcpy(b + n, run, sizeof run);
+    n += sizeof run;
+    for (int t = 0; t < LB_MSG_NTYPES; t++) {
+      unsigned char *e;
+      size_t len;
+      lb_msg *m = node_sample((lb_msg_type)t);
+      if (lb_codec_encode_alloc(m, FZ_RUN, &e, &len) || len - LB_CODEC_HEADER > 255) die("node message");
+      b[n++] = 0;
+      b[n++] = (unsigned char)t;
+      b[n++] = 2;
+      b[n++] = (unsigned char)(len - LB_CODEC_HEADER);
+      memcpy(b + n, e + LB_CODEC_HEADER, len - LB_CODEC_HEADER);
+      n += len - LB_CODEC_HEADER;
+      b[n++] = 6; b[n++] = 20; b[n++] = 4; b[n++] = 3;   /* time, a timer, a tick */
+      free(e);
+      lb_msg_free(m);
+    }
+    char f[64];
+    snprintf(f, sizeof f, "%s", lb_policy_name((lb_policy)p));
+    put("corpus", "lb_node", f, "", 0, b, n);
+    b[0] |= 0x40 | 0x10;   /* complete graph, results direct */
+    snprintf(f, sizeof f, "%s-complete-direct", lb_policy_name((lb_policy)p));
+    put("corpus", "lb_node", f, "", 0, b, n);
+  }
+  /* CCHSPMD node 1 of a 4-ring: two TRANSFERs without processes, each
+   * ordering 2^40, then a tick and its timer: a REPORT whose books no
+   * decoder takes (open, docs/FUZZING.md). */
+  unsigned char c[64] = { LB_POLICY_CCHSPMD, 0x12, 3 };
+  size_t n = 3;
+  for (int k = 0; k < 2; k++) {
+    unsigned char body[12];
+    lb_wbuf w = { body, sizeof body, 0 };
+    lb_w_i64(&w, (int64_t)1 << 40);
+    lb_w_u32(&w, 0);
+    c[n++] = 0; c[n++] = LB_MSG_TRANSFER; c[n++] = 0; c[n++] = sizeof body;
+    memcpy(c + n, body, sizeof body);
+    n += sizeof body;
+  }
+  c[n++] = 3; c[n++] = 6; c[n++] = 100; c[n++] = 4;
+  put("corpus", "lb_node", "cchspmd-books-beyond-2p40", "", 0, c, n);
+}
+
 int main(int argc, char **argv)
 {
   if (argc != 2) { fprintf(stderr, "usage: gen_seeds DIR\n"); return 2; }
@@ -571,5 +658,6 @@ int main(int argc, char **argv)
   gen_small();
   gen_app_task();
   gen_app_result();
+  gen_node();
   return 0;
 }
