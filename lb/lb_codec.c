@@ -1,4 +1,5 @@
 /* lb_codec.c: see lb_codec.h. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include "lb_codec.h"
@@ -13,7 +14,7 @@ void lb_codec_limits_default(lb_codec_limits *l, size_t nodes)
   l->max_procs = (size_t)1 << 20;
   l->max_ctx = (size_t)1 << 30;
   l->max_pairs = nodes;
-  l->max_count = (long)1 << 40;
+  l->max_count = INT_MAX;   /* nodes classify their loads in int */
 }
 
 /* ---- encoding ---- */

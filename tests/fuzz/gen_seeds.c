@@ -139,6 +139,7 @@ static void gen_codec(void)
   m = sample(LB_MSG_RM); m->u.rm.epn = INT64_MIN; codec_put(R, "rm-epn-int64-min", m, NULL);
   m = sample(LB_MSG_AM); m->u.am.ipn = (1L << 40) + 1; codec_put(R, "am-ipn-huge", m, NULL);
   m = sample(LB_MSG_REPLY); m->u.reply.q = INT64_MAX; codec_put(R, "reply-q-int64-max", m, NULL);
+  m = sample(LB_MSG_REPLY); m->u.reply.q = 1L << 31; codec_put(R, "reply-q-2p31", m, NULL);
   m = sample(LB_MSG_LMM); m->u.lmm.total = -5; codec_put(R, "lmm-total-negative", m, NULL);
   m = sample(LB_MSG_ORDER); m->pairs[0].count = -1; codec_put(R, "order-count-negative", m, NULL);
   m = sample(LB_MSG_ORDER); m->pairs[0].count = INT64_MAX; codec_put(R, "order-count-huge", m, NULL);
@@ -631,21 +632,37 @@ static void gen_node(void)
     put("corpus", "lb_node", f, "", 0, b, n);
   }
   /* CCHSPMD node 1 of a 4-ring: two TRANSFERs without processes, each
-   * ordering 2^40, then a tick and its timer: a REPORT whose books no
-   * decoder takes (open, docs/FUZZING.md). */
+   * ordering 2^31 - 1, then a tick and its timer: a REPORT whose books
+   * no decoder takes (open, docs/FUZZING.md). */
   unsigned char c[64] = { LB_POLICY_CCHSPMD, 0x12, 3 };
   size_t n = 3;
   for (int k = 0; k < 2; k++) {
     unsigned char body[12];
     lb_wbuf w = { body, sizeof body, 0 };
-    lb_w_i64(&w, (int64_t)1 << 40);
+    lb_w_i64(&w, INT32_MAX);
     lb_w_u32(&w, 0);
     c[n++] = 0; c[n++] = LB_MSG_TRANSFER; c[n++] = 0; c[n++] = sizeof body;
     memcpy(c + n, body, sizeof body);
     n += sizeof body;
   }
   c[n++] = 3; c[n++] = 6; c[n++] = 100; c[n++] = 4;
-  put("corpus", "lb_node", "cchspmd-books-beyond-2p40", "", 0, c, n);
+  put("corpus", "lb_node", "cchspmd-books-beyond-int-max", "", 0, c, n);
+  /* LOWEST node 0 of a 3-ring, heavy, probes; both replies say 2^31,
+   * which an int made -2^31, light, and room C + A + 2^31 overflowed. */
+  unsigned char l[64] = { LB_POLICY_LOWEST, 0x01, 0 };
+  n = 3;
+  for (int k = 0; k < 4; k++) { l[n++] = 1; l[n++] = 50; }
+  l[n++] = 3;
+  for (unsigned src = 1; src <= 2; src++) {
+    unsigned char body[16];
+    lb_wbuf w = { body, sizeof body, 0 };
+    lb_w_u64(&w, 1);
+    lb_w_i64(&w, (int64_t)1 << 31);
+    l[n++] = 0; l[n++] = LB_MSG_REPLY; l[n++] = (unsigned char)src; l[n++] = sizeof body;
+    memcpy(l + n, body, sizeof body);
+    n += sizeof body;
+  }
+  put("regress", "lb_node", "lowest-reply-2p31", "", 0, l, n);
 }
 
 int main(int argc, char **argv)

@@ -26,8 +26,8 @@ typedef struct drv { size_t me, n; lb_codec_limits lim; } drv;
 
 /* Open, and the one thing tolerated here: CCHSPMD adds every TRANSFER's
  * ordered count and every ORDER's count to its books without bound
- * (lb/lb_pol_cchspmd.c), so a REPORT can carry books beyond any count a
- * decoder takes (docs/FUZZING.md). */
+ * (lb/lb_pol_cchspmd.c), so a REPORT can carry books beyond the largest
+ * count a decoder takes (docs/FUZZING.md). */
 static int open_books(const lb_msg *m, const lb_codec_limits *l)
 {
   return m->type == LB_MSG_REPORT && (m->u.report.in > l->max_count || m->u.report.out > l->max_count);
