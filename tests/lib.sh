@@ -35,6 +35,17 @@ hostcol() {
   awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { printf "%s ", $c }' "${2:-$hosts}"
 }
 
+# no_sanitizer_report WHAT TEXT: in a --enable-sanitizers build, a
+# report in TEXT (output that holds a program's stderr, or its workers'
+# through pvm_catchout) fails the test like a wrong result.
+no_sanitizer_report() {
+  if printf '%s\n' "$2" | grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:'; then
+    fail "$1: a sanitizer report in its output"
+  else
+    ok "$1: no sanitizer report"
+  fi
+}
+
 finish() {
   [ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
   exit 0

@@ -243,10 +243,13 @@ static int setup(worker *w, const farm_in *in)
     fprintf(stderr, "%s: malformed SETUP from t%x dropped: %s\n", cli_prog(), in->src, lb_errmsg());
     return -1;
   }
+  /* Node time is wall - t0: a day off this clock, timers never or always due. */
+  double skew = w->s.t0 - wall();
+  int rc = skew > 86400 || skew < -86400 ? lb_error(LB_ERANGE, "start time %.0f s off this host's clock", skew) : 0;
   size_t (*e)[2] = malloc((w->s.nedges + 1) * sizeof *e);
   if (!e) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (uint32_t k = 0; k < w->s.nedges; k++) { e[k][0] = w->s.edges[k][0]; e[k][1] = w->s.edges[k][1]; }
-  int rc = lb_topo_from_edges(w->s.nhosts, (const size_t (*)[2])e, w->s.nedges, "farm", &w->topo);
+  if (!rc) rc = lb_topo_from_edges(w->s.nhosts, (const size_t (*)[2])e, w->s.nedges, "farm", &w->topo);
   free(e);
   if (!rc && !lb_topo_is_connected(w->topo)) rc = lb_error(LB_ETOPO, "the hosts' graph is not connected");
   if (!rc) rc = lb_rt_alloc(w->s.policy, w->s.me, w->topo, &w->s.par, &worker_ops, w, &w->rt);

@@ -24,7 +24,7 @@ gsl_cflags=$(pkg-config --cflags gsl 2>/dev/null) || { echo "build.sh: GSL (pkg-
 gsl_libs=$(pkg-config --libs gsl)
 
 # Newest header the sources may include: an object older than it is rebuilt.
-newest=$(ls -t "$src"/lb/*.h "$src"/tools/*.h "$src"/tests/fuzz/src/*.h | head -1)
+newest=$(ls -t "$src"/lb/*.h "$src"/tools/*.h "$src"/apps/*.h "$src"/farm/*.h "$src"/tests/fuzz/src/*.h | head -1)
 
 compile() {  # compile SOURCE OBJECT FLAGS...
   s=$1 o=$2; shift 2
