@@ -41,7 +41,17 @@ grep -v '^[[:space:]]*\(#\|$\)' "$src/tests/fuzz/targets" | while read -r name r
   for w in $rest; do
     case $w in -l*|-L*) lf="$lf $w" ;; -*) cf="$cf $w" ;; esac
   done
+  # A word with a * names every source it matches (lb/*.c: the whole
+  # engine, so a target does not break when a file is split in two).
+  words=""
   for w in $rest; do
+    case $w in
+      -*) ;;
+      *'*'*) words="$words $(cd "$src" && set +f && ls $w)" ;;
+      *) words="$words $w" ;;
+    esac
+  done
+  for w in $words; do
     case $w in
       -*) ;;
       # Objects are shared between targets unless the line adds flags.

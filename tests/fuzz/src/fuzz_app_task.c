@@ -18,15 +18,6 @@
 #define PRIMES_TOP 4000000001ull
 #define CHEAP_ORDER 128
 
-void openblas_set_num_threads(int n);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-  (void)argc; (void)argv;
-  openblas_set_num_threads(1);
-  return 0;
-}
-
 static void check_task(const app_task *t)
 {
   CHECK(t->kind == APP_MATMUL || t->kind == APP_PRIMES);
