@@ -73,6 +73,9 @@ void farm_cli_help(const char *intro, const char *hosts_default, const char *out
          "                   and --order-delay has passed, the busiest host sends K\n"
          "                   processes to each neighbour (default 0)\n"
          "  --order-delay SEC  earliest time for that order (default 0)\n"
+         "  --inject-damage K  test recovery: the first K contexts sent are damaged\n"
+         "                   (garbage, or naming another origin); their hosts hand\n"
+         "                   them back and they run again elsewhere\n"
          "  --inject-junk    test the codec: send every worker a message with a\n"
          "                   foreign tag and one with a bad header first\n"
          "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
@@ -141,7 +144,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE, O_DAMAGE };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -163,6 +166,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
     { "order", required_argument, 0, O_ORDER },
     { "order-delay", required_argument, 0, O_ORDER_DELAY },
     { "inject-junk", no_argument, 0, O_JUNK },
+    { "inject-damage", required_argument, 0, O_DAMAGE },
     { "period", required_argument, 0, O_PERIOD },
     { "hop-time", required_argument, 0, O_HOP },
     { "results", required_argument, 0, O_RESULTS },
@@ -232,6 +236,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
     case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
     case O_JUNK: f->junk = 1; break;
+    case O_DAMAGE: f->damage = cli_ulong("--inject-damage", optarg, 0, 1000000); break;
     case O_PERIOD:
       f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = cli_double("--period", optarg, 1e-4, 3600);
       break;

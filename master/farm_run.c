@@ -120,8 +120,13 @@ int farm_send_procs(farm_ctx *x, int host, const uint64_t *pids, size_t n)
     app_task_set_origin(t, host);
     size_t len = app_task_blob_size(t);
     unsigned char *b = malloc(len);
-    if (!b || app_task_save(t, b, len) ||
-        lb_proc_alloc(pids[k], (size_t)host, (double)app_task_units_total(t), b, len, &ps[k]))
+    if (!b || app_task_save(t, b, len)) cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
+    /* Test path: garbage, then a context that names another origin. */
+    if (x->damaged < o->damage) {
+      if (x->damaged++ % 2 == 0) memset(b, 0xA5, len);
+      else { app_task_set_origin(t, (host + 1) % o->hosts); app_task_save(t, b, len); }
+    }
+    if (lb_proc_alloc(pids[k], (size_t)host, (double)app_task_units_total(t), b, len, &ps[k]))
       cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
     free(b);
     app_task_free(t);
