@@ -196,6 +196,20 @@ static void take_result(farm_ctx *x, farm_in *in, int h)
     tl->dropped++;
     return;
   }
+  /* Its size is known before a byte is read: no allocation on a
+   * sender's word. */
+  app_task *t;
+  size_t want = 0;
+  if (ph.pid < o->w.nproc && !app_task_alloc(&o->w, (size_t)ph.pid, &t)) {
+    want = app_task_result_size(t);
+    app_task_free(t);
+  }
+  if (ph.len != want) {
+    fprintf(stderr, "%s: RESULT from host %d dropped: process %llu of %lu with %llu bytes, not %zu\n", cli_prog(), h,
+            (unsigned long long)ph.pid, o->w.nproc, (unsigned long long)ph.len, want);
+    tl->dropped++;
+    return;
+  }
   int first;
   lb_sink_accept(x->sink, ph.pid, &first);
   if (!first) {
