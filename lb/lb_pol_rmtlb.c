@@ -539,10 +539,12 @@ static int result_ready(lb_node *nd, const lb_result_ref *res, double now, lb_ou
 {
   (void)now;
   rmtlb *s = S(nd);
-  for (size_t k = 0; k < s->narr; k++) {
+  /* A process that passed through here twice has two arrivals: its
+   * result unwinds the latest first, the way it came [R24]. */
+  for (size_t k = s->narr; k-- > 0;) {
     if (s->arr[k].pid != res->pid) continue;
     arrival a = s->arr[k];
-    s->arr[k] = s->arr[--s->narr];
+    memmove(s->arr + k, s->arr + k + 1, (--s->narr - k) * sizeof *s->arr);
     nrt_rec *r = nrt_find(s, a.hv, nd->id, a.tag);
     if (!r) return lb_error(LB_ESTATE, "node %zu: no NRT record to return process %llu",
                             nd->id, (unsigned long long)res->pid);
@@ -577,11 +579,12 @@ static void forget(lb_node *nd, nrt_rec *r)
   rmtlb *s = S(nd);
   size_t hv = r->hv;
   s->tomb[s->ntomb++ % 64] = (struct tomb){ r->hv, r->dv, r->tag };
-  if (r->dv == nd->id)
-    for (size_t k = 0; k < s->narr;) {
-      if (s->arr[k].hv == r->hv && s->arr[k].tag == r->tag) s->arr[k] = s->arr[--s->narr];
-      else k++;
-    }
+  if (r->dv == nd->id) {
+    size_t j = 0;   /* keep the arrivals in order (result_ready) */
+    for (size_t k = 0; k < s->narr; k++)
+      if (s->arr[k].hv != r->hv || s->arr[k].tag != r->tag) s->arr[j++] = s->arr[k];
+    s->narr = j;
+  }
   nrt_del(s, r);
   lipn_settle(nd);
   lock_settle(s, hv);
