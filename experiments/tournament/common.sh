@@ -1,4 +1,4 @@
-# common.sh: the parameter search of the tournament and two helpers,
+# common.sh: the parameter search of the tournament and three helpers,
 # sourced by run.sh and episodes.sh.
 # grid POLICY L DEG prints one candidate per line, "NAME LBSIM-ARGS",
 # the policy's default setting first.  Every balancing policy gets eight
@@ -48,3 +48,11 @@ degree() {
 
 # nodes of a topology spec
 nodes() { echo "$1" | awk -F'[:x]' '{ print $1 == "torus" ? $2 * $3 : $2 }'; }
+
+# sort_summary SETTINGS: summary.csv on stdin, sorted in the settings'
+# order (topologies as listed, then L, workload, start, policy, kind).
+sort_summary() {
+  awk -F, -v OFS=, 'NR == FNR { split($0, a, " "); if (!(a[1] in r)) r[a[1]] = ++n; next }
+    FNR == 1 { print "0," $0; next } { print r[$1] "," $0 }' "$1" - |
+    sort -t, -k1,1n -k3,3n -k4,4r -k5,5r -k6,6 -k7,7 | cut -d, -f2-
+}

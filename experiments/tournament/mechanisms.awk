@@ -7,10 +7,11 @@ function nodes(t,  a) { split(t, a, /[:x]/); return a[1] == "torus" ? a[2] * a[3
 function pct(a, b) { return b > 0 ? sprintf("%.0f %%", 100 * a / b) : "n/a" }
 function f3(x) { return sprintf("%.3f", x) }
 function avg(s, n) { return n ? s / n : 0 }
+BEGIN { split("rmtlb lowest dasud cchspmd diffusion diffusion2 rmtlb-drain", PL, " "); for (i in PL) PN[PL[i]] = 1 }
 FNR == 1 { next }
 FILENAME == ARGV[1] && $10 != "nan" {
   k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; set[k] = 1
-  R[k, $5, $6] = $10; LO[k, $5, $6] = $13; HI[k, $5, $6] = $14; MP[k, $5, $6] = $15
+  R[k, $5, $6] = $10; LO[k, $5, $6] = $13; HI[k, $5, $6] = $14; MP[k, $5, $6] = $15; CF[k, $5, $6] = $7
   np = nodes($1) * $2
   MIG[k, $5, $6] = $16 / np; HOP[k, $5, $6] = $16 > 0 ? $17 / $16 : 0; HPP[k, $5, $6] = $17 / np
   if ($5 == "rmtlb" && $6 == "default") {
@@ -68,6 +69,15 @@ END {
   printf "  settings, best settings)%s.  Its first plan waits for every node's report", (avg(hc, n) > avg(hr, n)) ? ": its greedy plan matches surpluses to deficits anywhere in the graph" : ""
   if (line2 != "") print "; where the work\n  is short that wait shows (torus:32x32, 4 per host, ideal 40 quanta): " line2 "."
   else print "."
+  # torus:32x32 borrows torus:8x8's choice: where that hurt, say so
+  tl = ""
+  for (k in set) { split(k, a, SUBSEP); if (a[1] != "torus:32x32") continue
+    for (p in PN) if (((k, p, "best") in R) && LO[k, p, "best"] + 0 > HI[k, p, "default"] + 0)
+      tl = tl (tl == "" ? "" : "; ") sprintf("%s %s/host %s %s (%s: %s vs %s)", p, a[2], a[3], a[4], CF[k, p, "best"], f3(R[k, p, "best"]), f3(R[k, p, "default"])) }
+  if (tl != "") {
+    print "  The choices made on torus:8x8 do not all carry over to torus:32x32; there the \"best\""
+    print "  setting was worse than the default for: " tl "."
+  }
   print ""
   n = 0; lr = rr = lh = rh = 0
   for (k in set) { split(k, a, SUBSEP); if (a[4] != "one" || !((k, "lowest", "best") in R)) continue

@@ -9,13 +9,13 @@ if (fmt eq 'png') set terminal pngcairo size 1400,560 font ',10'
 if (fmt eq 'svg') set terminal svg size 1400,560 font ',10'
 if (fmt eq 'pdf') set terminal pdfcairo size 14in,5.6in font ',10'
 set output output
-set title sprintf('makespan / ideal at each policy''s best setting, %s (mean of seeds, 95 %% CI; lower is better)', ttl)
+set title sprintf("makespan / ideal at each policy's best setting, %s\n(mean of seeds, 95 %% CI; lower is better; bars above 16 clipped)", ttl)
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.8 border -1
 set logscale y
-set yrange [0.9:*]
-set ytics (1, 1.1, 1.25, 1.5, 2, 3, 5, 10, 20, 50)
+set yrange [0.95:16]
+set ytics (1, 1.1, 1.25, 1.5, 2, 3, 5, 10, 16)
 set ylabel 'makespan / ideal (log scale)'
 set grid ytics
 set key outside right

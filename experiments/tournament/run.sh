@@ -9,7 +9,7 @@
 # (torus:32x32 takes torus:8x8's choice); the reported seeds are 1..K.
 # Writes OUT/tune.csv, OUT/best.csv, OUT/runs.csv, OUT/summary.csv
 # (means, sd, 95 % t intervals), OUT/fig-*.{png,svg,pdf} (gnuplot) and
-# OUT/verdict.md; prints their absolute paths.
+# OUT/verdict.md; prints their absolute paths.  About 25 minutes of CPU.
 #   --quick  ring:6 and torus:8x8, 4 and 32 per host, 3 seeds, 1 tuning
 #            seed (about 2 minutes)
 #   --full   also torus:32x32 with 80 per host and all-on-one at 32 per
@@ -18,7 +18,7 @@
 #        [-b BUILDDIR] [-k SEEDS] [-t TUNESEEDS] [-j JOBS (1 or 2)]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { sed -n '2,19p' "$0"; }
+usage() { sed -n '2,18p' "$0"; }
 out=out/tournament build=. seeds=10 tune=3 jobs=2 mode=normal
 for a in "$@"; do
   case $a in
@@ -155,33 +155,14 @@ rm -f "$jobsf"
 
 # 4. Statistics, figures, verdict.
 sum=$out/summary.csv
-awk -f "$here/stats.awk" "$runs" | { IFS= read -r h; echo "$h"; sort -t, -k1,1 -k2,2n -k3,3 -k4,4 -k5,5 -k6,6; } >"$sum"
+awk -f "$here/stats.awk" "$runs" | sort_summary "$settings" >"$sum"
 rm -rf "$out/traces"
 t1=$(date +%s)
 load1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 times >"$out/times.txt"   # here, not in a subshell: the runs' CPU is ours
 cpu=$(tail -1 "$out/times.txt")
 rm -f "$out/times.txt"
-figs=""
-if command -v gnuplot >/dev/null 2>&1; then
-  for wl in primes matmul; do
-    for load in skew one; do
-      dat=$out/fig-$wl-$load.dat
-      awk -F, -v wl="$wl" -v load="$load" -v pols="none $pols" '
-        BEGIN { np = split(pols, P, " ") }
-        NR > 1 && $3 == wl && $4 == load && $6 == "best" { row[$1 " " $2] = 1; m[$1 " " $2, $5] = $10; c[$1 " " $2, $5] = $12
-          if (!((r = $1 " " $2) in seen)) { seen[r] = 1; order[++nr] = r } }
-        END { for (i = 1; i <= nr; i++) { r = order[i]; lab = r; sub(/ /, "/", lab); printf "%s", lab
-            for (j = 1; j <= np; j++) printf " %s %s", ((r, P[j]) in m) ? m[r, P[j]] : "NaN", ((r, P[j]) in c) ? c[r, P[j]] : "NaN"
-            print "" } }' "$sum" >"$dat"
-      [ -s "$dat" ] || continue
-      for fmt in png svg pdf; do
-        gnuplot -e "dat='$dat'; output='$out/fig-$wl-$load.$fmt'; fmt='$fmt'; pols='none $pols'; ttl='$wl-like, $load start'" \
-          "$here/plot.gp" 2>/dev/null && figs="$figs $out/fig-$wl-$load.$fmt"
-      done
-    done
-  done
-fi
+figs=$(sh "$here/figures.sh" "$out")
 # How the run went, for the verdict (verdict.sh OUTDIR redraws it).
 info=$out/run-info.txt
 {
