@@ -221,8 +221,9 @@ done:
   return rc;
 }
 
-/* The global plan: surplus over the speed-proportional share (when above
- * A) matched greedily to deficits. */
+/* The global plan: surplus over the speed-proportional share (rounded
+ * up, when above A) matched greedily to the room below the shares
+ * (rounded up) of the nodes under them. */
 static int plan(lb_node *nd, lb_out *out)
 {
   cch *s = CC(nd);
@@ -241,8 +242,10 @@ static int plan(lb_node *nd, lb_out *out)
   size_t ns = 0;
   for (size_t i = 0; i < n; i++) {
     if (lb_node_is_down(nd, i)) continue;
+    /* A node below its share may take up to its ceiling: with a floor,
+     * fewer processes than nodes (shares below 1) would move nothing. */
     double share = (double)total * s->speed[i] / ssum;
-    long e = s->delta[i], over = e - (long)ceil(share), under = (long)floor(share) - e;
+    long e = s->delta[i], over = e - (long)ceil(share), under = (double)e < share ? (long)ceil(share) - e : 0;
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
     s->idx[ns++] = (struct key){ s->delta[i], i };
   }

@@ -55,6 +55,12 @@ awk 'BEGIN { for (k = 0; k < 25; k++) print 0, 0, 200; for (i = 1; i < 6; i++) p
 [ "$(col invocations <"$tmp/claim.csv"),$(col migrated <"$tmp/claim.csv")" = 1,20 ] \
   && ok "an answer at the window's end counts: one flood places 20" || fail "tie: $(cat "$tmp/claim.csv")"
 
+# Fewer processes than nodes (shares below 1): CCHSPMD still spreads
+# them, one per node, keeping one at the start.
+printf '0 0 5\n0 0 5\n0 0 5\n0 0 5\n0 0 5\n' >"$tmp/five.txt"
+[ "$("$S" -p cchspmd -t ring:8 --load "trace:$tmp/five.txt" --csv | col migrated)" = 4 ] \
+  && ok "cchspmd spreads 5 processes over 8 nodes" || fail "cchspmd with shares below 1"
+
 "$S" -p rmtlb -t ring:8 -l one --load-csv "$tmp/load.csv" --sample 2 --msg-trace "$tmp/msg.csv" >/dev/null
 head -1 "$tmp/load.csv" | grep -q '^time,queued,max,min,heavy,light$' && ok "load csv header" || fail "load csv"
 [ "$(sed -n 2p "$tmp/load.csv" | cut -d, -f2)" = 64 ] && ok "all 64 queued at t=0" || fail "load csv row: $(sed -n 2p "$tmp/load.csv")"
