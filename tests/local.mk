@@ -50,7 +50,7 @@ SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh t
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp tests/trace_small.csv
 # report_quick.sh's cached results (subsets of real runs).
-EXTRA_DIST += tests/report_data/seed000/fig34.csv tests/report_data/proto/claim.csv \
+EXTRA_DIST += tests/report_data/seed000/runs.csv tests/report_data/proto/claim.csv \
 	tests/report_data/proto/scale_summary.csv tests/report_data/seed002/table1.csv \
 	tests/report_data/seed002/table3.csv tests/report_data/seed002/crosscheck.csv \
 	tests/report_data/seed002/fig2.csv tests/report_data/seed002/fig2_hist.csv \

@@ -50,12 +50,12 @@ BEGIN {
       for (q = 1; q <= np; q++) if (byrecv && recv[pol[q]] < rbest) rbest = recv[pol[q]]
       fastest = o[1] == "rmtlb"; bestrecv = byrecv && recv["rmtlb"] == rbest
       why = fastest ? "rmtlb-fastest" : near(med["rmtlb"], best, 0.05) ? "near" : bestrecv ? "load" : \
-            (w == "primes" && j > 1) ? "primes-count" : "unexplained"
+            w == "primes" ? "primes-count" : "matmul-origin"
       row("main", group, item, "fastest first (makespan)", paper_order(j == 1), ours, "order")
       row("main", group, item, "RMTLB makespan / fastest", 1, num(med["rmtlb"] / best), why)
       if (byrecv) row("main", group, item, "RMTLB / best at the CPU share received", 1, num(recv["rmtlb"] / rbest),
                       bestrecv ? "received-best" : near(recv["rmtlb"], rbest, 0.05) ? "near" : \
-                      (w == "primes" && j > 1) ? "primes-count" : "unexplained")
+                      w == "primes" ? "primes-count" : "matmul-origin")
     }
   }
   # The claim of few runs: one flood for RMTLB, one light node per run for
