@@ -7,9 +7,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-bench_args "$@"
-out=${BENCH_OUT:-out/bench}
-: "${BENCH_CSV:=/dev/stdout}"
+bench_start "$@"
 "$here/farm-bench.sh" --builddir "${LB_TOP_BUILDDIR:-.}" --out "$out" | tee "$out/farm-bench.log"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { k = $c["policy"] " " $c["workload"] " " $c["size"]; if (!(k in n)) o[++m] = k

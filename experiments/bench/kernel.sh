@@ -10,10 +10,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-bench_args "$@"
-out=${BENCH_OUT:-out/bench}
-: "${BENCH_CSV:=/dev/stdout}"
-mkdir -p "$out"
+bench_start "$@"
 fk=${LB_TOP_BUILDDIR:-.}/experiments/bench/farm_kernel
 [ -x "$fk" ] || make -s experiments/bench/farm_kernel
 : >"$out/kernel.csv"

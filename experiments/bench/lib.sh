@@ -17,10 +17,11 @@
 #   command    how to repeat the measurement (quoted; the only field
 #              that may hold commas)
 
-# bench_args "$@": a benchmark script takes no arguments (run.sh sets its
+# bench_start "$@": a benchmark script takes no arguments (run.sh sets its
 # environment): --help prints its leading comment and how to run it,
-# anything else is bad input (exit 2).
-bench_args() {
+# anything else is bad input (exit 2).  Then `out` is BENCH_OUT (default
+# out/bench, created) and BENCH_CSV defaults to stdout.
+bench_start() {
   case ${1:-} in
   "") ;;
   -h|--help)
@@ -29,6 +30,9 @@ bench_args() {
     exit 0 ;;
   *) echo "$(basename "$0"): unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
+  out=${BENCH_OUT:-out/bench}
+  : "${BENCH_CSV:=/dev/stdout}"
+  mkdir -p "$out"
 }
 
 bench_loadavg() { cut -d' ' -f1-3 /proc/loadavg; }

@@ -8,10 +8,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-bench_args "$@"
-out=${BENCH_OUT:-out/bench}
-: "${BENCH_CSV:=/dev/stdout}"
-mkdir -p "$out"
+bench_start "$@"
 bp=${LB_TOP_BUILDDIR:-.}/experiments/bench/bench_planners
 [ -x "$bp" ] || make -s experiments/bench/bench_planners
 

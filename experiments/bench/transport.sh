@@ -9,9 +9,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-bench_args "$@"
-out=${BENCH_OUT:-out/bench}
-: "${BENCH_CSV:=/dev/stdout}"
+bench_start "$@"
 build=${LB_TOP_BUILDDIR:-.}
 mkdir -p "$out/tp"
 bench_need_debs python3-numpy python3-scipy liblemon-dev g++
