@@ -18,24 +18,25 @@ cluster_workers_left() {
   echo "${l# }"
 }
 
-# one_cluster DIR NAME DELAY HOST SIG ARGS...: lbmaster on h1; with
-# DELAY, HOST's pvmd gets SIG that long after the six workers run.
+# one_cluster DIR NAME TARGET HOST SIG ARGS...: lbmaster on h1.  TARGET
+# empty: sets cpu to the CPU seconds its workers used; else HOST's pvmd
+# gets SIG once the workers have used TARGET CPU seconds.
 one_cluster() {
-  local dir=$1 name=$2 delay=$3 host=$4 sig=$5 tmo=60 bound=240 vp
+  local dir=$1 name=$2 target=$3 host=$4 sig=$5 tmo=60 bound=240 vp
   shift 5
-  # SIGKILL: only PVM's host timeout (about 290 s) reports the host.
-  [ "$sig" = KILL ] && tmo=600 bound=900
+  # SIGKILL: only PVM's own timeouts report the host, minutes later.
+  [ "$sig" = KILL ] && tmo=900 bound=1200
   rm -f "$dir/$name.csv"
   start_master "$dir" "$name" "$top/scripts/cluster-run.sh" --state "$cstate" lbmaster "$@" --timeout $tmo \
     --out "$dir/$name.csv"
   wp=$(wait_workers "$cstate" 6) || echo "$0: cluster $name: the workers did not start" >&2
-  tkill=""
-  if [ -n "$delay" ] && [ -n "$wp" ]; then
-    sleep "$delay"
+  tkill="" cpu=""
+  if [ -n "$wp" ] && [ -z "$target" ]; then
+    cpu=$(watch_cpu $bound "$mpid" 0 KILL 0 $wp)
+  elif [ -n "$wp" ]; then
     vp=$(env_pids pvmd "$cstate/$host/tmp")
-    t=$(now)
-    [ -n "$vp" ] && kill -s "$sig" $vp 2>/dev/null && tkill=$t
-    echo "$0: cluster: SIG$sig to the pvmd of $host (pid $vp) at $t" >&2
+    read -r tkill cpu <<<"$(watch_cpu $bound "$mpid" "$target" "$sig" "${vp:-0}" $wp)"
+    echo "$0: cluster: SIG$sig to the pvmd of $host (pid $vp) at ${tkill:-(not sent)}" >&2
   fi
   wait_bounded "$mpid" $bound
   mpid=""
@@ -46,7 +47,7 @@ one_cluster() {
 
 # cluster_pair SIG SEED DIR: one trial; appends its row to $csv.
 cluster_pair() {
-  local sig=$1 s=$2 d=$3 t=0 rc u v host frac delay refms
+  local sig=$1 s=$2 d=$3 t=0 rc u v host frac
   mkdir -p "$d"
   # h1..h6 are machine-wide names: wait (at most 5 min) for another
   # cluster to go, never touch it.
@@ -67,12 +68,11 @@ cluster_pair() {
   args=(--workload primes --size 30000000 --procs 48 --hosts 6 --policy rmtlb --results origin --speeds 0.30
     --init one --seed "$s")
   one_cluster "$d" ref "" "" TERM "${args[@]}"
-  refms=$(csvcol "$d/ref.csv" makespan_s)
+  refcpu=$cpu
   read -r u v <<<"$(draw "$s")"
   host=h$((2 + v % 5))
   frac=$(awk -v u="$u" 'BEGIN { printf "%.3f", 0.05 + 0.75 * u }')
-  delay=$(awk -v f="$frac" -v r="${refms:-5}" 'BEGIN { printf "%.3f", f * r }')
-  one_cluster "$d" fault "$delay" "$host" "$sig" "${args[@]}"
+  one_cluster "$d" fault "$(target "$frac" "$refcpu")" "$host" "$sig" "${args[@]}"
   for h in 1 2 3 4 5 6; do cp "$cstate/h$h/tmp/pvml.$(id -u)" "$d/pvml.h$h" 2>/dev/null; done
   "$top/scripts/cluster-down.sh" --state "$cstate" >"$d/down.log" 2>&1
   # What the cluster's pvmds and namespaces left, after 3 s of grace.

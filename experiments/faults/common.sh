@@ -15,16 +15,17 @@ now() { date +%s.%N; }
 # start_master DIR NAME CMD...: CMD in the background; stdout to
 # DIR/NAME.out, stderr to DIR/NAME.err with each line stamped on
 # arrival (seconds since the epoch, the clock `now` reads).  Sets mpid
-# and spid (the stamper), and mstart (when).
+# and spid (the stamper), mstart (when) and mfifo.
 start_master() {
-  d=$1 n=$2
+  mfifo=$1/$2.fifo
+  local out=$1/$2.out err=$1/$2.err
   shift 2
-  rm -f "$d/$n.fifo"
-  mkfifo "$d/$n.fifo"
-  perl -MTime::HiRes=time -ne 'BEGIN { $| = 1 } printf "%.6f %s", time, $_' <"$d/$n.fifo" >"$d/$n.err" &
+  rm -f "$mfifo"
+  mkfifo "$mfifo"
+  perl -MTime::HiRes=time -ne 'BEGIN { $| = 1 } printf "%.6f %s", time, $_' <"$mfifo" >"$err" &
   spid=$!
   mstart=$(now)
-  "$@" >"$d/$n.out" 2>"$d/$n.fifo" &
+  "$@" >"$out" 2>"$mfifo" &
   mpid=$!
 }
 
@@ -33,7 +34,7 @@ start_master() {
 # exit status and mwall to the seconds since mstart (it must run in the
 # shell that started PID).
 wait_bounded() {
-  t=0
+  local t=0
   while kill -0 "$1" 2>/dev/null && [ "$t" -lt $(($2 * 10)) ]; do sleep 0.1; t=$((t + 1)); done
   if kill -0 "$1" 2>/dev/null; then
     echo "$0: pid $1 still runs after $2 s: interrupted" >&2
@@ -47,14 +48,43 @@ wait_bounded() {
   mwall=$(awk -v a="$(now)" -v b="$mstart" 'BEGIN { printf "%.1f", a - b }')
 }
 
+# watch_cpu SECS MPID TARGET SIG VICTIM PIDS...: follow the CPU time
+# (user + system, from /proc) of the workers PIDS every 20 ms while
+# lbmaster MPID runs, at most SECS.  With TARGET 0, print the most seen
+# (the CPU seconds of a run without a fault).  Else, as soon as they
+# have used TARGET seconds, send SIG to VICTIM and print "STAMP CPU"
+# (STAMP just before the kill, on `now`'s clock); nothing if lbmaster
+# ended first.  CPU time, not wall time, marks how far a run is: the
+# machine is shared and wall times vary.
+watch_cpu() {
+  perl -MTime::HiRes=time,sleep -MPOSIX -e '
+    my ($secs, $m, $target, $sig, $victim, @p) = @ARGV;
+    my ($hz, $end, $most) = (POSIX::sysconf(POSIX::_SC_CLK_TCK), time + $secs, 0);
+    sub alive { open(my $f, "<", "/proc/$_[0]/stat") or return 0; (split / /, <$f>)[2] ne "Z" }
+    while (time < $end && alive($m)) {
+      my $s = 0;
+      for (@p) { open(my $f, "<", "/proc/$_/stat") or next; my @x = split / /, <$f>; $s += $x[13] + $x[14] }
+      $s /= $hz;
+      $most = $s if $s > $most;
+      if ($target > 0 && $s >= $target) {
+        exit 0 unless $victim > 1;   # never a process group
+        my $t = time;
+        kill($sig, $victim) and printf "%.6f %.2f\n", $t, $s;
+        exit 0;
+      }
+      sleep 0.02;
+    }
+    printf "%.2f\n", $most if $target == 0;' "$@"
+}
+
 # stamper_done: the stamper ends when every writer of the fifo has gone
 # (lbmaster and the pvmd it started); at most 5 s.
 stamper_done() {
-  t=0
+  local t=0
   while kill -0 "$spid" 2>/dev/null && [ $t -lt 50 ]; do sleep 0.1; t=$((t + 1)); done
   kill "$spid" 2>/dev/null
   wait "$spid" 2>/dev/null
-  rm -f "$d/$n.fifo"
+  rm -f "$mfifo"
 }
 
 # detection ERRFILE: "STAMP HOST INTO" of lbmaster's first line saying a
@@ -71,6 +101,7 @@ csvcol() {
 # env_pids NAME PREFIX: running processes NAME whose PVM_TMP starts with
 # PREFIX (tasks inherit it from their pvmd): only ours.
 env_pids() {
+  local p
   for p in $(pgrep -x "$1" 2>/dev/null); do
     [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = Z ] && continue
     (tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null |
@@ -82,7 +113,7 @@ env_pids() {
 # wait_workers PREFIX N: until N of our workers run (at most 20 s);
 # prints their pids in spawn order (host order).
 wait_workers() {
-  t=0
+  local t=0 w
   while [ $t -lt 400 ]; do
     w=$(env_pids lbworker "$1" | sort -n)
     [ "$(printf '%s\n' $w | grep -c .)" -ge "$2" ] && { printf '%s\n' $w; return 0; }
@@ -96,9 +127,8 @@ wait_workers() {
 # cgroups, PVM files), after at most 3 s of grace; removes it and
 # prints it, or prints nothing.
 leftovers() {
-  pre=$1
+  local pre=$1 t=0 left x f p
   shift
-  t=0
   while :; do
     left=""
     for p in $(env_pids pvmd "$pre"); do left="$left pvmd:$p"; done

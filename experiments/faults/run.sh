@@ -9,9 +9,10 @@
 # cchspmd diffusion diffusion2, and results origin for i/6 even, direct
 # for i/6 odd: 12 runs cover every (policy, mode) pair; give -n 120 for
 # 20 runs per policy.  The seed also draws the victim (host 0..5; on the
-# cluster h2..h6) and the moment: after the six workers run, a fraction
-# 0.05..0.80 of the reference run's makespan.  Detection time is from the
-# kill to lbmaster's line saying the host failed, both stamped with the
+# cluster h2..h6) and the moment: when the workers have used a fraction
+# 0.05..0.80 of the CPU seconds the reference run's workers used (CPU
+# time marks progress; wall time varies on a shared machine).
+# Detection time is from the kill to lbmaster's line saying the host failed, both stamped with the
 # same clock.  After each run nothing of it may be left (pvmd, worker,
 # worker cgroup, PVM file); anything left fails that run.
 #
@@ -78,26 +79,27 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-header="kind,workload,policy,mode,seed,signal,kill_frac,kill_at_s,victim_host,detected_host,detect_s,verified,hosts_down,reruns,duplicates,makespan_s,wall_s,ref_makespan_s,penalty,ref_verified,rc,leftover,status"
+header="kind,workload,policy,mode,seed,signal,kill_frac,kill_at_s,victim_host,detected_host,detect_s,verified,hosts_down,reruns,duplicates,makespan_s,wall_s,ref_makespan_s,ref_cpu_s,penalty,ref_verified,rc,leftover,status"
 [ -f "$csv" ] || echo "$header" >"$csv"
 
-# one_farm DIR NAME DELAY VICTIM ARGS...: one lbmaster run on a private
-# PVM; with DELAY, worker VICTIM (0..5) gets SIGKILL DELAY s after the
-# six workers run.  Sets mrc, tkill (empty: no kill), left.
+# one_farm DIR NAME TARGET VICTIM ARGS...: one lbmaster run on a private
+# PVM.  TARGET empty: sets cpu to the CPU seconds its workers used; else
+# worker VICTIM (0..5) gets SIGKILL once the workers have used TARGET
+# CPU seconds.  Sets mrc, tkill (empty: no kill), left.
 one_farm() {
-  local dir=$1 name=$2 delay=$3 victim=$4
+  local dir=$1 name=$2 target=$3 victim=$4 vp
   shift 4
   export PVM_TMP PVM_VMID=fx$$n$((++vmseq)) PVM_ALLOW_ROOT=yes
   PVM_TMP=$(mktemp -d /tmp/lbfarm-fx.XXXXXX)
   rm -f "$dir/$name.csv"
   start_master "$dir" "$name" "$master" "$@" --out "$dir/$name.csv"
   wp=$(wait_workers "$PVM_TMP" 6) || echo "$0: $name: the workers did not start" >&2
-  tkill=""
-  if [ -n "$delay" ] && [ -n "$wp" ]; then
-    sleep "$delay"
+  tkill="" cpu=""
+  if [ -n "$wp" ] && [ -z "$target" ]; then
+    cpu=$(watch_cpu 240 "$mpid" 0 KILL 0 $wp)
+  elif [ -n "$wp" ]; then
     vp=$(printf '%s\n' $wp | sed -n "$((victim + 1))p")
-    t=$(now)
-    kill -9 "$vp" 2>/dev/null && tkill=$t
+    read -r tkill cpu <<<"$(watch_cpu 240 "$mpid" "$target" KILL "$vp" $wp)"
   fi
   wait_bounded "$mpid" 240
   mpid=""
@@ -129,12 +131,14 @@ row() {
   [ "$1" = farm ] && [ -n "$det" ] && [ "$dhost" != "$9" ] && probs+=("host $dhost failed instead of $9")
   [ -n "$left" ] && probs+=("leftovers")
   [ ${#probs[@]} -gt 0 ] && st=$(IFS=';'; echo "${probs[*]}")
-  echo "$1,$2,$3,$4,$5,$6,$7,$killat,$9,$dhost,$detect,$(csvcol "$d/fault.csv" verified),$(csvcol "$d/fault.csv" hosts_down),$(csvcol "$d/fault.csv" reruns),$(csvcol "$d/fault.csv" duplicates),$ms,$mwall,$refms,$pen,$(csvcol "$d/ref.csv" verified),$mrc,${left// /;},$st" >>"$csv"
+  echo "$1,$2,$3,$4,$5,$6,$7,$killat,$9,$dhost,$detect,$(csvcol "$d/fault.csv" verified),$(csvcol "$d/fault.csv" hosts_down),$(csvcol "$d/fault.csv" reruns),$(csvcol "$d/fault.csv" duplicates),$ms,$mwall,$refms,$refcpu,$pen,$(csvcol "$d/ref.csv" verified),$mrc,${left// /;},$st" >>"$csv"
   tail -1 "$csv" | awk -F, '{ printf "%-7s %-6s %-10s %-6s seed %-4s kill %6s s host %s: detect %6s s, %s, %s reruns, %s dups, penalty %s  %s\n",
-    $1, $2, $3, $4, $5, $8, $9, $11, $12 == "yes" ? "verified" : "NOT VERIFIED", $14, $15, $19, $23 }' >&2
+    $1, $2, $3, $4, $5, $8, $9, $11, $12 == "yes" ? "verified" : "NOT VERIFIED", $14, $15, $20, $24 }' >&2
 }
 
 vmseq=0
+# target FRAC CPU: the CPU seconds at which to kill (at least 0.01).
+target() { awk -v f="$1" -v c="${2:-0}" 'BEGIN { t = f * c; printf "%.2f", t < 0.01 ? 0.01 : t }'; }
 size_primes=30000000 size_matmul=4000
 if [ $farm = 1 ]; then
   for w in $workloads; do
@@ -146,12 +150,10 @@ if [ $farm = 1 ]; then
       args=(--workload "$w" --size "$size" --procs 48 --hosts 6 --policy "$p" --results "$m" --speeds 0.30
         --init one --seed "$s" --timeout 60)
       one_farm "$d" ref "" "" "${args[@]}"
-      lref=$left
-      refms=$(csvcol "$d/ref.csv" makespan_s)
+      lref=$left refcpu=$cpu
       read -r u v <<<"$(draw "$s")"
       frac=$(awk -v u="$u" 'BEGIN { printf "%.3f", 0.05 + 0.75 * u }')
-      delay=$(awk -v f="$frac" -v r="${refms:-5}" 'BEGIN { printf "%.3f", f * r }')
-      one_farm "$d" fault "$delay" "$v" "${args[@]}"
+      one_farm "$d" fault "$(target "$frac" "$refcpu")" "$v" "${args[@]}"
       left="$lref${lref:+ }$left"
       row farm "$w" "$p" "$m" "$s" KILL "$frac" "$d" "$v"
     done
