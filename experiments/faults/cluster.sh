@@ -47,7 +47,7 @@ one_cluster() {
 
 # cluster_pair SIG SEED DIR: one trial; appends its row to $csv.
 cluster_pair() {
-  local sig=$1 s=$2 d=$3 t=0 rc u v host frac
+  local sig=$1 s=$2 d=$3 t=0 rc u v host frac try
   mkdir -p "$d"
   # h1..h6 are machine-wide names: wait (at most 5 min) for another
   # cluster to go, never touch it.
@@ -57,8 +57,15 @@ cluster_pair() {
   done
   cstate=$(mktemp -d /tmp/lbfarm-fxc.XXXXXX)
   left="" tkill="" mrc=""
-  "$top/scripts/cluster-up.sh" --builddir "$top" --state "$cstate" >"$d/up.log" 2>&1
-  rc=$?
+  # A loaded machine can be slow to start five slave pvmds: one retry.
+  for try in 1 2; do
+    "$top/scripts/cluster-up.sh" --builddir "$top" --state "$cstate" >"$d/up.log" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && [ $try = 1 ] || break
+    echo "$0: cluster-up.sh failed (see $d/up.log): once more" >&2
+    "$top/scripts/cluster-down.sh" --state "$cstate" >/dev/null 2>&1
+    mkdir -p "$cstate"
+  done
   if [ $rc -ne 0 ]; then
     echo "$0: cluster-up.sh exited $rc (see $d/up.log): cluster trial skipped" >&2
     [ $rc -eq 2 ] || "$top/scripts/cluster-down.sh" --state "$cstate" >/dev/null 2>&1

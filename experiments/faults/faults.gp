@@ -12,7 +12,7 @@ do for [t in "pngcairo svg pdfcairo"] {
   set key top right
   set title "Makespan with one worker killed (SIGKILL) / without"
   set xrange [-0.5:5.5]
-  set yrange [0.9:*]
+  set yrange [*:*]
   set xtics rotate by -25 ("RMTLB" 0, "LOWEST" 1, "DASUD" 2, "CCHSPMD" 3, "diffusion" 4, "diffusion2" 5)
   set ylabel "penalty (makespan ratio)"
   unset logscale x
@@ -27,7 +27,9 @@ do for [t in "pngcairo svg pdfcairo"] {
   set xlabel "detection time (s)"
   set ylabel "fraction of runs"
   set key bottom right
-  plot for [g in groups] outdir."/detect-".g.".dat" using 1:2 with steps title g lw 2
+  plot for [i=1:words(groups)] outdir."/detect-".word(groups,i).".dat" using 1:2 with steps lw 2 lc i notitle, \
+       for [i=1:words(groups)] outdir."/detect-".word(groups,i).".dat" using 1:2 with points pt 7 ps 0.6 lc i \
+         title word(groups,i)
   unset multiplot
   unset output
 }

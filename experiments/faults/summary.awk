@@ -1,5 +1,6 @@
 # summary.awk: the summary of faults.csv (run.sh): per workload (and per
-# cluster signal) counts, medians and ranges; then the penalty per
+# cluster signal) counts, medians and ranges (ref_s: the reference
+# runs' makespans, how noisy the machine was); then the penalty per
 # policy.  -v csv=1 prints CSV.
 function add(g, k, x) { if (x != "") { n[g, k]++; v[g, k, n[g, k]] = x + 0 } }
 function sortv(g, k,   i, j, t) {
@@ -25,6 +26,7 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   ok[g] += $c["status"] == "ok"
   add(g, "det", $c["detect_s"]); add(g, "pen", $c["penalty"])
   add(g, "rer", $c["reruns"]); add(g, "dup", $c["duplicates"]); add(g, "kat", $c["kill_at_s"])
+  add(g, "ref", $c["ref_makespan_s"])
   if ($c["kind"] == "farm") {
     p = $c["workload"] " " $c["policy"]
     if (!(p in pruns)) porder[++np] = p
@@ -32,15 +34,16 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   }
 }
 END {
-  f = csv ? "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n" : "%-15s %4s %6s %8s %8s %4s %4s %6s %-10s %4s %8s %-13s %7s %-11s %-13s\n"
+  f = csv ? "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n" : "%-15s %4s %6s %8s %8s %4s %4s %6s %-10s %4s %8s %-13s %7s %-11s %-13s %6s %-11s\n"
   r = csv ? "_min,%s_max" : "_rng"
   printf f, "group", "runs", "killed", "detected", "verified", "ok", "left", "reruns", sprintf("reruns" r, "reruns"),
     "dups", "detect_s", sprintf("detect_s" r, "detect_s"), "penalty", sprintf("penalty" r, "penalty"),
-    sprintf("kill_at_s" r, "kill_at_s")
+    sprintf("kill_at_s" r, "kill_at_s"), "ref_s", sprintf("ref_s" r, "ref_s")
   for (i = 1; i <= ng; i++) {
     g = order[i]
     printf f, g, runs[g], killed[g], detected[g], verified[g], ok[g], left[g], sum(g, "rer"), rng(g, "rer"),
-      sum(g, "dup"), med(g, "det"), rng(g, "det"), med(g, "pen"), rng(g, "pen"), rng(g, "kat")
+      sum(g, "dup"), med(g, "det"), rng(g, "det"), med(g, "pen"), rng(g, "pen"), rng(g, "kat"),
+      med(g, "ref"), rng(g, "ref")
   }
   print ""
   f = csv ? "%s,%s,%s,%s,%s,%s,%s\n" : "%-8s %-10s %4s %8s %6s %7s %-11s\n"
