@@ -12,17 +12,19 @@
 # cluster h2..h6) and the moment: when the workers have used a fraction
 # 0.05..0.80 of the CPU seconds the reference run's workers used (CPU
 # time marks progress; wall time varies on a shared machine).
-# Detection time is from the kill to lbmaster's line saying the host failed, both stamped with the
-# same clock.  After each run nothing of it may be left (pvmd, worker,
-# worker cgroup, PVM file); anything left fails that run.
+# Detection time is from the kill to lbmaster's line saying the host
+# failed, both stamped with the same clock.  After each run nothing of
+# it may be left (pvmd, worker, worker cgroup, PVM file); anything left
+# fails that run.
 #
 # Usage: experiments/faults/run.sh [OPTION]...   (from the build directory)
 #   -n N             runs per workload (default 20)
 #   --workloads L    default "primes matmul"
 #   --seed S         first seed (default 1)
 #   --cluster K      cluster trials (default 1; 0: none)
-#   --cluster-kill   kill the slave pvmd with SIGKILL: PVM's own host
-#                    timeout applies, about 5 minutes per trial
+#   --cluster-kill   kill the slave pvmd with SIGKILL: only PVM's own
+#                    host timeout reports it, 3 to 10 minutes per trial
+#                    (lbmaster runs with --timeout 900)
 #   --no-farm        only the cluster trials
 #   --out DIR        where everything goes (default out/faults)
 #   --replot         only summarise and redraw DIR/faults.csv
