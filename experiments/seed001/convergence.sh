@@ -10,7 +10,7 @@
 # 4x4 and an 8x8 mesh, an 8x8 torus and a 6-cube.
 # Writes convergence.csv (one lbdiffuse row per run), speedup.csv (one
 # line per graph and alpha), convergence.md and speedup.png.
-# Usage: experiments/seed001/convergence.sh [OUTDIR]   (default out/seed001)
+# Usage: experiments/seed001/convergence.sh [[-o] OUTDIR]   (default out/seed001)
 . "$(dirname "$0")/../seed002/common.sh"
 csv=$out/convergence.csv
 tmp=$out/convergence.tmp

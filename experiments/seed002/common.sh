@@ -1,9 +1,13 @@
 # experiments/seed002/common.sh: shared set-up for the diffusion drivers
 # of seeds 001 and 002 (sourced).  Run the drivers from the build
 # directory, or set LB_TOP_BUILDDIR; the first argument is the output
-# directory (default out/ and the driver's directory name: out/seed002).
+# directory (default out/ and the driver's directory name: out/seed002),
+# also given as -o DIR like the other experiments.
 # -h or --help prints the driver's header comment and exits.
 set -eu
+case ${1:-} in
+  -o|--out) [ $# -ge 2 ] || { echo "$0: $1 wants a directory" >&2; exit 2; }; shift ;;
+esac
 case ${1:-} in
   -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '/^[^#]/d; s/^# \{0,1\}//'; exit 0 ;;
   -*) echo "$0: unknown option '$1' (try --help)" >&2; exit 2 ;;

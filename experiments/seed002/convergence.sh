@@ -5,7 +5,7 @@
 # in [1,10]) from a point load on a 4x4 mesh, an 8x8 mesh
 # and a 16-ring, beside the count predicted by each spectral rate.
 # Writes convergence.csv, convergence.md, conv_*.csv traces and
-# convergence.png.  Usage: experiments/seed002/convergence.sh [OUTDIR] [SEED]
+# convergence.png.  Usage: experiments/seed002/convergence.sh [[-o] OUTDIR] [SEED]
 . "$(dirname "$0")/common.sh"
 seed=${2:-7}
 csv=$out/convergence.csv

@@ -2,7 +2,7 @@
 # Table 1 by a second route: numpy's LAPACK eigvalsh over all 9!
 # arrangements of each graph must give our p_min, p_max, N<, N= and N>.
 # Needs table1.csv (run table1.sh first).  Writes crosscheck.csv.
-# Usage: experiments/seed002/crosscheck.sh [OUTDIR]
+# Usage: experiments/seed002/crosscheck.sh [[-o] OUTDIR]
 . "$(dirname "$0")/common.sh"
 [ -f "$out/table1.csv" ] || { echo "$0: $out/table1.csv missing: run table1.sh first" >&2; exit 2; }
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || { echo "$0: /usr/bin/python3 has no numpy (Debian: python3-numpy)" >&2; exit 2; }

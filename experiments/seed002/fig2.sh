@@ -3,7 +3,7 @@
 # and divided by their minimum; greedy p1 against a histogram of 100000
 # random arrangements (the paper's permutation scheme).
 # Writes fig2.csv, fig2_hist.csv, fig2.md and fig2.png.
-# Usage: experiments/seed002/fig2.sh [OUTDIR] [SEED] [SAMPLES]
+# Usage: experiments/seed002/fig2.sh [[-o] OUTDIR] [SEED] [SAMPLES]
 . "$(dirname "$0")/common.sh"
 seed=${2:-2003}
 samples=${3:-100000}

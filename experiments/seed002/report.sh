@@ -1,7 +1,7 @@
 #!/bin/sh
 # Seed 002 (and seed 001 convergence): run every driver and gather their
 # tables into one markdown report, ours beside the paper's.
-# Usage: experiments/seed002/report.sh [OUTDIR]
+# Usage: experiments/seed002/report.sh [[-o] OUTDIR]
 . "$(dirname "$0")/common.sh"
 "$here/table1.sh" "$out"
 "$here/table3.sh" "$out"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Seed 002, Table 1: speeds 1..9 on the nine connection graphs; greedy
 # p1 against all 9! arrangements.  Writes table1.csv and table1.md.
-# Usage: experiments/seed002/table1.sh [OUTDIR]
+# Usage: experiments/seed002/table1.sh [[-o] OUTDIR]
 . "$(dirname "$0")/common.sh"
 csv=$out/table1.csv
 : >"$csv"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Seed 002, Table 3: the nine speed sets of Table 2 on the nine graphs;
 # P_r and pct of the greedy p1 among all 9! arrangements.
-# Writes table3.csv and table3.md.  Usage: experiments/seed002/table3.sh [OUTDIR]
+# Writes table3.csv and table3.md.  Usage: experiments/seed002/table3.sh [[-o] OUTDIR]
 . "$(dirname "$0")/common.sh"
 csv=$out/table3.csv
 echo "set,graph,p1,p_min,p_max,P_r_pct,N_below,N_equal,N_above,pct" >"$csv"

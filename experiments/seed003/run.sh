@@ -1,11 +1,14 @@
 #!/bin/sh
 # Seed 003 Tables 1 and 2 and Fig. 2: run H, T and TB on 20 random task
 # graphs, then write ours.csv, fig2.png and report.md (paper beside ours).
-# Usage: experiments/seed003/run.sh [OUTDIR]   (default out/seed003)
+# Usage: experiments/seed003/run.sh [[-o] OUTDIR]   (default out/seed003)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=${LB_TOP_SRCDIR:-$here/../..}
 bin=${LB_TOP_BUILDDIR:-.}/tools/lbseed003
+case ${1:-} in
+  -o|--out) [ $# -ge 2 ] || { echo "run.sh: $1 wants a directory" >&2; exit 2; }; shift ;;
+esac
 out=${1:-out/seed003}
 case ${1:-} in
   -h|--help) sed -n '2,4p' "$0"; exit 0 ;;

@@ -23,7 +23,7 @@
 # speed).  --scale K multiplies every size by K; the default, 4, makes
 # the uniprocessor runs last 0.1-22 s.
 #
-# Usage: experiments/seed004/tables.sh [OUTDIR] [--scale "K ..."] [--repeat N]
+# Usage: experiments/seed004/tables.sh [[-o] OUTDIR] [--scale "K ..."] [--repeat N]
 #   OUTDIR default out/seed004; N runs per point (median kept), default 3.
 # Run from the build directory.  Writes runs.csv, table1.csv, table2.csv,
 # fig1.png, fig2.png and report.md.
@@ -38,6 +38,7 @@ while [ $# -gt 0 ]; do
   -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
   --scale) scales=$2; shift 2 ;;
   --repeat) repeat=$2; shift 2 ;;
+  -o|--out) [ $# -ge 2 ] || { echo "$0: $1 wants a directory" >&2; exit 2; }; out=$2; shift 2 ;;
   -*) echo "$0: unknown option '$1'" >&2; exit 2 ;;
   *) out=$1; shift ;;
   esac
