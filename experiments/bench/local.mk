@@ -20,10 +20,12 @@ experiments_bench_farm_pingpong_mpi_SOURCES = experiments/bench/farm_pingpong.c 
 experiments_bench_farm_pingpong_mpi_CPPFLAGS = $(AM_CPPFLAGS) -DLBFARM_MPI -I$(top_srcdir)/mpi $(MPI_CFLAGS)
 experiments_bench_farm_pingpong_mpi_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS) $(MPI_LIBS)
 dist_noinst_SCRIPTS += experiments/bench/farm-bench.sh experiments/bench/planners.sh experiments/bench/mpi-bench.sh \
-	experiments/bench/arrange_bench.sh experiments/bench/topo_read.sh
+	experiments/bench/arrange_bench.sh experiments/bench/topo_read.sh experiments/bench/sim-scale.sh
 EXTRA_DIST += experiments/bench/arrange_bench.py
 
 .PHONY: bench bench-programs
 bench-programs: $(BENCH_BINS) $(bin_PROGRAMS) $(pkglibexec_PROGRAMS)
+# SIM_SCALE_FLAGS: options of sim-scale.sh, e.g. --quick.
 bench: bench-programs
 	$(SHELL) $(top_srcdir)/experiments/bench/planners.sh
+	$(SHELL) $(top_srcdir)/experiments/bench/sim-scale.sh --builddir $(abs_top_builddir) $(SIM_SCALE_FLAGS)
