@@ -393,10 +393,9 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   nd->A = p->threshold >= 0 ? p->threshold
         : p->threshold_ceil ? lb_load_threshold_ceil(p->capacity, LB_LOAD_DEFAULT_PCT)
                             : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
-  rc = lb_rng_alloc_stream(p->seed, id, &nd->rng);
-  if (!rc && ops->init) rc = ops->init(nd);
+  lb_rng_init_small(&nd->rng, p->seed, id);
+  if (ops->init) rc = ops->init(nd);
   if (rc) {
-    lb_rng_free(nd->rng);
     free(nd);
     return lb_error_wrap(rc, "node %zu (%s)", id, lb_policy_name(pol));
   }
@@ -411,7 +410,6 @@ void lb_node_free(lb_node *nd)
   free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
   free(nd->q);
-  lb_rng_free(nd->rng);
   free(nd);
 }
 

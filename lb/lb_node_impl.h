@@ -37,7 +37,7 @@ struct lb_node {
   lb_proc **q;          /* run queue, head q[0] */
   size_t nq, capq;
   lb_node_stats st;
-  lb_rng *rng;
+  lb_rng rng;           /* the small kind: per-node decisions (LOWEST's probes) */
   void *ps;             /* policy state */
   int was_heavy;        /* for counting heavy episodes */
   unsigned char *down;  /* nodes known to have failed (NULL: none yet) */
