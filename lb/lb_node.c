@@ -94,7 +94,7 @@ static int out_result(lb_out *out, lb_out_type type, const lb_result_ref *r);
 static lb_out_item *out_push(lb_out *o, lb_out_type type)
 {
   if (o->n == o->cap) {
-    size_t c = o->cap ? 2 * o->cap : 16;
+    size_t c = o->cap ? 2 * o->cap : 8;
     lb_out_item *v = realloc(o->v, c * sizeof *v);
     if (!v) return NULL;
     o->v = v;
