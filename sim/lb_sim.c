@@ -59,6 +59,12 @@ struct sim {
   double *cpu_free;       /* per node: when its CPU is done with messages */
   struct parked { lb_msg **v; size_t n, cap; } *parked;  /* per node: messages waiting for the quantum's end */
   sim_heap h;
+  /* Events made at the start are read in order rather than kept in the
+   * heap: the arrivals (process k has insertion number k; a trace's in
+   * order of time, by arr_order) and every node's first check point. */
+  size_t next_arr, next_tick;
+  size_t *arr_order;      /* trace loads: the processes by (time, id) */
+  uint64_t tick_seq;      /* insertion number of node 0's first check point */
   lb_rng *rng;            /* message jitter */
   lb_codec_limits lim;
   size_t np;
@@ -462,6 +468,35 @@ static size_t place(const lb_sim_config *c, lb_rng *r, size_t k, const size_t *h
   }
 }
 
+typedef struct timed { double t; size_t k; } timed;
+
+static int by_time(const void *a, const void *b)
+{
+  const timed *x = a, *y = b;
+  if (x->t != y->t) return x->t < y->t ? -1 : 1;
+  return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* A trace's arrivals in order of time (equal times by id), unless they
+ * are in that order already. */
+static int order_trace(sim *S)
+{
+  const lb_sim_arrival *a = S->c->trace;
+  size_t np = S->np, k = 1;
+  while (k < np && a[k - 1].t <= a[k].t) k++;
+  if (k >= np) return LB_SUCCESS;
+  timed *v = malloc(np * sizeof *v);
+  if (!v || !(S->arr_order = malloc(np * sizeof *S->arr_order))) {
+    free(v);
+    return lb_error(LB_ENOMEM, "arrival order");
+  }
+  for (k = 0; k < np; k++) v[k] = (timed){ a[k].t, k };
+  qsort(v, np, sizeof *v, by_time);
+  for (k = 0; k < np; k++) S->arr_order[k] = v[k].k;
+  free(v);
+  return LB_SUCCESS;
+}
+
 static int setup_load(sim *S, lb_sim_result *res)
 {
   const lb_sim_config *c = S->c;
@@ -473,20 +508,18 @@ static int setup_load(sim *S, lb_sim_result *res)
   if (!perm) { lb_rng_free(r); return lb_error(LB_ENOMEM, "placement"); }
   for (size_t i = 0; i < n; i++) perm[i] = i;
   lb_rng_shuffle(r, perm, n);
-  for (size_t k = 0; k < S->np && !rc; k++) {
-    double t = 0, w;
+  /* Each process is made when it arrives (next_event). */
+  for (size_t k = 0; k < S->np; k++) {
+    double w;
     size_t i;
-    if (c->load == LB_SIM_LOAD_TRACE) { t = c->trace[k].t; i = c->trace[k].node; w = c->trace[k].work; }
+    if (c->load == LB_SIM_LOAD_TRACE) { i = c->trace[k].node; w = c->trace[k].work; }
     else { i = place(c, r, k, perm, nhot, n); w = c->work * lb_rng_range(r, 0.5, 1.5); }
-    lb_proc *p;
-    memcpy(S->ctxbuf, &w, sizeof w);
-    if ((rc = lb_proc_alloc(k, i, w, S->ctxbuf, ctx_len(S), &p))) break;
     S->origin[k] = i;
     S->work0[k] = w;
     res->total_work += w;
-    if ((rc = sim_heap_push(&S->h, (sim_ev){ .t = t, .kind = SIM_EV_ARRIVE, .node = i, .proc = p })))
-      lb_proc_free(p);
   }
+  if (c->load == LB_SIM_LOAD_TRACE) rc = order_trace(S);
+  S->h.seq = S->np;
   for (size_t k = 0; k < c->norders && !rc; k++)
     rc = sim_heap_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
                                         .id = c->orders[k].dst, .work = (double)c->orders[k].count });
@@ -591,6 +624,43 @@ static int pending_failures(const sim *S)
   return S->r->crashed < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->r->crashed != S->n;
 }
 
+/* Does (t, seq) come before (u, useq)? */
+static int earlier(double t, uint64_t seq, double u, uint64_t useq)
+{
+  return t < u || (t == u && seq < useq);
+}
+
+/* The next event into *e (*have = 0 when there is none): the earliest by
+ * (time, insertion number) of the heap's top, the next arrival and the
+ * next first check point. */
+static int next_event(sim *S, sim_ev *e, int *have)
+{
+  const lb_sim_config *c = S->c;
+  const sim_ev *top = sim_heap_top(&S->h);
+  size_t k = S->next_arr < S->np ? (S->arr_order ? S->arr_order[S->next_arr] : S->next_arr) : S->np;
+  double ta = k < S->np && c->load == LB_SIM_LOAD_TRACE ? c->trace[k].t : 0;
+  uint64_t tick = S->tick_seq + S->next_tick;
+  int arr = k < S->np && (!top || sim_ev_before(ta, k, top)) &&
+            (S->next_tick >= S->n || earlier(ta, k, 0, tick));
+  *have = 1;
+  if (arr) {
+    size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->origin[k];
+    lb_proc *p;
+    memcpy(S->ctxbuf, &S->work0[k], sizeof(double));
+    int rc = lb_proc_alloc(k, i, S->work0[k], S->ctxbuf, ctx_len(S), &p);
+    if (rc) return rc;
+    S->next_arr++;
+    *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
+    return LB_SUCCESS;
+  }
+  if (S->next_tick < S->n && (!top || sim_ev_before(0, tick, top))) {
+    *e = (sim_ev){ .t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++ };
+    return LB_SUCCESS;
+  }
+  *have = sim_heap_pop(&S->h, e);
+  return LB_SUCCESS;
+}
+
 static int run(sim *S)
 {
   const lb_sim_config *c = S->c;
@@ -603,18 +673,17 @@ static int run(sim *S)
   double done_at = -1;
   int snapped = !(c->snapshot_at > 0 && c->snapshot);
   sim_ev e;
-  while (!rc && sim_heap_pop(&S->h, &e)) {
+  int have;
+  while (!rc && !(rc = next_event(S, &e, &have)) && have) {
     if (!snapped && e.t >= c->snapshot_at) {
       for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(lb_rt_node(S->rt[i]));
       S->r->stopped = 1;
-      lb_msg_free(e.msg);
-      lb_proc_free(e.proc);
+      sim_ev_free(&e);
       break;
     }
     if (++S->r->events > cap) {
       violation(S, "no termination after %lu events (t=%g)", cap, e.t);
-      lb_msg_free(e.msg);
-      lb_proc_free(e.proc);
+      sim_ev_free(&e);
       break;
     }
     switch (e.kind) {
@@ -734,10 +803,11 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   if (rc || (rc = setup_load(&S, res))) goto done;
   optimum(&S, res);
   /* Every node gets a first check point at time 0, after the initial
-   * arrivals, so periodic policies start even on a node that is busy. */
-  for (size_t i = 0; i < S.n && !rc; i++)
-    rc = sim_heap_push(&S.h, (sim_ev){ .t = 0, .kind = SIM_EV_TICK, .node = i });
-  if (rc || (rc = run(&S))) goto done;
+   * arrivals, so periodic policies start even on a node that is busy
+   * (next_event makes them). */
+  S.tick_seq = S.h.seq;
+  S.h.seq += S.n;
+  if ((rc = run(&S))) goto done;
   res->ideal = res->total_work / sum_speed;
   res->makespan = S.last_sunk;
   if (!res->stopped) finish_checks(&S);
@@ -765,6 +835,7 @@ done:
   free(S.parked); free(S.cpu_free); free(S.ctxbuf);
   free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
   free(S.sunk); free(S.where); free(S.bytes); free(S.dead); free(S.known); free(S.rerun); free(S.work0);
+  free(S.arr_order);
   lb_sink_free(S.sink);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
   free(S.repaired);

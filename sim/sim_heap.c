@@ -3,10 +3,14 @@
 #include "sim_heap.h"
 #include "lb_errno.h"
 
-static int before(const sim_ev *a, const sim_ev *b)
+int sim_ev_before(double t, uint64_t seq, const sim_ev *b)
 {
-  return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+  return t < b->t || (t == b->t && seq < b->seq);
 }
+
+static int before(const sim_ev *a, const sim_ev *b) { return sim_ev_before(a->t, a->seq, b); }
+
+const sim_ev *sim_heap_top(const sim_heap *h) { return h->n ? &h->v[0] : NULL; }
 
 int sim_heap_push(sim_heap *h, sim_ev e)
 {
@@ -48,12 +52,16 @@ int sim_heap_pop(sim_heap *h, sim_ev *e)
   return 1;
 }
 
+void sim_ev_free(sim_ev *e)
+{
+  if (e->kind == SIM_EV_DELIVER) lb_msg_free(e->msg);
+  if (e->kind == SIM_EV_ARRIVE) lb_proc_free(e->proc);
+  e->msg = NULL;
+}
+
 void sim_heap_free(sim_heap *h)
 {
-  for (size_t k = 0; k < h->n; k++) {
-    lb_msg_free(h->v[k].msg);
-    lb_proc_free(h->v[k].proc);
-  }
+  for (size_t k = 0; k < h->n; k++) sim_ev_free(&h->v[k]);
   free(h->v);
   h->v = NULL;
   h->n = h->cap = 0;
