@@ -20,12 +20,14 @@ static inline int lb_wbuf_ok(const lb_wbuf *w) { return !w->p || w->len <= w->ca
 
 static inline void lb_w_bytes(lb_wbuf *w, const void *v, size_t n)
 {
+  if (!w->p) { w->len += n; return; }
   if (w->p && n && w->len <= w->cap && n <= w->cap - w->len) memcpy(w->p + w->len, v, n);
   w->len += n;
 }
 
 static inline void lb_w_uint(lb_wbuf *w, uint64_t v, unsigned bytes)
 {
+  if (!w->p) { w->len += bytes; return; }   /* counting: the sizes alone */
   unsigned char b[8];
   for (unsigned k = 0; k < bytes; k++) b[k] = (unsigned char)(v >> (8 * k));
   lb_w_bytes(w, b, bytes);
