@@ -67,6 +67,8 @@ struct sim {
   uint64_t tick_seq;      /* insertion number of node 0's first check point */
   lb_rng *rng;            /* message jitter */
   lb_codec_limits lim;
+  unsigned char *wire;    /* a message's bytes on their way through the codec */
+  size_t wirecap;
   size_t np;
   size_t *origin;
   unsigned char *done, *home, *sunk;
@@ -121,19 +123,30 @@ static int known_pid(sim *S, size_t i, uint64_t pid, const char *what)
   return 0;
 }
 
+/* Encode m into the simulator's wire buffer, grown as needed. */
+static int encode(sim *S, const lb_msg *m, size_t *len)
+{
+  int rc = lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
+  if (rc != LB_ERANGE || *len <= S->wirecap) return rc;   /* done, or a field out of range */
+  size_t cap = *len > 2 * S->wirecap ? *len : 2 * S->wirecap;
+  unsigned char *b = realloc(S->wire, cap);
+  if (!b) return lb_error(LB_ENOMEM, "%s of %zu bytes", lb_msg_type_name(m->type), *len);
+  S->wire = b;
+  S->wirecap = cap;
+  return lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
+}
+
 /* Round-trip m through the codec, as the farm sends it. */
 static lb_msg *through_codec(sim *S, lb_msg *m)
 {
-  unsigned char *buf;
-  size_t len;
+  size_t len = 0;
   lb_msg *d = NULL;
-  if (lb_codec_encode_alloc(m, (uint32_t)S->c->seed, &buf, &len)) {
+  if (encode(S, m, &len)) {
     violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
     return m;
   }
-  if (lb_codec_decode(buf, len, (uint32_t)S->c->seed, &S->lim, &d))
+  if (lb_codec_decode(S->wire, len, (uint32_t)S->c->seed, &S->lim, &d))
     violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
-  free(buf);
   if (!d) return m;
   lb_msg_free(m);
   return d;
@@ -143,7 +156,8 @@ static lb_msg *through_codec(sim *S, lb_msg *m)
 /* A node's CPU spends time on every message it handles. */
 static void charge(sim *S, size_t i, const lb_msg *m, double now)
 {
-  double c = S->c->cost_msg + S->c->cost_byte * (double)lb_msg_size(m);
+  if (!(S->c->cost_msg > 0) && !(S->c->cost_byte > 0)) return;
+  double c = S->c->cost_msg + (S->c->cost_byte > 0 ? S->c->cost_byte * (double)lb_msg_size(m) : 0);
   if (c <= 0) return;
   S->cpu_free[i] = (S->cpu_free[i] > now ? S->cpu_free[i] : now) + c;
 }
@@ -163,8 +177,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
     S->where[m->res.pid] = AT_WIRE;
   }
   double hops = (double)lb_topo_distance(S->c->topo, i, dst);
-  double size = (double)lb_msg_size(m);
-  double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? size / S->c->bandwidth : 0));
+  double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
   if (S->c->codec) m = through_codec(S, m);
   S->inflight += (long)m->nproc;
@@ -828,6 +841,7 @@ done:
   for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
   sim_heap_free(&S.h);
   lb_rng_free(S.rng);
+  free(S.wire);
   for (size_t i = 0; S.parked && i < S.n; i++) {
     for (size_t k = 0; k < S.parked[i].n; k++) lb_msg_free(S.parked[i].v[k]);
     free(S.parked[i].v);
