@@ -47,17 +47,24 @@ void lb_sim_config_farm(lb_sim_config *c)
 #define AT_LOST ((size_t)-4)      /* lost with a failed node */
 
 typedef struct sim sim;
-typedef struct node_ctx { sim *S; size_t i; } node_ctx;
+
+/* The driver's state of one node, in one cache line: a large run takes
+ * the nodes in no order, an event at a time.  It is also the runtime's
+ * callback context. */
+typedef struct simnode {
+  lb_rt *rt;
+  lb_node *nd;            /* lb_rt_node(rt) */
+  sim *S;
+  double cpu_free;        /* when its CPU is done with messages */
+  struct parked { lb_msg **v; size_t n, cap; } parked;  /* messages waiting for the quantum's end */
+  unsigned char busy, dead;
+} simnode;
 
 struct sim {
   const lb_sim_config *c;
   size_t n;
-  lb_rt **rt;
-  node_ctx *nc;
-  unsigned char *busy;
+  simnode *node;          /* n, aligned to cache lines */
   unsigned char *ctxbuf;  /* a context being written (ctx_len bytes) */
-  double *cpu_free;       /* per node: when its CPU is done with messages */
-  struct parked { lb_msg **v; size_t n, cap; } *parked;  /* per node: messages waiting for the quantum's end */
   sim_heap h;
   /* Events made at the start are read in order rather than kept in the
    * heap: the arrivals (process k has insertion number k; a trace's in
@@ -76,7 +83,6 @@ struct sim {
   uint64_t *bytes;        /* each result's bytes, as made where it finished */
   size_t ndone, nhome, nsunk;
   lb_sink *sink;
-  unsigned char *dead;    /* per node: failed */
   unsigned char *known;   /* per node: failed, and the survivors know it */
   unsigned char *rerun;   /* per process: the sink ran it again */
   double *work0;          /* per process: its work, to run it again */
@@ -159,14 +165,14 @@ static void charge(sim *S, size_t i, const lb_msg *m, double now)
   if (!(S->c->cost_msg > 0) && !(S->c->cost_byte > 0)) return;
   double c = S->c->cost_msg + (S->c->cost_byte > 0 ? S->c->cost_byte * (double)lb_msg_size(m) : 0);
   if (c <= 0) return;
-  S->cpu_free[i] = (S->cpu_free[i] > now ? S->cpu_free[i] : now) + c;
+  S->node[i].cpu_free = (S->node[i].cpu_free > now ? S->node[i].cpu_free : now) + c;
 }
 
 static int cb_send(void *ctx, lb_msg *m, double now)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
-  size_t i = x->i, dst = m->hop_dst;
+  size_t i = (size_t)(x - S->node), dst = m->hop_dst;
   charge(S, i, m, now);
   /* Where a result's bytes are is followed exactly while a process has
    * one copy; one the sink ran again may have two. */
@@ -191,13 +197,14 @@ static int cb_send(void *ctx, lb_msg *m, double now)
 static int cb_home(void *ctx, const lb_result_ref *r, double now)
 {
   (void)now;
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
+  size_t i = (size_t)(x - S->node);
   uint64_t pid = r->pid;
-  if (!known_pid(S, x->i, pid, "home")) return LB_SUCCESS;
+  if (!known_pid(S, i, pid, "home")) return LB_SUCCESS;
   /* A process run again has two origins: its first copy may come home too. */
-  if (S->origin[pid] != x->i && !S->rerun[pid])
-    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, x->i, S->origin[pid]);
+  if (S->origin[pid] != i && !S->rerun[pid])
+    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, S->origin[pid]);
   if (!S->done[pid] && !S->rerun[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
   if (S->home[pid]++) { if (!S->rerun[pid]) violation(S, "process %llu came home twice", (unsigned long long)pid); }
   else S->nhome++;
@@ -206,13 +213,14 @@ static int cb_home(void *ctx, const lb_result_ref *r, double now)
 
 static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
+  size_t i = (size_t)(x - S->node);
   uint64_t pid = r->pid;
-  if (!known_pid(S, x->i, pid, "delivery")) return LB_SUCCESS;
-  if (S->where[pid] != x->i && !S->rerun[pid]) {
+  if (!known_pid(S, i, pid, "delivery")) return LB_SUCCESS;
+  if (S->where[pid] != i && !S->rerun[pid]) {
     violation(S, "node %zu delivered the result of process %llu, whose bytes are not there",
-              x->i, (unsigned long long)pid);
+              i, (unsigned long long)pid);
     return LB_SUCCESS;
   }
   if (S->bytes[pid] != result_of(pid) || r->len != result_len(S))
@@ -234,20 +242,21 @@ static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
 
 static void cb_wake(void *ctx, double at)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
-  if (sim_heap_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = x->i })) S->failed = LB_ENOMEM;
+  size_t i = (size_t)(x - S->node);
+  if (sim_heap_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = i })) S->failed = LB_ENOMEM;
 }
 
 static void cb_trace(void *ctx, const char *row)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   fprintf(x->S->c->msg_trace, "%s\n", row);
 }
 
 static int step(sim *S, size_t i, const lb_event *ev, double now)
 {
-  int rc = lb_rt_step(S->rt[i], ev, now);
+  int rc = lb_rt_step(S->node[i].rt, ev, now);
   if (!rc && S->failed) rc = S->failed;
   return rc ? lb_error_wrap(rc, "t=%g node %zu", now, i) : LB_SUCCESS;
 }
@@ -258,17 +267,17 @@ static double speed_of(const sim *S, size_t i) { return S->c->speeds ? S->c->spe
  * its next quantum if it has work. */
 static int kick(sim *S, size_t i, double now)
 {
-  if (S->busy[i] || S->dead[i]) return LB_SUCCESS;
+  if (S->node[i].busy || S->node[i].dead) return LB_SUCCESS;
   lb_event tick = { .type = LB_EV_TICK };
   int rc = step(S, i, &tick, now);
   if (rc) return rc;
-  const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
+  const lb_proc *p = lb_node_current(S->node[i].nd);
   if (!p) return LB_SUCCESS;
   double speed = speed_of(S, i);
   double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
-  double start = S->cpu_free[i] > now ? S->cpu_free[i] : now;
-  S->busy[i] = 1;
-  S->cpu_free[i] = start + w / speed;
+  double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
+  S->node[i].busy = 1;
+  S->node[i].cpu_free = start + w / speed;
   return sim_heap_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
                                         .id = p->id, .work = w });
 }
@@ -278,9 +287,9 @@ static int unpark(sim *S, size_t i, double t);
 static int quantum_end(sim *S, const sim_ev *e)
 {
   size_t i = e->node;
-  S->busy[i] = 0;
-  if (S->dead[i]) return LB_SUCCESS;
-  const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
+  S->node[i].busy = 0;
+  if (S->node[i].dead) return LB_SUCCESS;
+  const lb_proc *p = lb_node_current(S->node[i].nd);
   if (!p || p->id != e->id) {
     violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)e->id);
     return LB_SUCCESS;
@@ -332,7 +341,7 @@ static int take(sim *S, size_t i, lb_msg *m, double t)
 
 static int park(sim *S, size_t i, lb_msg *m)
 {
-  struct parked *p = &S->parked[i];
+  struct parked *p = &S->node[i].parked;
   if (p->n == p->cap) {
     size_t c = p->cap ? 2 * p->cap : 8;
     lb_msg **v = realloc(p->v, c * sizeof *v);
@@ -347,7 +356,7 @@ static int park(sim *S, size_t i, lb_msg *m)
 /* The messages that came during a quantum, in their order. */
 static int unpark(sim *S, size_t i, double t)
 {
-  struct parked *p = &S->parked[i];
+  struct parked *p = &S->node[i].parked;
   int rc = LB_SUCCESS;
   size_t k = 0;
   for (; k < p->n && !rc; k++) rc = take(S, i, p->v[k], t);
@@ -359,7 +368,7 @@ static int unpark(sim *S, size_t i, double t)
 static int deliver(sim *S, const sim_ev *e)
 {
   lb_msg *m = e->msg;
-  if (S->dead[e->node] || (m->hop_src < S->n && S->dead[m->hop_src])) {
+  if (S->node[e->node].dead || (S->r->crashed && m->hop_src < S->n && S->node[m->hop_src].dead)) {
     S->inflight -= (long)m->nproc;
     S->msgs_inflight--;
     lose(S, m);
@@ -371,18 +380,18 @@ static int deliver(sim *S, const sim_ev *e)
                 (unsigned long long)m->res.pid, e->node);
     S->where[m->res.pid] = e->node;
   }
-  if (S->c->poll && S->busy[e->node]) return park(S, e->node, m);
+  if (S->c->poll && S->node[e->node].busy) return park(S, e->node, m);
   int rc = take(S, e->node, m, e->t);
   return rc ? rc : kick(S, e->node, e->t);
 }
 
 static int crash(sim *S, size_t d)
 {
-  if (S->dead[d]) return LB_SUCCESS;
-  S->dead[d] = 1;
+  if (S->node[d].dead) return LB_SUCCESS;
+  S->node[d].dead = 1;
   S->r->crashed++;
-  S->r->lost += lb_node_queue_len(lb_rt_node(S->rt[d]));
-  struct parked *p = &S->parked[d];
+  S->r->lost += lb_node_queue_len(S->node[d].nd);
+  struct parked *p = &S->node[d].parked;
   for (size_t k = 0; k < p->n; k++) {
     S->inflight -= (long)p->v[k]->nproc;
     S->msgs_inflight--;
@@ -412,9 +421,9 @@ static int detect(sim *S, size_t d, double now)
   if ((rc = lb_sink_host_down(S->sink, d, &epoch))) return rc;
   /* Earlier failures are known already; each DOWN names one node. */
   for (size_t i = 0; i < S->n && !rc; i++) {
-    if (S->dead[i]) continue;
+    if (S->node[i].dead) continue;
     for (size_t j = 0; j < S->n && !rc; j++) {
-      if (!S->known[j] || lb_node_is_down(lb_rt_node(S->rt[i]), j)) continue;
+      if (!S->known[j] || lb_node_is_down(S->node[i].nd, j)) continue;
       lb_event ev = { .type = LB_EV_DOWN, .dst = j, .topo = t };
       rc = step(S, i, &ev, now);
     }
@@ -422,8 +431,8 @@ static int detect(sim *S, size_t d, double now)
   uint64_t *held = malloc((S->np + 1) * sizeof *held);
   if (!held) return lb_error(LB_ENOMEM, "inventory");
   for (size_t i = 0; i < S->n && !rc; i++) {
-    if (S->dead[i]) continue;
-    size_t n = lb_node_queue_ids(lb_rt_node(S->rt[i]), held, S->np);
+    if (S->node[i].dead) continue;
+    size_t n = lb_node_queue_ids(S->node[i].nd, held, S->np);
     for (size_t k = 0; k < S->np; k++)
       if (S->where[k] == i && n < S->np) held[n++] = k;
     rc = lb_sink_inventory(S->sink, epoch, i, held, n);
@@ -456,7 +465,7 @@ static void sample(sim *S, double t)
 {
   size_t tot = 0, mx = 0, mn = (size_t)-1, heavy = 0, light = 0;
   for (size_t i = 0; i < S->n; i++) {
-    const lb_node *nd = lb_rt_node(S->rt[i]);
+    const lb_node *nd = S->node[i].nd;
     size_t q = lb_node_queue_len(nd);
     tot += q;
     if (q > mx) mx = q;
@@ -608,8 +617,8 @@ static void finish_checks(sim *S)
       break;
     }
   for (size_t i = 0; i < S->n; i++) {
-    if (S->dead[i]) continue;
-    const lb_node *nd = lb_rt_node(S->rt[i]);
+    if (S->node[i].dead) continue;
+    const lb_node *nd = S->node[i].nd;
     if (lb_rmtlb_lepn(nd) != -1 || lb_rmtlb_lipn(nd) != -1 || lb_rmtlb_rmtv(nd) != LB_NO_NODE ||
         lb_rmtlb_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
     {
@@ -626,7 +635,7 @@ static void finish_checks(sim *S)
 static int all_quiet(const sim *S)
 {
   for (size_t i = 0; i < S->n; i++)
-    if (!S->dead[i] && (!lb_node_quiescent(lb_rt_node(S->rt[i])) || lb_node_queue_len(lb_rt_node(S->rt[i]))))
+    if (!S->node[i].dead && (!lb_node_quiescent(S->node[i].nd) || lb_node_queue_len(S->node[i].nd)))
       return 0;
   return 1;
 }
@@ -689,7 +698,7 @@ static int run(sim *S)
   int have;
   while (!rc && !(rc = next_event(S, &e, &have)) && have) {
     if (!snapped && e.t >= c->snapshot_at) {
-      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(lb_rt_node(S->rt[i]));
+      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->node[i].nd);
       S->r->stopped = 1;
       sim_ev_free(&e);
       break;
@@ -710,20 +719,20 @@ static int run(sim *S)
       rc = detect(S, e.node, e.t);
       break;
     case SIM_EV_TIMER:
-      if (S->dead[e.node]) break;
-      rc = lb_rt_fire(S->rt[e.node], e.t);
+      if (S->node[e.node].dead) break;
+      rc = lb_rt_fire(S->node[e.node].rt, e.t);
       if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, e.node);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     case SIM_EV_ARRIVE: {
-      if (S->dead[e.node]) { S->r->lost++; lb_proc_free(e.proc); break; }
+      if (S->node[e.node].dead) { S->r->lost++; lb_proc_free(e.proc); break; }
       lb_event ev = { .type = LB_EV_ARRIVE, .proc = e.proc };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     }
     case SIM_EV_ORDER: {
-      if (S->dead[e.node]) break;
+      if (S->node[e.node].dead) break;
       lb_event ev = { .type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
@@ -777,25 +786,21 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
   res->nproc = S.np;
   lb_codec_limits_default(&S.lim, S.n);
-  S.rt = calloc(S.n, sizeof *S.rt);
-  S.nc = calloc(S.n, sizeof *S.nc);
-  S.busy = calloc(S.n, 1);
-  S.cpu_free = calloc(S.n, sizeof *S.cpu_free);
+  S.node = aligned_alloc(64, (S.n * sizeof *S.node + 63) / 64 * 64);
+  if (S.node) memset(S.node, 0, S.n * sizeof *S.node);
   S.ctxbuf = calloc(ctx_len(&S), 1);
-  S.parked = calloc(S.n, sizeof *S.parked);
   S.origin = calloc(S.np, sizeof *S.origin);
   S.done = calloc(S.np, 1);
   S.home = calloc(S.np, 1);
   S.sunk = calloc(S.np, 1);
   S.where = malloc(S.np * sizeof *S.where);
   S.bytes = calloc(S.np, sizeof *S.bytes);
-  S.dead = calloc(S.n, 1);
   S.known = calloc(S.n, 1);
   S.rerun = calloc(S.np ? S.np : 1, 1);
   S.work0 = calloc(S.np ? S.np : 1, sizeof *S.work0);
   S.topo = c->topo;
-  if (!S.rt || !S.nc || !S.busy || !S.ctxbuf || !S.cpu_free || !S.parked || !S.origin || !S.done || !S.home || !S.sunk ||
-      !S.where || !S.bytes || !S.dead || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
+  if (!S.node || !S.ctxbuf || !S.origin || !S.done || !S.home || !S.sunk ||
+      !S.where || !S.bytes || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
   }
@@ -810,8 +815,9 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     lb_node_params pi = p;
     if (c->speeds) pi.speed = c->speeds[i];
     sum_speed += pi.speed;
-    S.nc[i] = (node_ctx){ &S, i };
-    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.nc[i], &S.rt[i]);
+    S.node[i].S = &S;
+    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.node[i], &S.node[i].rt);
+    if (!rc) S.node[i].nd = lb_rt_node(S.node[i].rt);
   }
   if (rc || (rc = setup_load(&S, res))) goto done;
   optimum(&S, res);
@@ -825,7 +831,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   res->makespan = S.last_sunk;
   if (!res->stopped) finish_checks(&S);
   for (size_t i = 0; i < S.n; i++) {
-    const lb_node_stats *st = lb_node_stats_get(lb_rt_node(S.rt[i]));
+    const lb_node_stats *st = lb_node_stats_get(S.node[i].nd);
     for (int k = 0; k < LB_MSG_NTYPES; k++) { res->sent[k] += st->sent[k]; res->messages += st->sent[k]; }
     res->bytes += st->bytes;
     res->migrated += st->migrated;
@@ -838,17 +844,17 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     res->dissolved += st->dissolved;
   }
 done:
-  for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
+  for (size_t i = 0; S.node && i < S.n; i++) {
+    lb_rt_free(S.node[i].rt);
+    for (size_t k = 0; k < S.node[i].parked.n; k++) lb_msg_free(S.node[i].parked.v[k]);
+    free(S.node[i].parked.v);
+  }
   sim_heap_free(&S.h);
   lb_rng_free(S.rng);
   free(S.wire);
-  for (size_t i = 0; S.parked && i < S.n; i++) {
-    for (size_t k = 0; k < S.parked[i].n; k++) lb_msg_free(S.parked[i].v[k]);
-    free(S.parked[i].v);
-  }
-  free(S.parked); free(S.cpu_free); free(S.ctxbuf);
-  free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
-  free(S.sunk); free(S.where); free(S.bytes); free(S.dead); free(S.known); free(S.rerun); free(S.work0);
+  free(S.node); free(S.ctxbuf);
+  free(S.origin); free(S.done); free(S.home);
+  free(S.sunk); free(S.where); free(S.bytes); free(S.known); free(S.rerun); free(S.work0);
   free(S.arr_order);
   lb_sink_free(S.sink);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
