@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lb_sim.h"
-#include "sim_heap.h"
+#include "sim_queue.h"
 #include "lb_rt.h"
 #include "lb_optimum.h"
 #include "lb_rmtlb.h"
@@ -65,7 +65,7 @@ struct sim {
   size_t n;
   simnode *node;          /* n, aligned to cache lines */
   unsigned char *ctxbuf;  /* a context being written (ctx_len bytes) */
-  sim_heap h;
+  sim_queue h;
   /* Events made at the start are read in order rather than kept in the
    * heap: the arrivals (process k has insertion number k; a trace's in
    * order of time, by arr_order) and every node's first check point. */
@@ -189,7 +189,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   S->inflight += (long)m->nproc;
   S->msgs_inflight++;
   S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
-  int rc = sim_heap_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
+  int rc = sim_queue_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
   if (rc) lb_msg_free(m);
   return rc;
 }
@@ -245,7 +245,7 @@ static void cb_wake(void *ctx, double at)
   simnode *x = ctx;
   sim *S = x->S;
   size_t i = (size_t)(x - S->node);
-  if (sim_heap_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = i })) S->failed = LB_ENOMEM;
+  if (sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = i })) S->failed = LB_ENOMEM;
 }
 
 static void cb_trace(void *ctx, const char *row)
@@ -278,7 +278,7 @@ static int kick(sim *S, size_t i, double now)
   double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
   S->node[i].busy = 1;
   S->node[i].cpu_free = start + w / speed;
-  return sim_heap_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
+  return sim_queue_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
                                         .id = p->id, .work = w });
 }
 
@@ -377,7 +377,7 @@ static int deliver(sim *S, const sim_ev *e)
   if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np) {
     if (S->where[m->res.pid] != AT_WIRE && !S->rerun[m->res.pid])
       violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
-                (unsigned long long)m->res.pid, e->node);
+                (unsigned long long)m->res.pid, (size_t)e->node);
     S->where[m->res.pid] = e->node;
   }
   if (S->c->poll && S->node[e->node].busy) return park(S, e->node, m);
@@ -543,12 +543,12 @@ static int setup_load(sim *S, lb_sim_result *res)
   if (c->load == LB_SIM_LOAD_TRACE) rc = order_trace(S);
   S->h.seq = S->np;
   for (size_t k = 0; k < c->norders && !rc; k++)
-    rc = sim_heap_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
                                         .id = c->orders[k].dst, .work = (double)c->orders[k].count });
   double delay = c->detect > 0 ? c->detect : 2 * c->latency + 1;
   for (size_t k = 0; k < c->ncrashes && !rc; k++) {
-    rc = sim_heap_push(&S->h, (sim_ev){ .t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node });
-    if (!rc) rc = sim_heap_push(&S->h, (sim_ev){ .t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT,
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node });
+    if (!rc) rc = sim_queue_push(&S->h, (sim_ev){ .t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT,
                                                  .node = c->crashes[k].node });
   }
   free(perm);
@@ -573,6 +573,7 @@ static void optimum(sim *S, lb_sim_result *res)
 static int check_config(const lb_sim_config *c)
 {
   if (!c->topo) return lb_error(LB_EINVAL, "no topology");
+  if (c->topo->n >= UINT32_MAX) return lb_error(LB_ERANGE, "%zu nodes: at most 2^32 - 2", c->topo->n);
   if (!lb_topo_is_connected(c->topo)) return lb_error(LB_ETOPO, "graph '%s' is not connected", c->topo->name);
   if (!(c->latency >= 0)) return lb_error(LB_EINVAL, "latency %g < 0", c->latency);
   if (!(c->jitter >= 0)) return lb_error(LB_EINVAL, "jitter %g < 0", c->jitter);
@@ -658,7 +659,9 @@ static int earlier(double t, uint64_t seq, double u, uint64_t useq)
 static int next_event(sim *S, sim_ev *e, int *have)
 {
   const lb_sim_config *c = S->c;
-  const sim_ev *top = sim_heap_top(&S->h);
+  const sim_ev *top;
+  int rc = sim_queue_top(&S->h, &top);
+  if (rc) return rc;
   size_t k = S->next_arr < S->np ? (S->arr_order ? S->arr_order[S->next_arr] : S->next_arr) : S->np;
   double ta = k < S->np && c->load == LB_SIM_LOAD_TRACE ? c->trace[k].t : 0;
   uint64_t tick = S->tick_seq + S->next_tick;
@@ -669,7 +672,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
     size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->origin[k];
     lb_proc *p;
     memcpy(S->ctxbuf, &S->work0[k], sizeof(double));
-    int rc = lb_proc_alloc(k, i, S->work0[k], S->ctxbuf, ctx_len(S), &p);
+    rc = lb_proc_alloc(k, i, S->work0[k], S->ctxbuf, ctx_len(S), &p);
     if (rc) return rc;
     S->next_arr++;
     *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
@@ -679,8 +682,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
     *e = (sim_ev){ .t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++ };
     return LB_SUCCESS;
   }
-  *have = sim_heap_pop(&S->h, e);
-  return LB_SUCCESS;
+  return sim_queue_pop(&S->h, e, have);
 }
 
 static int run(sim *S)
@@ -690,7 +692,7 @@ static int run(sim *S)
   int rc = LB_SUCCESS;
   if (c->sample_dt > 0 && c->load_csv) {
     fprintf(c->load_csv, "time,queued,max,min,heavy,light\n");
-    rc = sim_heap_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
   }
   double done_at = -1;
   int snapped = !(c->snapshot_at > 0 && c->snapshot);
@@ -721,7 +723,7 @@ static int run(sim *S)
     case SIM_EV_TIMER:
       if (S->node[e.node].dead) break;
       rc = lb_rt_fire(S->node[e.node].rt, e.t);
-      if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, e.node);
+      if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, (size_t)e.node);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     case SIM_EV_ARRIVE: {
@@ -746,7 +748,7 @@ static int run(sim *S)
       break;
     case SIM_EV_SAMPLE:
       sample(S, e.t);
-      if (S->nhome < S->np) rc = sim_heap_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
+      if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
       break;
     }
     if ((S->nhome == S->np || S->r->crashed) && S->nsunk == S->np && !S->msgs_inflight && !pending_failures(S)) {
@@ -774,6 +776,22 @@ static double hop_time(const lb_sim_config *c)
   double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0)
              + (c->poll ? c->quantum : 0);
   return hop > 0 ? hop : 1;
+}
+
+/* The event queue's buckets (sim_queue.h): some 16 events each, about
+ * one event a node every quantum or hop, and a ring that covers twice
+ * the longer of a quantum and a hop with its jitter.  Only speed
+ * depends on this, never the order of events. */
+static size_t queue_shape(const lb_sim_config *c, size_t n, double *w)
+{
+  double hop = c->latency * (1 + c->jitter), step = c->quantum > hop ? c->quantum : hop;
+  double often = hop > 0 && hop < c->quantum ? hop : c->quantum;
+  *w = 1;
+  while (*w > 16 * often / (double)n && *w > 0x1p-40) *w /= 2;
+  while (*w < 16 * often / (double)n / 2 && *w < 0x1p40) *w *= 2;
+  size_t nb = 1024;
+  while ((double)nb * *w < 2 * step && nb < ((size_t)1 << 20)) nb *= 2;
+  return nb;
 }
 
 int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
@@ -806,6 +824,9 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   }
   for (size_t k = 0; k < S.np; k++) S.where[k] = AT_NOWHERE;
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
+  double bw;
+  size_t nb = queue_shape(c, S.n, &bw);
+  if ((rc = sim_queue_init(&S.h, bw, nb))) goto done;
   lb_node_params p = c->node;
   if (!(p.hop_time > 0)) p.hop_time = hop_time(c);
   p.seed = c->seed;
@@ -849,7 +870,7 @@ done:
     for (size_t k = 0; k < S.node[i].parked.n; k++) lb_msg_free(S.node[i].parked.v[k]);
     free(S.node[i].parked.v);
   }
-  sim_heap_free(&S.h);
+  sim_queue_free(&S.h);
   lb_rng_free(S.rng);
   free(S.wire);
   free(S.node); free(S.ctxbuf);

@@ -3,53 +3,62 @@
 #include "sim_heap.h"
 #include "lb_errno.h"
 
-int sim_ev_before(double t, uint64_t seq, const sim_ev *b)
-{
-  return t < b->t || (t == b->t && seq < b->seq);
-}
-
 static int before(const sim_ev *a, const sim_ev *b) { return sim_ev_before(a->t, a->seq, b); }
 
-const sim_ev *sim_heap_top(const sim_heap *h) { return h->n ? &h->v[0] : NULL; }
-
-int sim_heap_push(sim_heap *h, sim_ev e)
+int sim_heap_reserve(sim_heap *h, size_t n)
 {
-  if (h->n == h->cap) {
-    size_t c = h->cap ? 2 * h->cap : 1024;
-    sim_ev *v = realloc(h->v, c * sizeof *v);
-    if (!v) return lb_error(LB_ENOMEM, "event queue of %zu events", c);
-    h->v = v;
-    h->cap = c;
-  }
-  e.seq = h->seq++;
+  if (n <= h->cap) return LB_SUCCESS;
+  size_t c = h->cap ? 2 * h->cap : 1024;
+  if (c < n) c = n;
+  sim_ev *v = realloc(h->v, c * sizeof *v);
+  if (!v) return lb_error(LB_ENOMEM, "event queue of %zu events", c);
+  h->v = v;
+  h->cap = c;
+  return LB_SUCCESS;
+}
+
+int sim_heap_insert(sim_heap *h, const sim_ev *e)
+{
+  int rc = sim_heap_reserve(h, h->n + 1);
+  if (rc) return rc;
   size_t i = h->n++;
   while (i > 0) {
     size_t p = (i - 1) / 2;
-    if (!before(&e, &h->v[p])) break;
+    if (!before(e, &h->v[p])) break;
     h->v[i] = h->v[p];
     i = p;
   }
-  h->v[i] = e;
+  h->v[i] = *e;
   return LB_SUCCESS;
+}
+
+/* x sinks from position i into the heap of the first n events. */
+static void sift_down(sim_heap *h, size_t i, sim_ev x)
+{
+  size_t n = h->n;
+  for (;;) {
+    size_t l = 2 * i + 1, m = i;
+    const sim_ev *best = &x;
+    if (l < n && before(&h->v[l], best)) { m = l; best = &h->v[l]; }
+    if (l + 1 < n && before(&h->v[l + 1], best)) m = l + 1;
+    if (m == i) break;
+    h->v[i] = h->v[m];
+    i = m;
+  }
+  h->v[i] = x;
 }
 
 int sim_heap_pop(sim_heap *h, sim_ev *e)
 {
   if (!h->n) return 0;
   *e = h->v[0];
-  sim_ev last = h->v[--h->n];
-  size_t i = 0;
-  for (;;) {
-    size_t l = 2 * i + 1, r = l + 1, m = i;
-    const sim_ev *best = &last;
-    if (l < h->n && before(&h->v[l], best)) { m = l; best = &h->v[l]; }
-    if (r < h->n && before(&h->v[r], best)) m = r;
-    if (m == i) break;
-    h->v[i] = h->v[m];
-    i = m;
-  }
-  if (h->n) h->v[i] = last;
+  if (--h->n) sift_down(h, 0, h->v[h->n]);
   return 1;
+}
+
+void sim_heap_build(sim_heap *h)
+{
+  for (size_t i = h->n / 2; i-- > 0;) sift_down(h, i, h->v[i]);
 }
 
 void sim_ev_free(sim_ev *e)

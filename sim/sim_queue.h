@@ -1,0 +1,42 @@
+/* sim_queue.h: the simulator's event queue.  Events come out by (time,
+ * insertion number), exactly the order one heap of them gives, but are
+ * kept in buckets of time.
+ *
+ * Nearly every event of a run is due within a few time units (a
+ * quantum's end, a message one hop away).  Such an event goes into a
+ * ring of fine buckets of width w, unsorted; only the events of the
+ * current bucket form a heap, small enough to stay in cache.  Events
+ * beyond the ring wait in a heap of their own and move into the ring as
+ * it turns.  On a million-node run a single heap holds millions of
+ * events, and every push and pop misses the cache at several levels. */
+#ifndef SIM_QUEUE_H
+#define SIM_QUEUE_H
+
+#include "sim_heap.h"
+
+typedef struct sim_bucket { sim_ev *v; uint32_t n, cap; } sim_bucket;
+
+typedef struct sim_queue {
+  sim_heap cur;           /* events of the buckets up to the current one */
+  sim_heap far;           /* events beyond the ring */
+  sim_bucket *ring;       /* nring buckets (a power of two), or NULL: all in `far` */
+  size_t nring;
+  double scale;           /* 1 / w */
+  uint64_t at;            /* absolute number of the current bucket */
+  size_t inring;          /* events in the ring */
+  uint64_t seq;           /* the next insertion number */
+} sim_queue;
+
+/* An empty queue of nbuckets buckets (rounded up to a power of two) of
+ * width w > 0; nbuckets 0: one heap.  Any w gives the same order. */
+int sim_queue_init(sim_queue *q, double w, size_t nbuckets);
+/* Adds e and gives it the next insertion number. */
+int sim_queue_push(sim_queue *q, sim_ev e);
+/* The earliest event in *top (NULL when empty); it stays queued. */
+int sim_queue_top(sim_queue *q, const sim_ev **top);
+/* Pops the earliest event into *e; *have = 0 when empty. */
+int sim_queue_pop(sim_queue *q, sim_ev *e, int *have);
+/* Frees the queue and what its events own. */
+void sim_queue_free(sim_queue *q);
+
+#endif
