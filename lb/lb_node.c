@@ -260,9 +260,10 @@ int lb_node_unexpected(lb_node *nd, lb_msg *m)
 int lb_node_enqueue(lb_node *nd, lb_proc *p)
 {
   if (nd->nq == nd->capq) {
-    size_t c = nd->capq ? 2 * nd->capq : 16;
-    lb_proc **v = realloc(nd->q, c * sizeof *v);
+    size_t c = 2 * nd->capq;
+    lb_proc **v = nd->q == nd->qin ? malloc(c * sizeof *v) : realloc(nd->q, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "run queue of node %zu", nd->id);
+    if (nd->q == nd->qin) memcpy(v, nd->qin, nd->nq * sizeof *v);
     nd->q = v;
     nd->capq = c;
   }
@@ -382,8 +383,12 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   if (!t || id >= t->n) return lb_error(LB_EINVAL, "node id %zu outside the topology", id);
   int rc = check_params(p);
   if (rc) return lb_error_wrap(rc, "node %zu", id);
-  lb_node *nd = calloc(1, sizeof *nd);
+  /* On cache lines: the first holds what every event reads. */
+  lb_node *nd = aligned_alloc(64, (sizeof *nd + 63) / 64 * 64);
   if (!nd) return lb_error(LB_ENOMEM, "node %zu", id);
+  memset(nd, 0, sizeof *nd);
+  nd->q = nd->qin;
+  nd->capq = LB_NODE_QINLINE;
   nd->pol = pol;
   nd->ops = ops;
   nd->id = id;
@@ -409,7 +414,7 @@ void lb_node_free(lb_node *nd)
   if (nd->ops->fini) nd->ops->fini(nd);
   free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
-  free(nd->q);
+  if (nd->q != nd->qin) free(nd->q);
   free(nd);
 }
 
