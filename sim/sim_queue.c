@@ -1,10 +1,11 @@
 /* sim_queue.c: see sim_queue.h.
  *
- * Invariants: every event in `cur` is in a bucket numbered <= at; every
- * event in the ring is in a bucket numbered in (at, at + nring); every
- * event in `far` in a bucket numbered >= at + nring.  Bucket numbers
- * grow with time (an equal time, an equal bucket), so the earliest event
- * of `cur`, when there is one, is the earliest of all. */
+ * Invariants: the events of `run` (from `next`) and `cur` are in
+ * buckets numbered <= at; those of the ring in buckets numbered in
+ * (at, at + nring); those of `far` in buckets numbered >= at + nring.
+ * Bucket numbers grow with time (equal times, equal buckets), so the
+ * earlier of run[next] and cur's top, when there is one, is the
+ * earliest event of all. */
 #include <stdlib.h>
 #include <string.h>
 #include "sim_queue.h"
@@ -31,13 +32,12 @@ static uint64_t bucket_of(const sim_queue *q, double t)
   return x >= (double)FAR_BUCKET ? FAR_BUCKET : x > 0 ? (uint64_t)x : 0;
 }
 
-static int ring_add(sim_queue *q, uint64_t b, const sim_ev *e)
+static int bucket_add(sim_queue *q, sim_bucket *k, const sim_ev *e)
 {
-  sim_bucket *k = &q->ring[b & (q->nring - 1)];
   if (k->n == k->cap) {
-    uint32_t c = k->cap ? 2 * k->cap : 16;
-    sim_ev *v = c > k->cap ? realloc(k->v, (size_t)c * sizeof *v) : NULL;
-    if (!v) return lb_error(LB_ENOMEM, "event bucket of %u events", c);
+    size_t c = k->cap ? 2 * k->cap : 16;
+    sim_ev *v = realloc(k->v, c * sizeof *v);
+    if (!v) return lb_error(LB_ENOMEM, "event bucket of %zu events", c);
     k->v = v;
     k->cap = c;
   }
@@ -50,7 +50,7 @@ static int ring_add(sim_queue *q, uint64_t b, const sim_ev *e)
 static int place(sim_queue *q, uint64_t b, const sim_ev *e)
 {
   if (b <= q->at) return sim_heap_insert(&q->cur, e);
-  if (b - q->at < q->nring) return ring_add(q, b, e);
+  if (b - q->at < q->nring) return bucket_add(q, &q->ring[b & (q->nring - 1)], e);
   return sim_heap_insert(&q->far, e);
 }
 
@@ -75,35 +75,44 @@ static int take_far(sim_queue *q)
   return rc;
 }
 
-/* Turn the ring until `cur` holds the earliest events, or all is empty. */
+static int by_time(const void *a, const void *b)
+{
+  const sim_ev *x = a, *y = b;
+  return sim_ev_before(x->t, x->seq, y) ? -1 : sim_ev_before(y->t, y->seq, x);
+}
+
+/* Events are appended in the order made, so a bucket is usually in
+ * order already (always, when all its events share one time). */
+static void sort_bucket(sim_bucket *k)
+{
+  for (size_t i = 1; i < k->n; i++)
+    if (sim_ev_before(k->v[i].t, k->v[i].seq, &k->v[i - 1])) {
+      qsort(k->v, k->n, sizeof *k->v, by_time);
+      return;
+    }
+}
+
+/* Turn the ring until run or cur holds the earliest events, or all is
+ * empty. */
 static int load(sim_queue *q)
 {
-  while (!q->cur.n && (q->inring || q->far.n)) {
-    if (!q->inring) {
-      /* Nothing in the ring: jump to the bucket of the earliest far
-       * event.  Times past the last bucket number share it, so from
-       * there on `cur` is one heap of everything. */
-      q->at = bucket_of(q, q->far.v[0].t);
-    } else q->at++;
+  while (q->next == q->run.n && !q->cur.n && (q->inring || q->far.n)) {
+    /* With the ring empty, jump to the earliest far event's bucket
+     * (times past the last bucket number share it; from there on cur is
+     * one heap of everything). */
+    q->at = q->inring ? q->at + 1 : bucket_of(q, q->far.v[0].t);
     int rc = take_far(q);
     if (rc) return rc;
     sim_bucket *k = &q->ring[q->at & (q->nring - 1)];
     if (!k->n) continue;
+    /* The bucket's array becomes the run, the run's spent array the
+     * bucket's: nothing is copied or allocated. */
+    sim_bucket spent = { q->run.v, 0, q->run.cap };
     q->inring -= k->n;
-    if (!q->cur.n) {
-      /* The bucket's array becomes the heap's, and the heap's empty
-       * array the bucket's: nothing is copied or allocated. */
-      sim_ev *v = q->cur.v;
-      uint32_t cap = q->cur.cap < UINT32_MAX ? (uint32_t)q->cur.cap : UINT32_MAX;
-      q->cur = (sim_heap){ k->v, k->n, k->cap };
-      *k = (sim_bucket){ v, 0, v ? cap : 0 };
-    } else {
-      if ((rc = sim_heap_reserve(&q->cur, q->cur.n + k->n))) return rc;
-      memcpy(q->cur.v + q->cur.n, k->v, (size_t)k->n * sizeof *k->v);
-      q->cur.n += k->n;
-      k->n = 0;
-    }
-    sim_heap_build(&q->cur);
+    q->run = *k;
+    q->next = 0;
+    *k = spent;
+    sort_bucket(&q->run);
   }
   return LB_SUCCESS;
 }
@@ -116,8 +125,10 @@ int sim_queue_top(sim_queue *q, const sim_ev **top)
     return LB_SUCCESS;
   }
   int rc = load(q);
-  if (!rc && q->cur.n) *top = &q->cur.v[0];
-  return rc;
+  if (rc) return rc;
+  const sim_ev *r = q->next < q->run.n ? &q->run.v[q->next] : NULL, *h = q->cur.n ? &q->cur.v[0] : NULL;
+  *top = !r ? h : !h || sim_ev_before(r->t, r->seq, h) ? r : h;
+  return LB_SUCCESS;
 }
 
 int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
@@ -126,16 +137,20 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
   int rc = sim_queue_top(q, &top);
   *have = 0;
   if (rc || !top) return rc;
-  *have = sim_heap_pop(q->nring ? &q->cur : &q->far, e);
+  if (!q->nring) *have = sim_heap_pop(&q->far, e);
+  else if (top == &q->run.v[q->next]) { *e = *top; q->next++; *have = 1; }
+  else *have = sim_heap_pop(&q->cur, e);
   return LB_SUCCESS;
 }
 
 void sim_queue_free(sim_queue *q)
 {
+  for (size_t j = q->next; j < q->run.n; j++) sim_ev_free(&q->run.v[j]);
+  free(q->run.v);
   sim_heap_free(&q->cur);
   sim_heap_free(&q->far);
   for (size_t k = 0; q->ring && k < q->nring; k++) {
-    for (uint32_t j = 0; j < q->ring[k].n; j++) sim_ev_free(&q->ring[k].v[j]);
+    for (size_t j = 0; j < q->ring[k].n; j++) sim_ev_free(&q->ring[k].v[j]);
     free(q->ring[k].v);
   }
   free(q->ring);

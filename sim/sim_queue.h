@@ -3,21 +3,27 @@
  * kept in buckets of time.
  *
  * Nearly every event of a run is due within a few time units (a
- * quantum's end, a message one hop away).  Such an event goes into a
- * ring of fine buckets of width w, unsorted; only the events of the
- * current bucket form a heap, small enough to stay in cache.  Events
- * beyond the ring wait in a heap of their own and move into the ring as
- * it turns.  On a million-node run a single heap holds millions of
- * events, and every push and pop misses the cache at several levels. */
+ * quantum's end, a message one hop away), and on the default whole-unit
+ * quanta and latencies most share their time with thousands of others.
+ * An event goes to a ring of fine buckets of width w, appended in the
+ * order made; when the ring reaches a bucket its events are sorted by
+ * time (stable: insertion order is array order, and a bucket of one
+ * time is sorted already) and read in order, and an event made for a
+ * time already reached waits in a small heap beside them.  Events beyond
+ * the ring wait in a heap of their own and move into the ring as it
+ * turns.  One heap of the millions of events of a million-node run
+ * misses the cache at several levels on every push and pop. */
 #ifndef SIM_QUEUE_H
 #define SIM_QUEUE_H
 
 #include "sim_heap.h"
 
-typedef struct sim_bucket { sim_ev *v; uint32_t n, cap; } sim_bucket;
+typedef struct sim_bucket { sim_ev *v; size_t n, cap; } sim_bucket;
 
 typedef struct sim_queue {
-  sim_heap cur;           /* events of the buckets up to the current one */
+  sim_bucket run;         /* the current bucket, sorted; read from `next` */
+  size_t next;
+  sim_heap cur;           /* events made for buckets already reached */
   sim_heap far;           /* events beyond the ring */
   sim_bucket *ring;       /* nring buckets (a power of two), or NULL: all in `far` */
   size_t nring;
