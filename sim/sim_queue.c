@@ -12,6 +12,7 @@
 #include "lb_errno.h"
 
 #define FAR_BUCKET ((uint64_t)1 << 62)
+#define SPENT_KEEP 256   /* events */
 
 int sim_queue_init(sim_queue *q, double w, size_t nbuckets)
 {
@@ -105,9 +106,11 @@ static int load(sim_queue *q)
     if (rc) return rc;
     sim_bucket *k = &q->ring[q->at & (q->nring - 1)];
     if (!k->n) continue;
-    /* The bucket's array becomes the run, the run's spent array the
-     * bucket's: nothing is copied or allocated. */
+    /* The bucket's array becomes the run, and the run's spent array the
+     * bucket's if it is small: a large one (a whole time step's events)
+     * would stay with a bucket that needs little. */
     sim_bucket spent = { q->run.v, 0, q->run.cap };
+    if (spent.cap > SPENT_KEEP) { free(spent.v); spent = (sim_bucket){ 0 }; }
     q->inring -= k->n;
     q->run = *k;
     q->next = 0;
