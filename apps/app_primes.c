@@ -5,6 +5,8 @@
 #include "app_impl.h"
 #include "lb_errno.h"
 
+#define PRIMES_TOP 4000000001ull   /* 1 + the largest size of a workload */
+
 static int is_prime(uint64_t m)
 {
   if (m < 2) return 0;
@@ -54,6 +56,11 @@ int app_primes_load(app_task *t, blob *b)
   if (hi < t->lo || hi - t->lo != t->total || t->count > t->cursor)
     return lb_error(LB_EFORMAT, "primes blob: inconsistent range [%llu, %llu) or count",
                     (unsigned long long)t->lo, (unsigned long long)hi);
+  /* Within the largest workload (app_workload_check): beyond it one
+   * number may cost 1.5e9 trial divisions (seconds), a process hours. */
+  if (t->lo < 2 || hi > PRIMES_TOP)
+    return lb_error(LB_EFORMAT, "primes blob: range [%llu, %llu) outside [2, %llu)",
+                    (unsigned long long)t->lo, (unsigned long long)hi, PRIMES_TOP);
   return LB_SUCCESS;
 }
 

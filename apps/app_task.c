@@ -205,6 +205,8 @@ static int get_head(app_task *t, blob *b, uint32_t magic)
   t->total = blob_get_u64(b);
   t->cursor = blob_get_u64(b);
   if (b->bad) return lb_error(LB_EFORMAT, "task blob truncated in its head");
+  /* The master adds the costs up: a NaN or a huge one spoils the sum. */
+  if (!(t->cost >= 0 && t->cost <= 1e9)) return lb_error(LB_EFORMAT, "task blob: cost %g s out of range", t->cost);
   if (t->cursor > t->total) return lb_error(LB_EFORMAT, "task cursor %llu beyond its %llu units",
                                             (unsigned long long)t->cursor, (unsigned long long)t->total);
   return LB_SUCCESS;
@@ -271,8 +273,9 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
     r->n = (unsigned long)blob_get_u64(&b);
     r->row0 = (unsigned long)blob_get_u64(&b);
     r->nrows = (unsigned long)blob_get_u64(&b);
-    if (b.bad || r->n == 0 || r->n > 8192 || (uint64_t)r->nrows * r->n != h.total ||
-        (size - b.pos) / 8 != (size_t)r->nrows * r->n)
+    /* Whole rows inside the matrix first: rows x n cannot wrap then. */
+    if (b.bad || r->n == 0 || r->n > 8192 || r->nrows == 0 || r->nrows > r->n || r->row0 > r->n - r->nrows ||
+        (uint64_t)r->nrows * r->n != h.total || (size - b.pos) / 8 != (size_t)r->nrows * r->n)
       return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
     r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);
     if (!r->owned) return lb_error(LB_ENOMEM, "result rows");

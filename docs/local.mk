@@ -2,4 +2,5 @@
 dist_doc_DATA += docs/RMTLB.md docs/SIMULATOR.md
 EXTRA_DIST += docs/ARCHITECTURE.md docs/BUILD.md docs/FORMATS.md \
 	docs/DEPENDENCIES.md docs/PERFORMANCE.md docs/SEEDS.md docs/FARM.md \
-	docs/DIFFUSION.md docs/PLANNERS.md docs/FUZZING.md docs/TRACES.md
+	docs/DIFFUSION.md docs/PLANNERS.md docs/FUZZING.md docs/TRACES.md \
+	docs/figures/faults.png docs/figures/faults.svg docs/figures/faults.csv

@@ -24,7 +24,7 @@
 #include "app.h"
 
 #define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
-#define FARM_WIRE_VERSION 2u
+#define FARM_WIRE_VERSION 3u
 #define FARM_ENVELOPE 16u
 #define FARM_PAYLOAD_HEAD 24u
 #define FARM_MAX_HOSTS 4096
@@ -109,7 +109,10 @@ int farm_order_decode(const unsigned char *buf, size_t len, uint32_t nhosts, far
 /* ---- REPORT ---- */
 enum { FARM_C_MIGRATED, FARM_C_MOVED_STARTED, FARM_C_CTX_BYTES, FARM_C_HOPS, FARM_C_INVOCATIONS,
        FARM_C_DROPPED, FARM_C_UNITS, FARM_C_FINISHED, FARM_C_RELAYED, FARM_C_RECEIVED,
-       FARM_C_HOMED, FARM_C_DELIVERED, FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
+       FARM_C_HOMED, FARM_C_DELIVERED, FARM_C_EPISODES,
+       FARM_C_PLACED1, /* 7 counts: episodes placed by k = 1..7 floods (7: or more), lb_node_stats */
+       FARM_C_DISSOLVED = FARM_C_PLACED1 + 7,
+       FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
 #define FARM_NCOUNTERS (FARM_C_SENT0 + FARM_NTAGS)
 
 typedef struct farm_report {

@@ -34,6 +34,21 @@ int lb_arrange_ws_alloc(const lb_topo *t, lb_arrange_ws **out)
     const size_t *nb = lb_topo_neighbours(t, i);
     for (size_t k = 0; k < lb_topo_degree(t, i); k++) ws->L[i * n + nb[k]] = -1.0;
   }
+  if (n <= LB_ARRANGE_LANES_MAXN) {
+    void *vec = NULL;
+    size_t vbytes = (n * n + 8 * n) * LB_ARRANGE_LANES * sizeof(double);
+    double *sc = malloc((LB_ARRANGE_LANES * n + 2 * n) * sizeof *sc);
+    if (posix_memalign(&vec, 64, vbytes) || !sc) {
+      free(vec);
+      free(sc);
+      lb_arrange_ws_free(ws);
+      return lb_error(LB_ENOMEM, "out of memory");
+    }
+    ws->lane_a = vec;
+    ws->lane_v = ws->lane_a + n * n * LB_ARRANGE_LANES;
+    ws->lane_s = sc;
+    ws->lane_fd = sc + LB_ARRANGE_LANES * n;
+  }
   *out = ws;
   return LB_SUCCESS;
 }
@@ -42,12 +57,23 @@ void lb_arrange_ws_free(lb_arrange_ws *ws)
 {
   if (!ws) return;
   free(ws->L);
+  free(ws->lane_a);
+  free(ws->lane_s);
   free(ws);
 }
 
 double lb_arrange_ratio(lb_arrange_ws *ws, const double *node_speed)
 {
   size_t n = ws->n;
+  if (ws->lane_a) {
+    /* The same evaluator as the searches, so that one arrangement gets
+     * the same p bit for bit whichever way it is evaluated. */
+    double p[LB_ARRANGE_LANES];
+    for (size_t l = 0; l < LB_ARRANGE_LANES; l++)
+      memcpy(ws->lane_s + l * n, node_speed, n * sizeof *node_speed);
+    lb_arrange_ratio_lanes(ws, ws->lane_s, p);
+    return p[0];
+  }
   double *r = ws->r, *B = ws->B;
   const double *L = ws->L;
   for (size_t i = 0; i < n; i++) r[i] = 1.0 / sqrt(node_speed[i]);

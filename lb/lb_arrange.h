@@ -9,9 +9,11 @@
  *
  * The searches use an evaluator that allocates nothing per call:
  * S^-1/2 L S^-1/2 is reduced to tridiagonal form and only lambda_2 and
- * lambda_P are found, by Sturm bisection and regula falsi
- * (lb_symtri_kth), to relative accuracy
- * LB_ARRANGE_RTOL.  Ties: two arrangements whose p agree to within
+ * lambda_P are found, to relative accuracy LB_ARRANGE_RTOL (or what
+ * rounding allows, ~eps p).  Up to 64 nodes four arrangements are
+ * evaluated side by side, by Laguerre's method (lb_arrange_lanes.c);
+ * above, one at a time by Sturm bisection and regula falsi
+ * (lb_symtri_kth).  Ties: two arrangements whose p agree to within
  * LB_ARRANGE_TIE (relative) count as equal; graph automorphisms give
  * such exact ties. */
 #ifndef LB_ARRANGE_H

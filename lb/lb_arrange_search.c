@@ -78,6 +78,35 @@ static void consider(part *pt, double p, const size_t *arr, size_t n)
   }
 }
 
+/* Arrangements wait in lanes until LB_ARRANGE_LANES are ready (or the
+ * task ends), then are evaluated together and considered in order. */
+typedef struct lanes {
+  size_t fill, arr[LB_ARRANGE_LANES][LB_ARRANGE_EXHAUSTIVE_MAX];
+  double s[LB_ARRANGE_LANES * LB_ARRANGE_EXHAUSTIVE_MAX];
+} lanes;
+
+static void lanes_flush(lb_arrange_ws *ws, part *pt, lanes *ln, size_t n)
+{
+  if (ln->fill == 0) return;
+  double p[LB_ARRANGE_LANES];
+  for (size_t l = ln->fill; l < LB_ARRANGE_LANES; l++)   /* idle lanes: any valid speeds */
+    memcpy(ln->s + l * n, ln->s, n * sizeof *ln->s);
+  lb_arrange_ratio_lanes(ws, ln->s, p);
+  for (size_t l = 0; l < ln->fill; l++) consider(pt, p[l], ln->arr[l], n);
+  ln->fill = 0;
+}
+
+static void lanes_add(lb_arrange_ws *ws, part *pt, lanes *ln, const size_t *arr,
+                      const double *speed, size_t n)
+{
+  size_t l = ln->fill++;
+  for (size_t i = 0; i < n; i++) {
+    ln->arr[l][i] = arr[i];
+    ln->s[l * n + i] = speed[arr[i]];
+  }
+  if (ln->fill == LB_ARRANGE_LANES) lanes_flush(ws, pt, ln, n);
+}
+
 static void *ex_thread(void *vp)
 {
   ex_arg *a = vp;
@@ -85,30 +114,29 @@ static void *ex_thread(void *vp)
   lb_arrange_ws *ws = job->ws[a->id];
   part *pt = &job->parts[a->id];
   size_t n = job->n, arr[LB_ARRANGE_EXHAUSTIVE_MAX], c[LB_ARRANGE_EXHAUSTIVE_MAX];
-  double ns[LB_ARRANGE_EXHAUSTIVE_MAX];
   const double *speed = job->speed;
+  lanes ln = { 0 };
   for (;;) {
     size_t task = __atomic_fetch_add(&job->next_task, 1, __ATOMIC_RELAXED);
     if (task >= job->ntasks) break;
     /* Fix arr[0], arr[1] from the task; Heap's algorithm permutes the
-     * remaining k = n - 2 entries, one swap per arrangement. */
+     * remaining k = n - 2 entries, one swap per arrangement.  A task's
+     * arrangements fill the lanes in the same order whatever thread
+     * runs it, and each lane's p depends on its own speeds only. */
     size_t f0 = task / (n - 1), f1 = task % (n - 1), m = 2;
     if (f1 >= f0) f1++;
     arr[0] = f0;
     arr[1] = f1;
     for (size_t v = 0; v < n; v++)
       if (v != f0 && v != f1) arr[m++] = v;
-    for (size_t i = 0; i < n; i++) ns[i] = speed[arr[i]];
     size_t k = n - 2, *q = arr + 2;
-    double *qs = ns + 2;
     memset(c, 0, sizeof c);
-    consider(pt, lb_arrange_ratio(ws, ns), arr, n);
+    lanes_add(ws, pt, &ln, arr, speed, n);
     for (size_t i = 0; i < k;) {
       if (c[i] < i) {
         size_t j = (i % 2 == 0) ? 0 : c[i];
         size_t tv = q[j]; q[j] = q[i]; q[i] = tv;
-        double ts = qs[j]; qs[j] = qs[i]; qs[i] = ts;
-        consider(pt, lb_arrange_ratio(ws, ns), arr, n);
+        lanes_add(ws, pt, &ln, arr, speed, n);
         c[i]++;
         i = 0;
       } else {
@@ -116,6 +144,7 @@ static void *ex_thread(void *vp)
         i++;
       }
     }
+    lanes_flush(ws, pt, &ln, n);
   }
   return NULL;
 }
@@ -204,9 +233,26 @@ static void *mc_thread(void *vp)
 {
   mc_arg *a = vp;
   mc_job *job = a->job;
-  /* Interleaved shares: neighbouring draws cost about the same. */
-  for (size_t i = a->id; i < job->count; i += job->nt)
-    job->p[i] = lb_arrange_ratio_of(job->ws[a->id], job->speed, job->perms + i * job->n);
+  lb_arrange_ws *ws = job->ws[a->id];
+  size_t n = job->n;
+  if (!ws->lane_a) {
+    /* Interleaved shares: neighbouring draws cost about the same. */
+    for (size_t i = a->id; i < job->count; i += job->nt)
+      job->p[i] = lb_arrange_ratio_of(ws, job->speed, job->perms + i * n);
+    return NULL;
+  }
+  /* The same, by groups of LB_ARRANGE_LANES draws. */
+  const size_t W = LB_ARRANGE_LANES;
+  double p[LB_ARRANGE_LANES];
+  for (size_t i = a->id * W; i < job->count; i += job->nt * W) {
+    size_t cnt = job->count - i < W ? job->count - i : W;
+    for (size_t l = 0; l < W; l++) {
+      const size_t *arr = job->perms + (i + (l < cnt ? l : 0)) * n;
+      for (size_t v = 0; v < n; v++) ws->lane_s[l * n + v] = job->speed[arr[v]];
+    }
+    lb_arrange_ratio_lanes(ws, ws->lane_s, p);
+    memcpy(job->p + i, p, cnt * sizeof *p);
+  }
   return NULL;
 }
 

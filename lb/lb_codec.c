@@ -1,4 +1,5 @@
 /* lb_codec.c: see lb_codec.h. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include "lb_codec.h"
@@ -13,7 +14,7 @@ void lb_codec_limits_default(lb_codec_limits *l, size_t nodes)
   l->max_procs = (size_t)1 << 20;
   l->max_ctx = (size_t)1 << 30;
   l->max_pairs = nodes;
-  l->max_count = (long)1 << 40;
+  l->max_count = INT_MAX;   /* nodes classify their loads in int */
 }
 
 /* ---- encoding ---- */
@@ -190,7 +191,7 @@ static int r_proc(dec *d, lb_msg *m)
 {
   uint64_t id = lb_r_u64(&d->r);
   size_t origin = r_node(d, 0);
-  double work = r_real(d, 0, 1e300);
+  double work = r_real(d, 0, nextafter(1e300, 0));   /* lb_proc_alloc's range */
   uint32_t quanta = lb_r_u32(&d->r), hops = lb_r_u32(&d->r), clen = lb_r_u32(&d->r);
   if (clen > d->lim->max_ctx) bad(d, "context too long");
   else if (clen > lb_r_left(&d->r)) bad(d, "context longer than the message");

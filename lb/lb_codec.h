@@ -41,7 +41,7 @@ typedef struct lb_codec_limits {
 } lb_codec_limits;
 
 /* nodes as given; 1 << 20 processes, 1 GiB contexts, nodes pairs,
- * 2^40 for counts. */
+ * INT_MAX for counts. */
 void lb_codec_limits_default(lb_codec_limits *l, size_t nodes);
 
 /* Bytes lb_codec_encode writes for m. */

@@ -469,7 +469,7 @@ static int on_transfer(lb_node *nd, lb_msg *m)
     if (!rc && !(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
   if (!rc) {
     m->nproc = 0;
-    if (nd->ops->on_transfer) nd->ops->on_transfer(nd, m);
+    if (nd->ops->on_transfer) rc = nd->ops->on_transfer(nd, m);
   }
   lb_msg_free(m);
   return rc;

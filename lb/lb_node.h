@@ -67,6 +67,13 @@ typedef struct lb_rmtlb_params {
   unsigned backoff_max;  /* 0: a round with no answer floods again at once
                           * (the paper); k > 0: it first waits Tmax x 2^j,
                           * j = 0, 1, ... up to k */
+  double drain;          /* 0: C fixed, the load index Q (the paper).
+                          * > 0: the variant RMTLB-drain: the index is the
+                          * work left in mean processes, and C starts at
+                          * `capacity` and falls by one for each mean
+                          * process's work the node runs, down to `drain` */
+  double work_mean;      /* RMTLB-drain: work of a mean process (<= 0: the
+                          * mean of the processes the node has held) */
 } lb_rmtlb_params;
 
 typedef struct lb_lowest_params {

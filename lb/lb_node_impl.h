@@ -18,7 +18,7 @@ typedef struct lb_policy_ops {
    * result came back here).  NULL: lb_node_result_direct. */
   int (*on_result)(lb_node *nd, const lb_result_ref *r, double now, lb_out *out);
   /* A TRANSFER came in (its processes are queued already). */
-  void (*on_transfer)(lb_node *nd, const lb_msg *m);
+  int (*on_transfer)(lb_node *nd, const lb_msg *m);   /* after its processes are queued */
   /* Node `dead` failed; nd->topo is already the repaired graph.  Free
    * every lock, record and count tied to it. */
   int (*on_down)(lb_node *nd, size_t dead, double now, lb_out *out);

@@ -27,6 +27,7 @@
  * transportation problem over hop distances (lb_tp_solve, seed 003's
  * solver): the same amounts move, over the fewest process-hops. */
 #include <math.h>
+#include <limits.h>
 #include <stdlib.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
@@ -129,6 +130,18 @@ static int cc_tick(lb_node *nd, double now, lb_out *out)
   return lb_node_timer(out, 0, now + nd->par.cchspmd.period);
 }
 
+/* Add to a cumulative count.  A REPORT carries it, and a count above
+ * INT_MAX would make every later REPORT undecodable: a total that large
+ * can only come from a damaged or forged message, which is refused
+ * (the processes it carried are kept). */
+static int book(lb_node *nd, long *acc, long add)
+{
+  if (add < 0 || add > INT_MAX - *acc)
+    return lb_error(LB_ESTATE, "node %zu (cchspmd): a count of %ld would take the books past %d", nd->id, add, INT_MAX);
+  *acc += add;
+  return LB_SUCCESS;
+}
+
 static int execute(lb_node *nd, const lb_pair *v, size_t nv, lb_out *out)
 {
   cch *s = CC(nd);
@@ -140,8 +153,8 @@ static int execute(lb_node *nd, const lb_pair *v, size_t nv, lb_out *out)
       return lb_error(LB_ESTATE, "node %zu (cchspmd): order to send %ld to %zu", nd->id, count, dst);
     /* The TRANSFER carries the ordered count even when fewer can go,
      * for the controller's books. */
+    if ((rc = book(nd, &s->slots_out, count))) break;
     rc = lb_node_transfer_epoch(nd, out, dst, (size_t)count, count, (uint32_t)nd->ndown, &sent);
-    s->slots_out += count;
   }
   return rc;
 }
@@ -208,8 +221,9 @@ done:
   return rc;
 }
 
-/* The global plan: surplus over the speed-proportional share (when above
- * A) matched greedily to deficits. */
+/* The global plan: surplus over the speed-proportional share (rounded
+ * up, when above A) matched greedily to the room below the shares
+ * (rounded up) of the nodes under them. */
 static int plan(lb_node *nd, lb_out *out)
 {
   cch *s = CC(nd);
@@ -228,8 +242,10 @@ static int plan(lb_node *nd, lb_out *out)
   size_t ns = 0;
   for (size_t i = 0; i < n; i++) {
     if (lb_node_is_down(nd, i)) continue;
+    /* A node below its share may take up to its ceiling: with a floor,
+     * fewer processes than nodes (shares below 1) would move nothing. */
     double share = (double)total * s->speed[i] / ssum;
-    long e = s->delta[i], over = e - (long)ceil(share), under = (long)floor(share) - e;
+    long e = s->delta[i], over = e - (long)ceil(share), under = (double)e < share ? (long)ceil(share) - e : 0;
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
     s->idx[ns++] = (struct key){ s->delta[i], i };
   }
@@ -295,9 +311,10 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 
 /* The books restart at each failure (cc_down): a transfer or report of
  * an earlier epoch, still on its way then, is left out of them. */
-static void cc_transfer(lb_node *nd, const lb_msg *m)
+static int cc_transfer(lb_node *nd, const lb_msg *m)
 {
-  if (m->u.transfer.epoch == (uint32_t)nd->ndown) CC(nd)->slots_in += m->u.transfer.ordered;
+  if (m->u.transfer.epoch != (uint32_t)nd->ndown) return LB_SUCCESS;
+  return book(nd, &CC(nd)->slots_in, m->u.transfer.ordered);
 }
 
 static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)

@@ -12,6 +12,7 @@ typedef struct lowest {
   int waiting, backing_off;
   uint64_t round;
   size_t expected, replies;
+  size_t *probed;          /* this round's probed nodes; SIZE_MAX once answered */
   size_t best;
   long best_q;
   unsigned fails;
@@ -35,7 +36,11 @@ static int lo_init(lb_node *nd)
   return LB_SUCCESS;
 }
 
-static void lo_fini(lb_node *nd) { free(nd->ps); }
+static void lo_fini(lb_node *nd)
+{
+  if (nd->ps) free(L(nd)->probed);
+  free(nd->ps);
+}
 
 static int decide(lb_node *nd, double now, lb_out *out)
 {
@@ -69,9 +74,11 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   s->best = LB_NO_NODE;
   s->best_q = 0;
   nd->st.invocations++;
-  /* `want` distinct random nodes other than this one. */
-  size_t *pick = malloc(want * sizeof *pick);
+  /* `want` distinct random nodes other than this one; kept, so that
+   * only their first answers count. */
+  size_t *pick = realloc(s->probed, want * sizeof *pick);
   if (!pick) return lb_error(LB_ENOMEM, "probe list");
+  s->probed = pick;
   for (size_t k = 0; k < want;) {
     size_t j = lb_rng_below(&nd->rng, n);
     int dup = j == nd->id || lb_node_is_down(nd, j);
@@ -85,7 +92,6 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
     m->u.probe.round = s->round;
     rc = lb_node_send(nd, out, pick[k], m);
   }
-  free(pick);
   return rc ? rc : lb_node_timer(out, (s->round << 1) | T_TIMEOUT, now + s->timeout);
 }
 
@@ -105,6 +111,10 @@ static int lo_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   }
   case LB_MSG_REPLY:
     if (s->waiting && m->u.reply.round == s->round) {
+      size_t k = 0;
+      while (k < s->expected && s->probed[k] != m->src) k++;
+      if (k == s->expected) break;   /* not probed, or answered already: ignored */
+      s->probed[k] = SIZE_MAX;
       long q = m->u.reply.q;
       s->replies++;
       /* below the threshold: light; the least loaded wins */

@@ -7,6 +7,7 @@
  * load state, so a transaction survives its nodes changing state; every
  * AM is answered by a CM routed back along its path; the NRT keeps a
  * record per transaction until all its results have passed. */
+#include <math.h>
 #include <stdlib.h>
 #include <sys/types.h>
 #include <string.h>
@@ -51,6 +52,9 @@ typedef struct rmtlb {
    * its way must not open it again. */
   struct tomb { size_t hv, dv; uint64_t tag; } *tomb;
   size_t ntomb;
+  /* RMTLB-drain (par.rmtlb.drain > 0): work run here, and the queue's
+   * work at the last check, moved by the LMMs in and out since. */
+  double done, wq;
 } rmtlb;
 
 #define NTOMB 64
@@ -240,9 +244,34 @@ static void end_episode(lb_node *nd, int placed)
   s->lepn = -1;
 }
 
+/* RMTLB-drain: the load index is the work left here, in mean
+ * processes, and C follows the system's average, which falls by one
+ * mean process for each mean process's work a busy node runs.  Under
+ * round robin a queue's length stays flat while its work drains, so
+ * the count alone cannot follow the average.  Both enter through C,
+ * Q - C_eff = Q_work - C(t), so no message changes. */
+static void drain_capacity(lb_node *nd)
+{
+  rmtlb *s = S(nd);
+  double w = 0;
+  for (size_t k = 0; k < nd->nq; k++) w += nd->q[k]->work;
+  if (w < s->wq) s->done += s->wq - w;
+  s->wq = w;
+  double seen = (double)(nd->st.executed + nd->nq);
+  if (!(seen > 0) || !(s->done + w > 0)) return;
+  /* The workload's mean process (given), else this node's own. */
+  double mean = nd->par.rmtlb.work_mean > 0 ? nd->par.rmtlb.work_mean : (s->done + w) / seen;
+  double c = (double)nd->par.capacity - s->done / mean;
+  if (c < nd->par.rmtlb.drain) c = nd->par.rmtlb.drain;
+  double ce = (double)nd->nq - w / mean + c;
+  nd->C = ce > 0 ? (int)lround(ce) : 0;
+  if (nd->par.threshold < 0) nd->A = lb_load_threshold((int)ceil(c), LB_LOAD_DEFAULT_PCT);
+}
+
 static int rm_tick(lb_node *nd, double now, lb_out *out)
 {
   rmtlb *s = S(nd);
+  if (nd->par.rmtlb.drain > 0) drain_capacity(nd);
   if (s->active || epn_now(nd) <= 0) return LB_SUCCESS;
   s->active = 1;
   s->fails = 0;
@@ -316,6 +345,7 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
       break;
     }
     lb_node_count_leaving(nd, p);
+    s->wq -= p->work;
     rc = lb_node_send(nd, out, from, l);
   }
   if (!rc && s->lepn == 0) end_episode(nd, 1);
@@ -513,8 +543,10 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
     s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag };
   }
   rc = LB_SUCCESS;
-  for (size_t k = 0; !rc && k < m->nproc; k++)
-    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
+  for (size_t k = 0; !rc && k < m->nproc; k++) {
+    double w = m->procs[k]->work;
+    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) { m->procs[k] = NULL; s->wq += w; }
+  }
   if (!rc) m->nproc = 0;
   lb_msg_free(m);
   lipn_settle(nd);
@@ -543,10 +575,12 @@ static int result_ready(lb_node *nd, const lb_result_ref *res, double now, lb_ou
 {
   (void)now;
   rmtlb *s = S(nd);
-  for (size_t k = 0; k < s->narr; k++) {
+  /* A process that passed through here twice has two arrivals: its
+   * result unwinds the latest first, the way it came [R24]. */
+  for (size_t k = s->narr; k-- > 0;) {
     if (s->arr[k].pid != res->pid) continue;
     arrival a = s->arr[k];
-    s->arr[k] = s->arr[--s->narr];
+    memmove(s->arr + k, s->arr + k + 1, (--s->narr - k) * sizeof *s->arr);
     nrt_rec *r = nrt_find(s, a.hv, nd->id, a.tag);
     if (!r) return lb_error(LB_ESTATE, "node %zu: no NRT record to return process %llu",
                             nd->id, (unsigned long long)res->pid);
@@ -582,11 +616,12 @@ static int forget(lb_node *nd, nrt_rec *r)
   size_t hv = r->hv;
   if (!s->tomb && !(s->tomb = malloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
   s->tomb[s->ntomb++ % NTOMB] = (struct tomb){ r->hv, r->dv, r->tag };
-  if (r->dv == nd->id)
-    for (size_t k = 0; k < s->narr;) {
-      if (s->arr[k].hv == r->hv && s->arr[k].tag == r->tag) s->arr[k] = s->arr[--s->narr];
-      else k++;
-    }
+  if (r->dv == nd->id) {
+    size_t j = 0;   /* keep the arrivals in order (result_ready) */
+    for (size_t k = 0; k < s->narr; k++)
+      if (s->arr[k].hv != r->hv || s->arr[k].tag != r->tag) s->arr[j++] = s->arr[k];
+    s->narr = j;
+  }
   nrt_del(s, r);
   lipn_settle(nd);
   lock_settle(s, hv);

@@ -1,49 +1,45 @@
-/* lb_tp.c: the transportation problem by the potentials (MODI) method.
+/* lb_tp.c: the transportation problem: input checks, balancing by a
+ * zero-cost fictitious row or column (as seed 003 describes), the
+ * north-west corner and Vogel starts, then the network simplex of
+ * lb_transport_simplex.c (the MODI method on a spanning-tree basis).
  *
- * The basis is kept as a spanning tree of m+n-1 cells over the m row
- * nodes and n column nodes, zero-valued "epsilon" cells included, so
- * that potentials are always defined even when a solution is
- * degenerate.  Supply and demand are balanced first by a zero-cost
- * fictitious row or column, as seed 003 describes. */
+ * A start is a list of m+n-1 basic cells with their amounts, zero
+ * ("epsilon") cells included, so that the basis is a spanning tree and
+ * potentials are always defined even when a solution is degenerate. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lb_errno.h"
 #include "lb_transport.h"
+#include "lb_transport_simplex.h"
 
-typedef struct tp {
-  size_t M, N, K;      /* balanced size, K = M+N-1 basic cells */
-  const double *C;     /* M*N costs */
-  long *X;             /* M*N flows */
-  char *basic;         /* M*N flags */
-  size_t *br, *bc;     /* basic cells, K of them */
-  size_t nb;           /* basic cells so far */
-  /* scratch over the M+N tree nodes (rows first, then columns) */
-  size_t *off, *adj, *adjcell, *queue, *par, *parcell;
-  double *pot;
-  char *seen;
-} tp;
+#define NONE ((size_t)-1)
 
-static void tp_add_basic(tp *s, size_t i, size_t j)
+typedef struct basis {
+  size_t *br, *bc;     /* basic cells */
+  long *bx;            /* their amounts */
+  size_t nb, K;        /* so far, and M+N-1 */
+} basis;
+
+static void add_cell(basis *b, size_t i, size_t j, long q)
 {
-  s->basic[i * s->N + j] = 1;
-  s->br[s->nb] = i;
-  s->bc[s->nb] = j;
-  s->nb++;
+  b->br[b->nb] = i;
+  b->bc[b->nb] = j;
+  b->bx[b->nb] = q;
+  b->nb++;
 }
 
-static void init_nwc(tp *s, long *rs, long *cd)
+static void init_nwc(const lb_tp_prob *p, basis *b, long *rs, long *cd)
 {
   size_t i = 0, j = 0;
-  while (i < s->M && j < s->N) {
+  while (i < p->M && j < p->N) {
     long q = rs[i] < cd[j] ? rs[i] : cd[j];
-    s->X[i * s->N + j] = q;
-    tp_add_basic(s, i, j);
+    add_cell(b, i, j, q);
     rs[i] -= q;
     cd[j] -= q;
     /* When row and column run out together only the row is closed, so
      * the next cell is a zero (epsilon) cell and the tree stays whole. */
-    if (rs[i] == 0 && i + 1 < s->M)
+    if (rs[i] == 0 && i + 1 < p->M)
       i++;
     else
       j++;
@@ -52,188 +48,111 @@ static void init_nwc(tp *s, long *rs, long *cd)
 
 /* Vogel: repeatedly take the line whose two cheapest open cells differ
  * most and fill its cheapest cell.  Ties go to the lowest index, rows
- * before columns, so the result is reproducible. */
-/* Vogel penalty of one row or column (element k at c[k * stride]): the
- * gap between its two cheapest open cells, or the cheapest alone when
- * only one is open; *arg is where the cheapest is. */
-static double penalty(const double *c, size_t stride, size_t n, const char *done, size_t *arg)
+ * before columns, so the result is reproducible.  Each line keeps its
+ * cheapest open cell (the first if several), a second cheapest and the
+ * penalty; closing a line rescans only the lines whose two cells it
+ * held, so a start costs O(mn) rather than O(mn (m+n)). */
+typedef struct vline {
+  double pen;
+  size_t a1, a2;   /* cheapest (first index), a second cheapest or NONE */
+} vline;
+
+/* Rescan line k: cells (k, o) for rows (`row` set) or (o, k), o open. */
+static void vscan(const lb_tp_prob *p, int row, size_t k, size_t no, const char *odone, vline *l)
 {
   double m1 = INFINITY, m2 = INFINITY;
-  *arg = 0;
-  for (size_t k = 0; k < n; k++) {
-    if (done[k]) continue;
-    double v = c[k * stride];
-    if (v < m1) { m2 = m1; m1 = v; *arg = k; }
-    else if (v < m2) m2 = v;
+  size_t a1 = NONE, a2 = NONE;
+  for (size_t o = 0; o < no; o++) {
+    if (odone[o]) continue;
+    double v = row ? lb_tp_cost(p, k, o) : lb_tp_cost(p, o, k);
+    if (v < m1) { m2 = m1; a2 = a1; m1 = v; a1 = o; }
+    else if (v < m2) { m2 = v; a2 = o; }
   }
-  return isinf(m2) ? m1 : m2 - m1;
+  l->a1 = a1;
+  l->a2 = a2;
+  l->pen = a2 == NONE ? m1 : m2 - m1;
 }
 
-static void init_vogel(tp *s, long *rs, long *cd, char *rdone, char *cdone)
+static int init_vogel(const lb_tp_prob *p, basis *b, long *rs, long *cd)
 {
-  size_t M = s->M, N = s->N, rleft = M, cleft = N;
+  size_t M = p->M, N = p->N, rleft = M, cleft = N;
+  char *rdone = calloc(M + N, 1), *cdone = rdone + M;
+  vline *rl = malloc(M * sizeof *rl), *cl = malloc(N * sizeof *cl);
+  if (!rdone || !rl || !cl) {
+    free(rdone); free(rl); free(cl);
+    return lb_error(LB_ENOMEM, "Vogel start for %zu x %zu", M, N);
+  }
+  for (size_t i = 0; i < M; i++) vscan(p, 1, i, N, cdone, &rl[i]);
+  for (size_t j = 0; j < N; j++) vscan(p, 0, j, M, rdone, &cl[j]);
   while (rleft > 0 && cleft > 0) {
     double bestpen = -1;
     size_t bi = 0, bj = 0;
-    for (size_t i = 0; i < M; i++) {
-      if (rdone[i]) continue;
-      size_t a1;
-      double pen = penalty(s->C + i * N, 1, N, cdone, &a1);
-      if (pen > bestpen) { bestpen = pen; bi = i; bj = a1; }
-    }
-    for (size_t j = 0; j < N; j++) {
-      if (cdone[j]) continue;
-      size_t a1;
-      double pen = penalty(s->C + j, N, M, rdone, &a1);
-      if (pen > bestpen) { bestpen = pen; bi = a1; bj = j; }
-    }
+    for (size_t i = 0; i < M; i++)
+      if (!rdone[i] && rl[i].pen > bestpen) { bestpen = rl[i].pen; bi = i; bj = rl[i].a1; }
+    for (size_t j = 0; j < N; j++)
+      if (!cdone[j] && cl[j].pen > bestpen) { bestpen = cl[j].pen; bi = cl[j].a1; bj = j; }
     long q = rs[bi] < cd[bj] ? rs[bi] : cd[bj];
-    s->X[bi * N + bj] = q;
-    tp_add_basic(s, bi, bj);
+    add_cell(b, bi, bj, q);
     rs[bi] -= q;
     cd[bj] -= q;
     /* Close exactly one line per cell (both only at the very end), which
      * gives m+n-1 cells, degenerate ones included. */
-    if (rs[bi] == 0 && (rleft > 1 || cleft == 1)) { rdone[bi] = 1; rleft--; if (rleft == 0) cleft--; }
-    else { cdone[bj] = 1; cleft--; if (cleft == 0) rleft--; }
+    if (rs[bi] == 0 && (rleft > 1 || cleft == 1)) {
+      rdone[bi] = 1; rleft--;
+      if (rleft == 0) cleft--;
+      for (size_t j = 0; j < N; j++)
+        if (!cdone[j] && (cl[j].a1 == bi || cl[j].a2 == bi)) vscan(p, 0, j, M, rdone, &cl[j]);
+    } else {
+      cdone[bj] = 1; cleft--;
+      if (cleft == 0) rleft--;
+      for (size_t i = 0; i < M; i++)
+        if (!rdone[i] && (rl[i].a1 == bj || rl[i].a2 == bj)) vscan(p, 1, i, N, cdone, &rl[i]);
+    }
   }
+  free(rdone); free(rl); free(cl);
+  return LB_SUCCESS;
 }
 
-static size_t uf_find(size_t *p, size_t a)
+static size_t uf_find(size_t *u, size_t a)
 {
-  while (p[a] != a) { p[a] = p[p[a]]; a = p[a]; }
+  while (u[a] != a) { u[a] = u[u[a]]; a = u[a]; }
   return a;
 }
 
 /* Safety net: join any pieces of the basis forest with zero cells (the
  * cheapest joining cell first) until it spans all M+N nodes. */
-static void complete_basis(tp *s, size_t *uf)
+static int complete_basis(const lb_tp_prob *p, basis *b)
 {
-  size_t M = s->M, N = s->N;
+  size_t M = p->M, N = p->N;
+  size_t *uf = malloc((M + N) * sizeof *uf);
+  if (!uf) return lb_error(LB_ENOMEM, "transport basis of %zu x %zu", M, N);
   for (size_t a = 0; a < M + N; a++) uf[a] = a;
-  for (size_t k = 0; k < s->nb; k++)
-    uf[uf_find(uf, s->br[k])] = uf_find(uf, M + s->bc[k]);
-  while (s->nb < s->K) {
+  for (size_t k = 0; k < b->nb; k++) uf[uf_find(uf, b->br[k])] = uf_find(uf, M + b->bc[k]);
+  while (b->nb < b->K) {
     double best = INFINITY;
     size_t bi = 0, bj = 0;
     for (size_t i = 0; i < M; i++)
       for (size_t j = 0; j < N; j++)
-        if (uf_find(uf, i) != uf_find(uf, M + j) && s->C[i * N + j] < best) {
-          best = s->C[i * N + j]; bi = i; bj = j;
+        if (uf_find(uf, i) != uf_find(uf, M + j) && lb_tp_cost(p, i, j) < best) {
+          best = lb_tp_cost(p, i, j); bi = i; bj = j;
         }
     uf[uf_find(uf, bi)] = uf_find(uf, M + bj);
-    tp_add_basic(s, bi, bj);
+    add_cell(b, bi, bj, 0);
   }
-}
-
-/* Tree adjacency of the current basis (CSR over nodes). */
-static void build_tree(tp *s)
-{
-  size_t V = s->M + s->N;
-  memset(s->off, 0, (V + 1) * sizeof *s->off);
-  for (size_t k = 0; k < s->K; k++) {
-    s->off[s->br[k] + 1]++;
-    s->off[s->M + s->bc[k] + 1]++;
-  }
-  for (size_t a = 0; a < V; a++) s->off[a + 1] += s->off[a];
-  size_t *fill = s->queue; /* reused as a cursor array */
-  memcpy(fill, s->off, V * sizeof *fill);
-  for (size_t k = 0; k < s->K; k++) {
-    size_t r = s->br[k], c = s->M + s->bc[k];
-    s->adj[fill[r]] = c; s->adjcell[fill[r]++] = k;
-    s->adj[fill[c]] = r; s->adjcell[fill[c]++] = k;
-  }
-}
-
-/* Breadth-first over the tree from `root`, recording parents; with
- * `potentials` also solves u_i + v_j = c_ij on every basic cell. */
-static int tree_walk(tp *s, size_t root, int potentials)
-{
-  size_t V = s->M + s->N, head = 0, tail = 0;
-  memset(s->seen, 0, V);
-  s->seen[root] = 1;
-  s->par[root] = root;
-  s->pot[root] = 0;
-  s->queue[tail++] = root;
-  while (head < tail) {
-    size_t a = s->queue[head++];
-    for (size_t e = s->off[a]; e < s->off[a + 1]; e++) {
-      size_t b = s->adj[e];
-      if (s->seen[b]) continue;
-      s->seen[b] = 1;
-      s->par[b] = a;
-      s->parcell[b] = s->adjcell[e];
-      if (potentials) {
-        size_t k = s->adjcell[e];
-        s->pot[b] = s->C[s->br[k] * s->N + s->bc[k]] - s->pot[a];
-      }
-      s->queue[tail++] = b;
-    }
-  }
-  return tail == V ? LB_SUCCESS
-                   : lb_error(LB_ESTATE, "transport basis is not a spanning tree");
-}
-
-static int modi(tp *s, lb_tp_stats *st)
-{
-  size_t M = s->M, N = s->N;
-  double cmax = 0;
-  for (size_t a = 0; a < M * N; a++)
-    if (fabs(s->C[a]) > cmax) cmax = fabs(s->C[a]);
-  const double tol = 1e-9 * (1.0 + cmax);
-  size_t limit = 1000 + 50 * M * N, degen_run = 0;
-  size_t *cyc = malloc((M + N) * sizeof *cyc);
-  if (!cyc) return lb_error(LB_ENOMEM, "transport cycle buffer");
-  int rc = LB_SUCCESS;
-  for (size_t it = 0;; it++) {
-    if (it >= limit) { rc = lb_error(LB_ENOCONV, "MODI did not finish in %zu pivots", limit); break; }
-    build_tree(s);
-    if ((rc = tree_walk(s, 0, 1)) != LB_SUCCESS) break;
-    const double *u = s->pot, *v = s->pot + M;
-    /* Dantzig's rule (most negative reduced cost); after a long run of
-     * degenerate pivots, Bland's rule (first negative) to rule out
-     * cycling. */
-    int bland = degen_run > M + N;
-    double best = -tol;
-    size_t ei = M, ej = 0;
-    for (size_t i = 0; i < M && !(bland && ei < M); i++)
-      for (size_t j = 0; j < N; j++) {
-        if (s->basic[i * N + j]) continue;
-        double d = s->C[i * N + j] - u[i] - v[j];
-        if (d < best) { best = d; ei = i; ej = j; if (bland) break; }
-      }
-    if (ei == M) break; /* optimal */
-    /* The theta-loop: the tree path from column ej back to row ei. */
-    if ((rc = tree_walk(s, ei, 0)) != LB_SUCCESS) break;
-    size_t len = 0;
-    for (size_t a = M + ej; a != ei; a = s->par[a]) cyc[len++] = s->parcell[a];
-    long theta = -1;
-    size_t leave = 0;
-    for (size_t q = 0; q < len; q += 2) { /* cells taking -theta */
-      size_t k = cyc[q];
-      long xv = s->X[s->br[k] * N + s->bc[k]];
-      if (theta < 0 || xv < theta) { theta = xv; leave = q; }
-    }
-    for (size_t q = 0; q < len; q++) {
-      size_t k = cyc[q];
-      s->X[s->br[k] * N + s->bc[k]] += (q % 2 == 0) ? -theta : theta;
-    }
-    s->X[ei * N + ej] += theta;
-    size_t kl = cyc[leave];
-    s->basic[s->br[kl] * N + s->bc[kl]] = 0;
-    s->basic[ei * N + ej] = 1;
-    s->br[kl] = ei;
-    s->bc[kl] = ej;
-    degen_run = theta == 0 ? degen_run + 1 : 0;
-    if (st) { st->pivots++; if (theta == 0) st->degenerate++; }
-  }
-  free(cyc);
-  return rc;
+  free(uf);
+  return LB_SUCCESS;
 }
 
 int lb_tp_solve(size_t m, size_t n, const double *c, const long *supply,
                 const long *demand, lb_tp_init init, long *x, double *cost,
                 lb_tp_stats *st)
+{
+  return lb_tp_solve_bland(m, n, c, supply, demand, init, (size_t)-1, x, cost, st);
+}
+
+int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply,
+                      const long *demand, lb_tp_init init, size_t bland_after,
+                      long *x, double *cost, lb_tp_stats *st)
 {
   if (st) memset(st, 0, sizeof *st);
   if (cost) *cost = 0;
@@ -253,62 +172,35 @@ int lb_tp_solve(size_t m, size_t n, const double *c, const long *supply,
   if (m > 0 && n > 0) memset(x, 0, m * n * sizeof *x);
   if (m == 0 || n == 0) return LB_SUCCESS;
 
-  tp s = {0};
-  s.M = m + (D > S);
-  s.N = n + (S > D);
-  s.K = s.M + s.N - 1;
-  size_t M = s.M, N = s.N, V = M + N;
-  double *C = calloc(M * N, sizeof *C);
-  long *rs = malloc(M * sizeof *rs), *cd = malloc(N * sizeof *cd);
-  s.X = calloc(M * N, sizeof *s.X);
-  s.basic = calloc(M * N, 1);
-  s.br = malloc(s.K * sizeof *s.br);
-  s.bc = malloc(s.K * sizeof *s.bc);
-  s.off = malloc((V + 1) * sizeof *s.off);
-  s.adj = malloc(2 * s.K * sizeof *s.adj);
-  s.adjcell = malloc(2 * s.K * sizeof *s.adjcell);
-  s.queue = malloc(V * sizeof *s.queue);
-  s.par = malloc(V * sizeof *s.par);
-  s.parcell = malloc(V * sizeof *s.parcell);
-  s.pot = malloc(V * sizeof *s.pot);
-  s.seen = calloc(V, 2);
+  lb_tp_prob p = { .m = m, .n = n, .M = m + (D > S), .N = n + (S > D), .c = c };
+  size_t M = p.M, N = p.N;
+  p.bland_after = bland_after == (size_t)-1 ? M + N + 1 : bland_after;
+  basis b = { .K = M + N - 1 };
+  long *rs = malloc((M + N) * sizeof *rs), *cd = rs + M;
+  b.br = malloc(2 * b.K * sizeof *b.br);
+  b.bc = b.br + b.K;
+  b.bx = malloc(b.K * sizeof *b.bx);
   int rc = LB_SUCCESS;
-  if (!C || !rs || !cd || !s.X || !s.basic || !s.br || !s.bc || !s.off || !s.adj
-      || !s.adjcell || !s.queue || !s.par || !s.parcell || !s.pot || !s.seen) {
+  if (!rs || !b.br || !b.bx) {
     rc = lb_error(LB_ENOMEM, "transport problem %zu x %zu", M, N);
     goto done;
   }
-  for (size_t i = 0; i < m; i++) {
-    memcpy(C + i * N, c + i * n, n * sizeof *C);
-    rs[i] = supply[i];
-  }
-  for (size_t j = 0; j < n; j++) cd[j] = demand[j];
+  memcpy(rs, supply, m * sizeof *rs);
+  memcpy(cd, demand, n * sizeof *cd);
   if (D > S) rs[m] = D - S;  /* fictitious supplier, zero costs */
   if (S > D) cd[n] = S - D;  /* fictitious consumer, zero costs */
-  s.C = C;
-  if (init == LB_TP_NWC) {
-    init_nwc(&s, rs, cd);
-  } else {
-    /* seen is V*2 bytes: the first V serve as row/column closed flags */
-    init_vogel(&s, rs, cd, s.seen, s.seen + M);
-    memset(s.seen, 0, V);
+  if (init == LB_TP_NWC) init_nwc(&p, &b, rs, cd);
+  else if ((rc = init_vogel(&p, &b, rs, cd)) != LB_SUCCESS) goto done;
+  if ((rc = complete_basis(&p, &b)) != LB_SUCCESS) goto done;
+  if (st)
+    for (size_t k = 0; k < b.nb; k++) st->init_cost += lb_tp_cost(&p, b.br[k], b.bc[k]) * (double)b.bx[k];
+  if ((rc = lb_tp_simplex(&p, b.br, b.bc, b.bx, x, st)) != LB_SUCCESS) goto done;
+  if (cost) {
+    double z = 0;
+    for (size_t a = 0; a < m * n; a++) z += c[a] * (double)x[a];
+    *cost = z;
   }
-  complete_basis(&s, s.queue);
-  if (st) {
-    for (size_t i = 0; i < m; i++)
-      for (size_t j = 0; j < n; j++) st->init_cost += c[i * n + j] * (double)s.X[i * N + j];
-  }
-  if ((rc = modi(&s, st)) != LB_SUCCESS) goto done;
-  double z = 0;
-  for (size_t i = 0; i < m; i++)
-    for (size_t j = 0; j < n; j++) {
-      x[i * n + j] = s.X[i * N + j];
-      z += c[i * n + j] * (double)s.X[i * N + j];
-    }
-  if (cost) *cost = z;
 done:
-  free(C); free(rs); free(cd); free(s.X); free(s.basic); free(s.br); free(s.bc);
-  free(s.off); free(s.adj); free(s.adjcell); free(s.queue); free(s.par);
-  free(s.parcell); free(s.pot); free(s.seen);
+  free(rs); free(b.br); free(b.bx);
   return rc;
 }

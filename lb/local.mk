@@ -14,9 +14,10 @@ lb_liblb_a_SOURCES = \
 	lb/lb_diffuse.c lb/lb_diffuse.h \
 	lb/lb_hetero.c lb/lb_hetero.h \
 	lb/lb_symtri.c lb/lb_symtri.h \
-	lb/lb_arrange.c lb/lb_arrange_search.c lb/lb_arrange.h lb/lb_arrange_ws.h \
+	lb/lb_arrange.c lb/lb_arrange_search.c lb/lb_arrange_lanes.c lb/lb_arrange.h lb/lb_arrange_ws.h \
 	lb/lb_tp.c lb/lb_transport.c lb/lb_transport.h \
 	lb/lb_optimum.c lb/lb_optimum.h \
+	lb/lb_transport_simplex.c lb/lb_transport_simplex.h \
 	lb/lb_hublake.c lb/lb_hublake.h \
 	lb/lb_taskgraph.c lb/lb_taskgraph.h \
 	lb/lb_share.c lb/lb_share.h \

@@ -35,7 +35,8 @@ void farm_cli_help(const char *intro, const char *hosts_default, const char *out
          "                   order) or diffusion2 (second order) (default none)\n"
          "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
          "  --hop-time SEC   expected one-hop time of a small message; RMTLB's Tmax\n"
-         "                   and LOWEST's timeout rest on it (default the quantum +\n"
+         "                   and LOWEST's timeout rest on it (default the quantum's\n"
+         "                   wall time on the slowest host, quantum / speed, +\n"
          "                   0.002: a worker takes messages between quanta)\n"
          "  --route R        hops (a message for a host that is not a neighbour goes\n"
          "                   through the topology, a host at a time, for every policy)\n"
@@ -44,7 +45,7 @@ void farm_cli_help(const char *intro, const char *hosts_default, const char *out
          "                   path to the host the process started on, as seed 000\n"
          "                   does, then to the master) or direct (to the master from\n"
          "                   the host that ran it; the path carries a receipt)\n"
-         "                   (default origin)\n"
+         "                   (default direct: as fast or faster, docs/FARM.md)\n"
          "  --sched S        rr (each host time-shares its processes, a quantum each)\n"
          "                   or fifo (one at a time, to completion) (default rr)\n"
          "  --hosts N        logical hosts, one worker each (default %s)\n"
@@ -72,6 +73,9 @@ void farm_cli_help(const char *intro, const char *hosts_default, const char *out
          "                   and --order-delay has passed, the busiest host sends K\n"
          "                   processes to each neighbour (default 0)\n"
          "  --order-delay SEC  earliest time for that order (default 0)\n"
+         "  --inject-damage K  test recovery: the first K contexts sent are damaged\n"
+         "                   (garbage, or naming another origin); their hosts hand\n"
+         "                   them back and they run again elsewhere\n"
          "  --inject-junk    test the codec: send every worker a message with a\n"
          "                   foreign tag and one with a bad header first\n"
          "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
@@ -140,7 +144,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE, O_DAMAGE };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -162,6 +166,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
     { "order", required_argument, 0, O_ORDER },
     { "order-delay", required_argument, 0, O_ORDER_DELAY },
     { "inject-junk", no_argument, 0, O_JUNK },
+    { "inject-damage", required_argument, 0, O_DAMAGE },
     { "period", required_argument, 0, O_PERIOD },
     { "hop-time", required_argument, 0, O_HOP },
     { "results", required_argument, 0, O_RESULTS },
@@ -178,6 +183,9 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
   f->quantum_s = 0.010;
   f->order_delay = 0;
   lb_node_params_default(&f->par);
+  /* Measured: origin mode costs 12-24 % of the makespan on matmul, where
+   * every result funnels through its origin, and nothing on primes. */
+  f->par.results = LB_RESULTS_DIRECT;
   f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = 0.05;
   f->par.hop_time = 0;   /* set after parsing: quantum + 2 ms */
   int c;
@@ -228,6 +236,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
     case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
     case O_JUNK: f->junk = 1; break;
+    case O_DAMAGE: f->damage = cli_ulong("--inject-damage", optarg, 0, 1000000); break;
     case O_PERIOD:
       f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = cli_double("--period", optarg, 1e-4, 3600);
       break;
@@ -259,11 +268,17 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
   if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
-  /* A worker takes messages between quanta: one hop of a small message
-   * can wait a whole quantum, on top of PVM's 1-2 ms. */
-  if (!(f->par.hop_time > 0)) f->par.hop_time = f->quantum_s + 0.002;
-  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
+  /* A worker takes messages between quanta: one hop of a small message
+   * can wait a whole quantum, which on a host emulated at speed s lasts
+   * quantum / s of wall time, on top of PVM's 1-2 ms.  The slowest host
+   * bounds it. */
+  if (!(f->par.hop_time > 0)) {
+    double smin = 1;
+    for (unsigned long i = 0; i < o->hosts; i++) if (f->speed[i] < smin) smin = f->speed[i];
+    f->par.hop_time = f->quantum_s / smin + 0.002;
+  }
+  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);
   if (!o->capacities) default_capacities(f, o->hosts);
   /* Output files are checked, not opened: each is written under a

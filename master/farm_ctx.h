@@ -19,6 +19,7 @@ typedef struct farm_ctx {
   lb_sink *sink;              /* exactly-once acceptance and re-runs */
   unsigned char *down;        /* per host: failed */
   double round_at;            /* when the open inventory round began */
+  unsigned long damaged;      /* contexts damaged so far (--inject-damage) */
   farm_tally tl;
 } farm_ctx;
 

@@ -78,7 +78,8 @@ static void csv_header(FILE *f)
   for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
   for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
   fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,hops_optimal,hops_ratio,policy_invocations,"
-             "dropped,hosts_down,reruns,duplicates,verified\n");
+             "dropped,hosts_down,reruns,duplicates,episodes,placed_1,placed_2,placed_3,placed_4,placed_5,placed_6,"
+             "placed_7,dissolved,verified\n");
 }
 
 /* The header as one string, for comparing with a file's first line. */
@@ -129,8 +130,11 @@ static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally
             lb_optimum_ratio((unsigned long)s->c[FARM_C_HOPS], (unsigned long)t->hops_optimal));
   else
     fprintf(f, ",,");
-  fprintf(f, ",%lld,%lld,%lu,%lu,%lu,%s\n", s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED],
-          t->hosts_down, t->reruns, t->duplicates, t->verified ? "yes" : "no");
+  fprintf(f, ",%lld,%lld,%lu,%lu,%lu", s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED], t->hosts_down, t->reruns,
+          t->duplicates);
+  /* RMTLB's heavy episodes: placed by k floods (7: or more), or dissolved */
+  for (int k = FARM_C_EPISODES; k <= FARM_C_DISSOLVED; k++) fprintf(f, ",%lld", s->c[k]);
+  fprintf(f, ",%s\n", t->verified ? "yes" : "no");
 }
 
 /* Write a new version of `path` under a temporary name (the old

@@ -120,8 +120,13 @@ int farm_send_procs(farm_ctx *x, int host, const uint64_t *pids, size_t n)
     app_task_set_origin(t, host);
     size_t len = app_task_blob_size(t);
     unsigned char *b = malloc(len);
-    if (!b || app_task_save(t, b, len) ||
-        lb_proc_alloc(pids[k], (size_t)host, (double)app_task_units_total(t), b, len, &ps[k]))
+    if (!b || app_task_save(t, b, len)) cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
+    /* Test path: garbage, then a context that names another origin. */
+    if (x->damaged < o->damage) {
+      if (x->damaged++ % 2 == 0) memset(b, 0xA5, len);
+      else { app_task_set_origin(t, (host + 1) % o->hosts); app_task_save(t, b, len); }
+    }
+    if (lb_proc_alloc(pids[k], (size_t)host, (double)app_task_units_total(t), b, len, &ps[k]))
       cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
     free(b);
     app_task_free(t);
@@ -188,6 +193,20 @@ static void take_result(farm_ctx *x, farm_in *in, int h)
   if (rc || ((int)ph.exec != h && (int)ph.origin != h)) {
     fprintf(stderr, "%s: malformed RESULT from host %d dropped: %s\n", cli_prog(), h,
             rc ? lb_errmsg() : "it names other hosts");
+    tl->dropped++;
+    return;
+  }
+  /* Its size is known before a byte is read: no allocation on a
+   * sender's word. */
+  app_task *t;
+  size_t want = 0;
+  if (ph.pid < o->w.nproc && !app_task_alloc(&o->w, (size_t)ph.pid, &t)) {
+    want = app_task_result_size(t);
+    app_task_free(t);
+  }
+  if (ph.len != want) {
+    fprintf(stderr, "%s: RESULT from host %d dropped: process %llu of %lu with %llu bytes, not %zu\n", cli_prog(), h,
+            (unsigned long long)ph.pid, o->w.nproc, (unsigned long long)ph.len, want);
     tl->dropped++;
     return;
   }

@@ -29,6 +29,7 @@ typedef struct farm_opts {
   int order;                   /* test path: processes moved per neighbour */
   double order_delay;
   int junk;                    /* test path: send junk to every worker */
+  unsigned long damage;        /* test path: damage this many contexts at the start */
 } farm_opts;
 
 /* Set up the o->hosts hosts tids[0..hosts-1] (started and waiting for

@@ -16,10 +16,6 @@
 #include "app_mem.h"
 #include "cli.h"
 
-/* OpenBLAS's own declaration; its cblas.h clashes with GSL's, which
- * the lb/ headers bring in. */
-void openblas_set_num_threads(int n);
-
 /* A send still under way this long after the run is a peer that left. */
 #define DRAIN_S 10.0
 
@@ -91,8 +87,6 @@ static int master(const farm_xport *xp, farm_cli *o, int size)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
-  /* One host = one core's worth of work: no BLAS threads of its own. */
-  openblas_set_num_threads(1);
   app_mem_setup();
   farm_cli o;
   parse(argc, argv, &o);

@@ -23,6 +23,7 @@ packages=(
   procps                               # pgrep: tests find their own pvmds
   libopenmpi-dev openmpi-bin           # lbmpi, the farm over MPI
   openssh-server openssh-client        # the six-host cluster started by ssh
+  clang libclang-rt-dev                # libFuzzer: the fuzz smoke (tests/fuzz)
 )
 bench_packages=(
   bsdextrautils                        # column: farm-bench.sh tables

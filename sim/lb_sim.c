@@ -317,6 +317,7 @@ static int quantum_end(sim *S, const sim_ev *e)
                   .ctx_len = ctx_len(S), .finished = fin, .result_len = result_len(S) };
   int rc = step(S, i, &ev, e->t);
   if (!rc) rc = unpark(S, i, e->t);
+  if (!rc && S->c->poll) rc = lb_rt_fire(S->node[i].rt, e->t);
   return rc ? rc : kick(S, i, e->t);
 }
 
@@ -721,7 +722,9 @@ static int run(sim *S)
       rc = detect(S, e.node, e.t);
       break;
     case SIM_EV_TIMER:
-      if (S->node[e.node].dead) break;
+      /* Polling nodes, as the worker, fire timers between quanta only,
+       * after the messages (quantum_end). */
+      if (S->node[e.node].dead || (c->poll && S->node[e.node].busy)) break;
       rc = lb_rt_fire(S->node[e.node].rt, e.t);
       if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, (size_t)e.node);
       if (!rc) rc = kick(S, e.node, e.t);

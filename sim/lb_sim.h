@@ -91,7 +91,9 @@ void lb_sim_config_default(lb_sim_config *c);
 
 /* The farm's costs, in units of its quantum (10 ms of CPU): a hop's
  * latency 0.01 (100 us) with jitter 0.5, 2 MB per unit (200 MB/s), 0.005
- * (50 us) of CPU per message and 1e-8 per byte (1 GB/s of packing),
+ * (50 us) of CPU per message and 1e-8 per byte (0.1 ns: 10 GB/s of
+ * packing; experiments/calibrate fits 0.19 ms and 0.95 ns on a loaded
+ * machine and passes those explicitly),
  * messages taken between quanta, exchange periods 5 (50 ms), processes
  * of 10 units (100 ms) on average.  docs/SIMULATOR.md says where each
  * comes from. */

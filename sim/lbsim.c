@@ -48,13 +48,19 @@ static void usage(void)
          "                      j up to K, before searching again (default 0: search\n"
          "                      again at once, as the paper); LOWEST: the same\n"
          "                      after a round with no light node (default 5)\n"
+         "      --drain F       the variant RMTLB-drain: the load index is the work\n"
+         "                      left in mean processes (the load's mean work), and C\n"
+         "                      starts at --capacity (default: processes / nodes,\n"
+         "                      rounded up) and falls by one for each mean process's\n"
+         "                      work a node runs, down to F (default 0: the paper)\n"
          "      --period P      DASUD, diffusion, CCHSPMD: exchange period (default 1)\n"
          "      --plan P        CCHSPMD: greedy, or transport (fewest hops) (default greedy)\n"
          "      --alpha X       diffusion: uniform coefficient (default Boillat's per edge)\n"
          "      --beta X        diffusion2: beta in (0,2) (default beta_opt of the graph)\n"
          "      --results M     where result bytes go: origin (back along the protocol's\n"
          "                      path, as the paper) or direct (to the sink from where the\n"
-         "                      process finished; the path carries a receipt) (default origin)\n"
+         "                      process finished; the path carries a receipt) (default\n"
+         "                      direct, as the farm's)\n"
          "      --sched S       rr (each node time-shares its processes, one quantum\n"
          "                      each) or fifo (one at a time to completion) (default rr)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
@@ -93,7 +99,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB, O_NOOPT };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB, O_NOOPT, O_DRAIN };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -114,7 +120,7 @@ int main(int argc, char **argv)
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
     { "route", required_argument, 0, O_ROUTE }, { "ctx-bytes", required_argument, 0, O_CTXB },
-    { "result-bytes", required_argument, 0, O_RESB }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "result-bytes", required_argument, 0, O_RESB }, { "drain", required_argument, 0, O_DRAIN }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -128,6 +134,7 @@ int main(int argc, char **argv)
     if (!strcmp(v, "farm")) lb_sim_config_farm(&c);
     else if (strcmp(v, "unit")) cli_usage_error("--profile: unknown profile '%s' (unit, farm)", v);
   }
+  c.node.results = LB_RESULTS_DIRECT;   /* the farm's default */
   c.policy = LB_POLICY_RMTLB;
   c.seed = 1;
   const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
@@ -135,7 +142,7 @@ int main(int argc, char **argv)
   double sample_dt = 1;
   lb_sim_crash crash[64];
   size_t ncrash = 0;
-  int csv = 0, ch;
+  int csv = 0, ch, cap_given = 0;
   while ((ch = getopt_long(argc, argv, ":p:t:l:s:n:w:C:A:h", opts, NULL)) != -1) {
     switch (ch) {
     case 'p':
@@ -146,7 +153,7 @@ int main(int argc, char **argv)
     case 's': c.seed = cli_ulong("--seed", optarg, 0, 4294967295ul); break;
     case 'n': c.nproc = cli_ulong("--procs", optarg, 1, 100000000ul); break;
     case 'w': c.work = cli_double("--work", optarg, 1e-9, 1e12); break;
-    case 'C': c.node.capacity = (int)cli_ulong("--capacity", optarg, 0, 1000000); break;
+    case 'C': c.node.capacity = (int)cli_ulong("--capacity", optarg, 0, 1000000); cap_given = 1; break;
     case 'A': c.node.threshold = cli_double("--threshold", optarg, 0, 1e6); break;
     case O_ACEIL: c.node.threshold_ceil = 1; break;
     case O_PROFILE: break;   /* applied first, above */
@@ -185,6 +192,7 @@ int main(int argc, char **argv)
       break;
     case O_MAXEV: c.max_events = cli_ulong("--max-events", optarg, 1, 4000000000ul); break;
     case O_TMAX: c.node.rmtlb.tmax = c.node.lowest.timeout = cli_double("--tmax", optarg, 1e-9, 1e12); break;
+    case O_DRAIN: c.node.rmtlb.drain = cli_double("--drain", optarg, 0, 1e6); break;
     case O_BETA: c.node.diffusion.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
     case O_HOP: c.node.hop_time = cli_double("--hop-time", optarg, 1e-12, 1e12); break;
     case O_RESULTS:
@@ -228,6 +236,15 @@ int main(int argc, char **argv)
     if (lb_sim_read_trace(load + 6, t->n, &arr, &c.ntrace)) cli_usage_error("--load: %s", lb_errmsg());
     c.trace = arr;
   } else cli_usage_error("--load: unknown load '%s' (skew, random, one, trace:FILE)", load);
+  if (c.node.rmtlb.drain > 0) {
+    /* RMTLB-drain starts C at the average queue and counts work in
+     * mean processes of this load. */
+    size_t np = c.load == LB_SIM_LOAD_TRACE ? c.ntrace : c.nproc ? c.nproc : (size_t)c.node.capacity * t->n * 2;
+    if (!cap_given) c.node.capacity = (int)((np + t->n - 1) / t->n);
+    double sum = 0;
+    for (size_t k = 0; c.load == LB_SIM_LOAD_TRACE && k < c.ntrace; k++) sum += arr[k].work;
+    c.node.rmtlb.work_mean = c.load == LB_SIM_LOAD_TRACE ? sum / (double)c.ntrace : c.work;
+  }
   double *sp = NULL;
   if (speeds) {
     if (!(sp = malloc(t->n * sizeof *sp))) cli_die(CLI_EXIT_FAIL, "out of memory");

@@ -1,6 +1,10 @@
 /* sim_heap.h: simulator events and a binary min-heap of them ordered by
- * (time, insertion number), so equal times keep a reproducible order.
- * sim_queue.h builds the simulator's event queue from it. */
+ * (time, seq), so equal times keep a reproducible order.  seq is the
+ * insertion number, with SIM_SEQ_TIMER set on timers: at one instant a
+ * node takes its messages, and ends its quantum, before it fires its
+ * timers, as the worker does (an answer that arrives exactly at the end
+ * of its window counts).  sim_queue.h builds the simulator's event
+ * queue from it. */
 #ifndef SIM_HEAP_H
 #define SIM_HEAP_H
 
@@ -14,7 +18,7 @@ typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_
  * everywhere (the codec's limit). */
 typedef struct sim_ev {
   double t;
-  uint64_t seq;       /* insertion number */
+  uint64_t seq;       /* order at equal times (above) */
   uint32_t node;
   uint32_t kind;      /* sim_ev_kind */
   union {
@@ -24,6 +28,8 @@ typedef struct sim_ev {
   };
   double work;        /* QEND work done, ORDER count */
 } sim_ev;
+
+#define SIM_SEQ_TIMER ((uint64_t)1 << 63)
 
 /* Does (t, seq) come before event b? */
 static inline int sim_ev_before(double t, uint64_t seq, const sim_ev *b)
@@ -39,7 +45,7 @@ typedef struct sim_heap {
   size_t n, cap;
 } sim_heap;
 
-/* Adds e, with the insertion number it has. */
+/* Adds e, with the seq it has. */
 int sim_heap_insert(sim_heap *h, const sim_ev *e);
 /* Pops the earliest event into *e; 0 when empty. */
 int sim_heap_pop(sim_heap *h, sim_ev *e);

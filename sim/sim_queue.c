@@ -57,7 +57,7 @@ static int place(sim_queue *q, uint64_t b, const sim_ev *e)
 
 int sim_queue_push(sim_queue *q, sim_ev e)
 {
-  e.seq = q->seq++;
+  e.seq = q->seq++ | (e.kind == SIM_EV_TIMER ? SIM_SEQ_TIMER : 0);
   if (!q->nring) return sim_heap_insert(&q->far, &e);
   return place(q, bucket_of(q, e.t), &e);
 }

@@ -1,6 +1,6 @@
 /* sim_queue.h: the simulator's event queue.  Events come out by (time,
- * insertion number), exactly the order one heap of them gives, but are
- * kept in buckets of time.
+ * seq) (timers last at one time: sim_heap.h), exactly the order one heap
+ * of them gives, but are kept in buckets of time.
  *
  * Nearly every event of a run is due within a few time units (a
  * quantum's end, a message one hop away), and on the default whole-unit
@@ -36,7 +36,8 @@ typedef struct sim_queue {
 /* An empty queue of nbuckets buckets (rounded up to a power of two) of
  * width w > 0; nbuckets 0: one heap.  Any w gives the same order. */
 int sim_queue_init(sim_queue *q, double w, size_t nbuckets);
-/* Adds e and gives it the next insertion number. */
+/* Adds e and gives it its seq: the next insertion number, marked on a
+ * timer. */
 int sim_queue_push(sim_queue *q, sim_ev e);
 /* The earliest event in *top (NULL when empty); it stays queued. */
 int sim_queue_top(sim_queue *q, const sim_ev **top);

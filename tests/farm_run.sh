@@ -62,6 +62,15 @@ done
 # The bytes of the moved results: relayed to the origin, or not at all.
 [ "$(col msgs_PAYLOAD)" = 0 ] && ok "direct: no payload relayed" || fail "direct: $(col msgs_PAYLOAD) payloads relayed"
 
+# A damaged context (garbage, or one that names another origin) does not
+# end the run: its host hands the process back and it runs again.
+rm -f "$csv"
+out=$($m --workload primes --size 400000 --hosts 3 --procs 12 --init even --inject-damage 2 --out "$csv" 2>&1)
+[ "$(col verified),$(col reruns)" = yes,2 ] && ok "2 damaged contexts run again, all verified" \
+  || { printf '%s\n' "$out"; fail "damaged: verified $(col verified), reruns $(col reruns)"; }
+[ "$(printf '%s\n' "$out" | grep -c 'handed back to the master')" = 2 ] && ok "each handed back with a message" \
+  || fail "hand-back messages: $out"
+
 expect_status 2 "--workload" $m --workload fft
 expect_status 2 "--policy: unknown policy 'fastest'" $m --policy fastest
 expect_status 2 "has 4 nodes but --hosts is 3" $m --hosts 3 --topology ring:4

@@ -37,6 +37,30 @@ col() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = 
 [ -z "$("$S" -p none -t ring:6 -l one -n 12 --csv --no-optimum | col hops_optimal)" ] \
   && ok "--no-optimum leaves the column empty" || fail "--no-optimum"
 
+# A polling node, as the farm's worker, takes the messages that came
+# during a quantum before the timers that fell due in it: LOWEST's REPLY
+# (arriving at 12, mid-quantum) beats its timeout (due at 15), so the
+# TRANSFER goes at the quantum's end, 20, not after another round.
+printf '0 0 30\n0 0 30\n0 0 30\n' >"$tmp/tr3.txt"
+"$S" -t complete:2 -p lowest --probes 1 --poll 1 --quantum 10 --tmax 5 -C 1 --load "trace:$tmp/tr3.txt" \
+  --msg-trace "$tmp/poll.csv" >/dev/null
+[ "$(awk -F, '$3 == "TRANSFER" { print $1 + 0; exit }' "$tmp/poll.csv")" = 20 ] \
+  && ok "messages before timers at a quantum's end" || fail "poll order: $(cat "$tmp/poll.csv")"
+
+# Ties go to messages: on complete:6 the AMs come back exactly when the
+# flood's window (Tmax = 2 x hop time x eccentricity) closes, and they
+# count, so one flood places all 20 of the excess in the 20 free seats.
+awk 'BEGIN { for (k = 0; k < 25; k++) print 0, 0, 200; for (i = 1; i < 6; i++) print 0, i, 200 }' >"$tmp/claim.txt"
+"$S" -p rmtlb -t complete:6 -C 4 -A 1 --load "trace:$tmp/claim.txt" --csv >"$tmp/claim.csv"
+[ "$(col invocations <"$tmp/claim.csv"),$(col migrated <"$tmp/claim.csv")" = 1,20 ] \
+  && ok "an answer at the window's end counts: one flood places 20" || fail "tie: $(cat "$tmp/claim.csv")"
+
+# Fewer processes than nodes (shares below 1): CCHSPMD still spreads
+# them, one per node, keeping one at the start.
+printf '0 0 5\n0 0 5\n0 0 5\n0 0 5\n0 0 5\n' >"$tmp/five.txt"
+[ "$("$S" -p cchspmd -t ring:8 --load "trace:$tmp/five.txt" --csv | col migrated)" = 4 ] \
+  && ok "cchspmd spreads 5 processes over 8 nodes" || fail "cchspmd with shares below 1"
+
 "$S" -p rmtlb -t ring:8 -l one --load-csv "$tmp/load.csv" --sample 2 --msg-trace "$tmp/msg.csv" >/dev/null
 head -1 "$tmp/load.csv" | grep -q '^time,queued,max,min,heavy,light$' && ok "load csv header" || fail "load csv"
 [ "$(sed -n 2p "$tmp/load.csv" | cut -d, -f2)" = 64 ] && ok "all 64 queued at t=0" || fail "load csv row: $(sed -n 2p "$tmp/load.csv")"

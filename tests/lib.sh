@@ -35,6 +35,17 @@ hostcol() {
   awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { printf "%s ", $c }' "${2:-$hosts}"
 }
 
+# no_sanitizer_report WHAT TEXT: in a --enable-sanitizers build, a
+# report in TEXT (output that holds a program's stderr, or its workers'
+# through pvm_catchout) fails the test like a wrong result.
+no_sanitizer_report() {
+  if printf '%s\n' "$2" | grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:'; then
+    fail "$1: a sanitizer report in its output"
+  else
+    ok "$1: no sanitizer report"
+  fi
+}
+
 finish() {
   [ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
   exit 0
@@ -87,6 +98,16 @@ pvm_task_pids() {
       echo "$p"
     fi
   done
+}
+
+# After a run that ended (interrupted, killed): no pvmd, worker or PVM
+# file of our private VM may be left.
+nothing_left() {
+  sleep 0.5
+  [ -z "$(pvmd_pids)" ] && ok "no pvmd left" || fail "pvmd left: $(pvmd_pids)"
+  [ -z "$(pvm_task_pids lbworker)" ] && ok "no worker left" || fail "workers left: $(pvm_task_pids lbworker)"
+  left=$(ls -A "$PVM_TMP" | grep -E '^(pvmd|pvml|pvmtmp|lbfarm)\.')
+  [ -z "$left" ] && ok "no PVM file left" || fail "left in PVM_TMP: $left"
 }
 
 pvm_cleanup() {

@@ -22,7 +22,7 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_optimum_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)
-tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS)
+tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS) $(OPENBLAS_LIBS)
 
 # These drive nodes through the simulator library.
 SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies tests/test_sim_queue
@@ -39,15 +39,25 @@ tests_test_sim_queue_LDADD = $(SIM_TEST_LIBS)
 
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 
+# A task of the test's VM that is not the farm's (tests/farm_intruder.sh).
+check_PROGRAMS += tests/pvm_intruder
+tests_pvm_intruder_LDADD = $(FARM_LIBS) $(APP_LIBS) tools/libcli.a $(LB_LIBS)
+
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
 	tests/trace_cli.sh tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
-	tests/farm_run.sh tests/farm_foreign.sh tests/farm_speed.sh tests/farm_vm.sh \
+	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/farm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh tests/main_job.sh \
-	tests/farm_cluster6_ssh.sh tests/mpi_farm.sh
+	tests/farm_cluster6_ssh.sh tests/mpi_farm.sh tests/report_quick.sh
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp tests/trace_small.csv
+# report_quick.sh's cached results (subsets of real runs).
+EXTRA_DIST += tests/report_data/seed000/runs.csv tests/report_data/proto/claim.csv \
+	tests/report_data/proto/scale_summary.csv tests/report_data/seed002/table1.csv \
+	tests/report_data/seed002/table3.csv tests/report_data/seed002/crosscheck.csv \
+	tests/report_data/seed002/fig2.csv tests/report_data/seed002/fig2_hist.csv \
+	tests/report_data/seed004/table1.csv tests/report_data/seed004/table2.csv
 CLEANFILES += tests/farm-cpu.lock
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \
-	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp'; \
+	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0'; \
 	export LB_TOP_SRCDIR LB_TOP_BUILDDIR LSAN_OPTIONS;

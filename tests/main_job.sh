@@ -43,11 +43,7 @@ wait $job
 rc=$?
 [ $rc -eq 130 ] && ok "interrupted main job exits 130" || { cat "$PVM_TMP/int.out"; fail "interrupted job exited $rc"; }
 grep -q 'interrupted' "$PVM_TMP/int.out" && ok "it says so" || fail "no message"
-sleep 0.5
-[ -z "$(pvmd_pids)" ] && ok "no pvmd left" || fail "pvmd left: $(pvmd_pids)"
-[ -z "$(pvm_task_pids lbworker)" ] && ok "no worker left" || fail "workers left: $(pvm_task_pids lbworker)"
-left=$(ls -A "$PVM_TMP" | grep -E '^(pvmd|pvml|pvmtmp|lbfarm)\.')
-[ -z "$left" ] && ok "no PVM file left" || fail "left in PVM_TMP: $left"
+nothing_left
 "$main" --outdir "$o" --policies rmtlb $small >/dev/null 2>"$PVM_TMP/err" && [ "$(col verified)" = yes ] \
   && ok "the next main job succeeds" || { cat "$PVM_TMP/err"; fail "main job after an interrupt"; }
 finish

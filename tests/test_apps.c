@@ -6,6 +6,7 @@
 #include "app.h"
 #include "app_verify.h"
 #include "lb_errno.h"
+#include <cblas.h>
 
 /* Run to the end in one call; return the result blob. */
 static unsigned char *run_straight(const app_workload *w, size_t i, size_t *len)
@@ -191,6 +192,34 @@ static void test_brute_force(void **state)
   assert_int_equal(sum, 76127);
 }
 
+/* The blocked kernel against OpenBLAS's dgemm on the same operands, at a
+ * size that crosses the kernel's K blocks (256), panels and ragged
+ * tiles: integer entries, so the two products agree exactly. */
+static void test_against_dgemm(void **state)
+{
+  (void)state;
+  app_workload w = { APP_MATMUL, 300, 4, 9 };
+  size_t n = w.size;
+  double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b), *c = malloc(n * n * sizeof *c);
+  assert_true(a && b && c);
+  for (size_t i = 0; i < n; i++) { app_matmul_row_a(n, w.seed, i, a + i * n); app_matmul_row_b(n, w.seed, i, b + i * n); }
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n, b, (int)n, 0.0, c,
+              (int)n);
+  size_t rows = 0;
+  for (size_t p = 0; p < w.nproc; p++) {
+    size_t len;
+    unsigned char *blob = run_straight(&w, p, &len);
+    app_result r;
+    assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
+    for (size_t e = 0; e < r.nrows * n; e++) assert_true(r.c[e] == c[r.row0 * n + e]);
+    rows += r.nrows;
+    app_result_clear(&r);
+    free(blob);
+  }
+  assert_int_equal(rows, n);
+  free(a); free(b); free(c);
+}
+
 /* A wrong result is caught by the verifier. */
 static void test_verifier_catches(void **state)
 {
@@ -263,6 +292,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_matmul_quanta),
     cmocka_unit_test(test_matmul_panels),
+    cmocka_unit_test(test_against_dgemm),
     cmocka_unit_test(test_primes_quanta),
     cmocka_unit_test(test_operands),
     cmocka_unit_test(test_brute_force),

@@ -1,12 +1,14 @@
 /* Arrangement search: the fast evaluator against gsl_eigen_symm, the
  * searches against brute force, closed forms for ring and hypercube. */
 #include "testutil.h"
+#include <float.h>
 #include <gsl/gsl_eigen.h>
 #include "lb_topo.h"
 #include "lb_rng.h"
 #include "lb_symtri.h"
 #include "lb_hetero.h"
 #include "lb_arrange.h"
+#include "lb_arrange_ws.h"
 #include "lb_spectrum.h"
 #include "lb_errno.h"
 
@@ -84,6 +86,62 @@ static void test_ratio_vs_gsl(void **state)
     lb_arrange_ws_free(ws);
     lb_topo_free(t);
   }
+  lb_rng_free(r);
+}
+
+/* The lane evaluator: every lane against GSL, speeds over six orders of
+ * magnitude (p up to ~1e6) and equal speeds (multiple eigenvalues, which Laguerre
+ * approaches slowly and lb_symtri_kth finishes); each lane's p does not
+ * depend on what the other lanes hold, and lb_arrange_ratio gives the
+ * same bits. */
+static void test_lanes(void **state)
+{
+  (void)state;
+  lb_rng *r;
+  assert_int_equal(lb_rng_alloc(23, &r), LB_SUCCESS);
+  const char *specs[] = { "ring:2", "star:5", "torus:4x4", "hypercube:4", "mesh:8x8", "random:12:6:5" };
+  enum { W = LB_ARRANGE_LANES };
+  for (int k = 0; k < 6; k++) {
+    lb_topo *t = topo(specs[k]);
+    size_t n = t->n;
+    lb_arrange_ws *ws;
+    assert_int_equal(lb_arrange_ws_alloc(t, &ws), LB_SUCCESS);
+    assert_non_null(ws->lane_a);
+    double s[W * 64], s2[W * 64], p[W], p2[W], l2, lP;
+    for (int trial = 0; trial < 6; trial++) {
+      for (size_t l = 0; l < W; l++)
+        for (size_t i = 0; i < n; i++) {
+          double x = trial == 0 ? 2.0                                 /* all equal */
+                   : trial == 1 ? (double)(1 + (i % 2))              /* two values */
+                   : exp(lb_rng_range(r, -7, 7));                     /* 1e-3..1e3 */
+          s[l * n + i] = x;
+        }
+      lb_arrange_ratio_lanes(ws, s, p);
+      for (size_t l = 0; l < W; l++) {
+        assert_int_equal(lb_hetero_extremes(t, s + l * n, &l2, &lP), LB_SUCCESS);
+        /* lambda_2 is known to ~eps lambda_P: relative error ~eps p. */
+        double ref = lP / l2;
+        assert_true(fabs(p[l] - ref) <= (1e-11 + 64 * DBL_EPSILON * ref) * ref);
+        /* Alone in every lane: the same bits. */
+        for (size_t m = 0; m < W; m++) memcpy(s2 + m * n, s + l * n, n * sizeof *s);
+        lb_arrange_ratio_lanes(ws, s2, p2);
+        for (size_t m = 0; m < W; m++) assert_true(p2[m] == p[l]);
+        assert_true(lb_arrange_ratio(ws, s + l * n) == p[l]);
+      }
+    }
+    lb_arrange_ws_free(ws);
+    lb_topo_free(t);
+  }
+  /* Above LB_ARRANGE_LANES_MAXN nodes the one-at-a-time evaluator. */
+  lb_topo *t = topo("ring:80");
+  lb_arrange_ws *ws;
+  assert_int_equal(lb_arrange_ws_alloc(t, &ws), LB_SUCCESS);
+  assert_null(ws->lane_a);
+  double s[80];
+  for (size_t i = 0; i < 80; i++) s[i] = 3.0;
+  assert_close(lb_arrange_ratio(ws, s), 4.0 / (2 - 2 * cos(2 * M_PI / 80.0)), 1e-11);
+  lb_arrange_ws_free(ws);
+  lb_topo_free(t);
   lb_rng_free(r);
 }
 
@@ -314,6 +372,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_symtri_vs_gsl),
     cmocka_unit_test(test_ratio_vs_gsl),
+    cmocka_unit_test(test_lanes),
     cmocka_unit_test(test_closed_forms),
     cmocka_unit_test(test_exhaustive_brute),
     cmocka_unit_test(test_greedy),

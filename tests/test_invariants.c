@@ -127,6 +127,93 @@ static void test_rmtlb_floods_end(void **state)
   }
 }
 
+/* A process can come back to a node it passed: here processes arrive
+ * until time 75, so a node that took processes turns heavy again and
+ * sends one back the way it came.  Its result must unwind the latest
+ * arrival first, or the older transaction's records wait for ever. */
+static void test_rmtlb_revisit(void **state)
+{
+  (void)state;
+  static const lb_sim_arrival arr[] = {
+    { 0, 2, 34.73 }, { 0, 2, 12.29 }, { 45, 1, 25.79 }, { 45, 0, 9.94 }, { 0, 0, 11.62 },
+    { 75, 1, 6.43 }, { 75, 2, 6.54 }, { 60, 2, 19.88 }, { 0, 0, 18.88 }, { 75, 1, 20.5 },
+    { 0, 2, 29.37 }, { 45, 2, 14.31 }, { 15, 0, 23.48 }, { 15, 2, 15.75 }, { 15, 1, 14.12 },
+    { 30, 0, 14.96 }, { 45, 0, 31.63 }, { 0, 0, 8.76 }, { 45, 0, 17.41 }, { 60, 2, 8.3 },
+    { 45, 0, 15.01 }, { 75, 1, 16.93 }, { 60, 0, 8.16 }, { 45, 0, 10.45 }, { 60, 0, 32.38 },
+    { 45, 0, 14.67 }, { 45, 2, 10.98 }, { 30, 0, 8.87 }, { 75, 1, 30.07 }, { 75, 2, 15.81 }
+  };
+  lb_topo *t;
+  assert_int_equal(lb_topo_from_spec("ring:3", &t), LB_SUCCESS);
+  lb_sim_config c;
+  lb_sim_config_default(&c);
+  c.policy = LB_POLICY_RMTLB;
+  c.topo = t;
+  c.seed = 266;
+  c.load = LB_SIM_LOAD_TRACE;
+  c.trace = arr;
+  c.ntrace = sizeof arr / sizeof *arr;
+  c.node.capacity = 2;
+  lb_sim_result r;
+  if (lb_sim_run(&c, &r)) fail_msg("%s", lb_errmsg());
+  if (r.violations) fail_msg("%lu violations, first: %s", r.violations, r.first_violation);
+  lb_topo_free(t);
+}
+
+/* RMTLB-drain (par.rmtlb.drain > 0): the load index is the work left.
+ * Two nodes hold four processes each, of work 30 and of work 10: by
+ * counts both are normal and the paper's RMTLB moves nothing; by work
+ * node 0 is heavy and node 1 light, so the variant moves processes and
+ * finishes sooner.  Then the variant over the graphs and loads of the
+ * sweep, with reordering: every invariant holds. */
+static void test_rmtlb_drain(void **state)
+{
+  (void)state;
+  static const lb_sim_arrival arr[] = {
+    { 0, 0, 30 }, { 0, 0, 30 }, { 0, 0, 30 }, { 0, 0, 30 }, { 0, 1, 10 }, { 0, 1, 10 }, { 0, 1, 10 }, { 0, 1, 10 }
+  };
+  lb_topo *t;
+  assert_int_equal(lb_topo_from_spec("complete:2", &t), LB_SUCCESS);
+  lb_sim_result r[2];
+  for (int k = 0; k < 2; k++) {
+    lb_sim_config c;
+    lb_sim_config_default(&c);
+    c.policy = LB_POLICY_RMTLB;
+    c.topo = t;
+    c.load = LB_SIM_LOAD_TRACE;
+    c.trace = arr;
+    c.ntrace = 8;
+    c.node.rmtlb.drain = k ? 2 : 0;
+    c.node.rmtlb.work_mean = 20;
+    if (lb_sim_run(&c, &r[k])) fail_msg("%s", lb_errmsg());
+    if (r[k].violations) fail_msg("drain %d: %s", k, r[k].first_violation);
+  }
+  assert_int_equal(r[0].migrated, 0);
+  assert_true(r[1].migrated > 0);
+  assert_true(r[1].makespan < r[0].makespan);
+  lb_topo_free(t);
+  for (size_t ti = 0; ti < sizeof topos / sizeof *topos; ti++) {
+    assert_int_equal(lb_topo_from_spec(topos[ti], &t), LB_SUCCESS);
+    for (size_t li = 0; li < 3; li++)
+      for (unsigned long seed = 1; seed <= 2; seed++) {
+        lb_sim_config c;
+        lb_sim_config_default(&c);
+        c.policy = LB_POLICY_RMTLB;
+        c.topo = t;
+        c.load = loads[li];
+        c.seed = seed * 11 + ti;
+        c.jitter = seed == 2 ? 6.0 : 1.0;
+        c.nproc = 6 * t->n;
+        c.node.capacity = 6;
+        c.node.rmtlb.drain = 2;
+        c.node.rmtlb.work_mean = c.work;
+        lb_sim_result q;
+        if (lb_sim_run(&c, &q)) fail_msg("%s: %s", topos[ti], lb_errmsg());
+        if (q.violations) fail_msg("%s load %zu seed %lu: %s", topos[ti], li, c.seed, q.first_violation);
+      }
+    lb_topo_free(t);
+  }
+}
+
 /* Nodes fail mid-run, under every policy and both result modes: each
  * result still reaches the sink exactly once (the processes lost with a
  * node run again elsewhere; a second copy's result is dropped), every
@@ -182,6 +269,8 @@ int main(void)
     cmocka_unit_test(test_rmtlb),
     cmocka_unit_test(test_rmtlb_reordering),
     cmocka_unit_test(test_rmtlb_floods_end),
+    cmocka_unit_test(test_rmtlb_revisit),
+    cmocka_unit_test(test_rmtlb_drain),
     cmocka_unit_test(test_failures),
     cmocka_unit_test(test_lowest),
     cmocka_unit_test(test_dasud),

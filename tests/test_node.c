@@ -330,9 +330,64 @@ static void order_case(lb_results mode)
 static void test_order_origin(void **s) { (void)s; order_case(LB_RESULTS_ORIGIN); }
 static void test_order_direct(void **s) { (void)s; order_case(LB_RESULTS_DIRECT); }
 
+static void reply(bench *b, size_t from, long q, uint64_t round)
+{
+  lb_msg *m;
+  assert_int_equal(lb_msg_alloc(LB_MSG_REPLY, from, 0, &m), LB_SUCCESS);
+  m->u.reply.q = q;
+  m->u.reply.round = round;
+  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
+}
+
+static size_t transfers(bench *b, size_t *dst)
+{
+  size_t n = 0;
+  for (size_t k = 0; k < b->out->n; k++)
+    if (b->out->v[k].type == LB_OUT_SEND && b->out->v[k].msg->type == LB_MSG_TRANSFER) { *dst = b->out->v[k].dst; n++; }
+  return n;
+}
+
+/* LOWEST counts only the first answer of each node it probed: a reply
+ * from a node it did not probe, or a second one, cannot end the round
+ * or win the processes. */
+static void test_lowest_counts_probed_replies(void **state)
+{
+  (void)state;
+  lb_node_params p;
+  lb_node_params_default(&p);
+  p.lowest.probes = 2;
+  lb_topo *t;
+  assert_int_equal(lb_topo_from_spec("complete:4", &t), LB_SUCCESS);
+  bench b;
+  bench_new(&b, t, LB_POLICY_LOWEST, 0, &p);
+  for (uint64_t k = 0; k < 10; k++) arrive(&b, k, 0, 5);
+  lb_out_clear(b.out);
+  lb_event tick = { .type = LB_EV_TICK };
+  assert_int_equal(lb_node_step(b.nd, &tick, b.now, b.out), LB_SUCCESS);
+  size_t probed[2], np = 0, other = 0;
+  for (size_t k = 0; k < b.out->n; k++)
+    if (b.out->v[k].type == LB_OUT_SEND && b.out->v[k].msg->type == LB_MSG_PROBE) probed[np++] = b.out->v[k].dst;
+  assert_int_equal(np, 2);
+  while (other == 0 || other == probed[0] || other == probed[1]) other++;
+  lb_out_clear(b.out);
+  size_t dst = 0;
+  reply(&b, other, 0, 1);          /* not probed */
+  reply(&b, probed[0], 9, 1);      /* probed, heavy */
+  reply(&b, probed[0], 9, 1);      /* the same again */
+  assert_int_equal(transfers(&b, &dst), 0);
+  reply(&b, probed[1], 0, 1);      /* probed, light: the round ends */
+  assert_int_equal(transfers(&b, &dst), 1);
+  assert_int_equal(dst, probed[1]);
+  lb_out_clear(b.out);
+  bench_free(&b);
+  lb_topo_free(t);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_lowest_counts_probed_replies),
     cmocka_unit_test(test_proc_msg_copy),
     cmocka_unit_test(test_proc_context),
     cmocka_unit_test(test_policy_names),

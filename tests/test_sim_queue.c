@@ -1,7 +1,7 @@
 /* The simulator's event queue (sim/sim_queue.h) gives events in exactly
- * the order of one heap by (time, insertion number), whatever its
- * buckets: near and far events, ties, times past the last bucket, and
- * pushes between pops as a run makes them. */
+ * the order of one heap by (time, timers last, insertion number),
+ * whatever its buckets: near and far events, ties, times past the last
+ * bucket, and pushes between pops as a run makes them. */
 #include "testutil.h"
 #include "sim_queue.h"
 #include "lb_rng.h"
@@ -28,7 +28,8 @@ static void agree(double w, size_t nb, unsigned long seed)
       else if (u < 0.95) t = now + 500 * lb_rng_uniform(r);        /* far */
       else if (u < 0.98) t = now;                                  /* now */
       else t = 1e20 + (double)lb_rng_below(r, 4);                  /* past every bucket */
-      sim_ev e = { .t = t, .kind = SIM_EV_TIMER, .node = (uint32_t)lb_rng_below(r, 100) };
+      sim_ev e = { .t = t, .kind = lb_rng_below(r, 2) ? SIM_EV_TIMER : SIM_EV_QEND,
+                   .node = (uint32_t)lb_rng_below(r, 100) };
       assert_int_equal(sim_queue_push(&q, e), 0);
       assert_int_equal(sim_queue_push(&ref, e), 0);
     }
@@ -72,6 +73,30 @@ static void test_same_order(void **state)
   agree(1e-9, 1 << 10, 4);    /* everything beyond the ring */
 }
 
+/* At one time, timers come after every other kind, whatever the order
+ * of insertion; among themselves, in that order. */
+static void test_timers_last(void **state)
+{
+  (void)state;
+  for (size_t nb = 0; nb <= 8; nb += 8) {
+    sim_queue q;
+    assert_int_equal(sim_queue_init(&q, 1, nb), 0);
+    sim_ev_kind kinds[] = { SIM_EV_TIMER, SIM_EV_QEND, SIM_EV_TIMER, SIM_EV_TICK, SIM_EV_ORDER };
+    for (uint32_t k = 0; k < 5; k++)
+      assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = 3, .kind = kinds[k], .node = k }), 0);
+    assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = 2.5, .kind = SIM_EV_TIMER, .node = 5 }), 0);
+    uint32_t want[] = { 5, 1, 3, 4, 0, 2 };
+    for (int k = 0; k < 6; k++) {
+      sim_ev e;
+      int have;
+      assert_int_equal(sim_queue_pop(&q, &e, &have), 0);
+      assert_true(have);
+      assert_int_equal(e.node, want[k]);
+    }
+    sim_queue_free(&q);
+  }
+}
+
 /* Owned messages and processes are freed wherever they wait. */
 static void test_free_owned(void **state)
 {
@@ -96,6 +121,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_same_order),
+    cmocka_unit_test(test_timers_last),
     cmocka_unit_test(test_free_owned),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

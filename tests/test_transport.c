@@ -6,6 +6,7 @@
 #include "lb_topo.h"
 #include "lb_paths.h"
 #include "lb_transport.h"
+#include "lb_transport_simplex.h"
 #include "tp_glpk.h"
 
 /* Feasibility: nothing negative, rows within supply, columns within
@@ -110,6 +111,89 @@ static void test_tp_glpk(void **state)
       assert_close(check_plan(m, n, c, s, d, x), z, 1e-12);
       assert_close(z, ref, 1e-9);
       assert_true(st.init_cost >= z - 1e-9);
+    }
+  }
+  lb_rng_free(r);
+}
+
+/* Larger random instances against GLPK's primal and dual simplex (which
+ * must agree with each other): few distinct costs (ties everywhere),
+ * assignment problems (all amounts 1: every basis is half degenerate),
+ * amounts whose running sums meet often (the starts close a row and a
+ * column together), zero supplies and demands, supply above and below
+ * demand, and real-valued costs. */
+static void test_tp_glpk_kinds(void **state)
+{
+  (void)state;
+  lb_rng *r;
+  assert_int_equal(lb_rng_alloc(11, &r), LB_SUCCESS);
+  enum { MAXD = 90 };
+  static double c[MAXD * MAXD];
+  static long x[MAXD * MAXD];
+  long s[MAXD], d[MAXD];
+  for (int k = 0; k < 48; k++) {
+    int kind = k % 6;
+    size_t m = 20 + lb_rng_below(r, MAXD - 19), n = 20 + lb_rng_below(r, MAXD - 19);
+    if (kind == 1) n = m;
+    for (size_t a = 0; a < m * n; a++)
+      c[a] = kind == 5 ? lb_rng_range(r, 0, 50) : (double)(1 + lb_rng_below(r, kind == 0 ? 3 : 9));
+    for (size_t i = 0; i < m; i++) s[i] = kind == 1 ? 1 : 1 + (long)lb_rng_below(r, 9);
+    for (size_t j = 0; j < n; j++) d[j] = kind == 1 ? 1 : 1 + (long)lb_rng_below(r, 9);
+    if (kind == 2) {   /* demands cut from the supplies' running sums */
+      long left = 0;
+      for (size_t i = 0; i < m; i++) left += s[i];
+      for (size_t j = 0; j < n; j++) {
+        d[j] = j + 1 < n ? (j < m ? s[j] : 0) : left;
+        left -= d[j];
+        if (left < 0) { d[j] += left; left = 0; }
+      }
+    }
+    if (kind == 3)
+      for (size_t i = 0; i < m; i += 3) s[i] = 0;
+    if (kind == 4)
+      for (size_t j = 0; j < n; j += 4) d[j] = 0;
+    if (kind == 3 || kind == 4) {   /* one side well above the other */
+      long *big = kind == 3 ? d : s;
+      big[0] += 200;
+    }
+    double zp, zd;
+    assert_int_equal(tp_glpk_solve(m, n, c, s, d, 0, &zp), 0);
+    assert_int_equal(tp_glpk_solve(m, n, c, s, d, 1, &zd), 0);
+    assert_close(zp, zd, 1e-9);
+    for (int init = 0; init < 2; init++) {
+      double z;
+      lb_tp_stats st;
+      assert_int_equal(lb_tp_solve(m, n, c, s, d, (lb_tp_init)init, x, &z, &st), LB_SUCCESS);
+      assert_close(check_plan(m, n, c, s, d, x), z, 1e-12);
+      assert_close(z, zp, 1e-9);
+      assert_true(st.init_cost >= z - 1e-9);
+    }
+  }
+  lb_rng_free(r);
+}
+
+/* Bland's rule alone (the fallback after long degenerate runs, which
+ * the instances above do not reach): the same optima as GLPK on
+ * degenerate and tied instances, from both starts. */
+static void test_tp_bland(void **state)
+{
+  (void)state;
+  lb_rng *r;
+  assert_int_equal(lb_rng_alloc(13, &r), LB_SUCCESS);
+  enum { MAXD = 25 };
+  static double c[MAXD * MAXD];
+  static long x[MAXD * MAXD];
+  long s[MAXD], d[MAXD];
+  for (int k = 0; k < 40; k++) {
+    size_t m = 1 + lb_rng_below(r, MAXD), n = k % 2 ? m : 1 + lb_rng_below(r, MAXD);
+    random_problem(r, m, n, k % 2 ? 1 : 6, k % 3 ? 3 : 40, c, s, d);
+    double ref;
+    assert_int_equal(tp_glpk_cost(m, n, c, s, d, &ref), 0);
+    for (int init = 0; init < 2; init++) {
+      double z;
+      assert_int_equal(lb_tp_solve_bland(m, n, c, s, d, (lb_tp_init)init, 0, x, &z, NULL), LB_SUCCESS);
+      assert_close(check_plan(m, n, c, s, d, x), z, 1e-12);
+      assert_close(z, ref, 1e-9);
     }
   }
   lb_rng_free(r);
@@ -239,6 +323,8 @@ int main(void)
     cmocka_unit_test(test_tp_textbook),
     cmocka_unit_test(test_tp_brute_force),
     cmocka_unit_test(test_tp_glpk),
+    cmocka_unit_test(test_tp_glpk_kinds),
+    cmocka_unit_test(test_tp_bland),
     cmocka_unit_test(test_worked_example),
     cmocka_unit_test(test_ring_routes),
     cmocka_unit_test(test_bad_input),

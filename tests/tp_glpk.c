@@ -7,6 +7,12 @@
 int tp_glpk_cost(size_t m, size_t n, const double *c, const long *supply,
                  const long *demand, double *cost)
 {
+  return tp_glpk_solve(m, n, c, supply, demand, 0, cost);
+}
+
+int tp_glpk_solve(size_t m, size_t n, const double *c, const long *supply,
+                  const long *demand, int dual, double *cost)
+{
   long S = 0, D = 0;
   for (size_t i = 0; i < m; i++) S += supply[i];
   for (size_t j = 0; j < n; j++) D += demand[j];
@@ -38,6 +44,7 @@ int tp_glpk_cost(size_t m, size_t n, const double *c, const long *supply,
   glp_smcp parm;
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
+  parm.meth = dual ? GLP_DUALP : GLP_PRIMAL;
   int ok = glp_simplex(lp, &parm) == 0 && glp_get_status(lp) == GLP_OPT;
   if (ok) *cost = glp_get_obj_val(lp);
   free(ia); free(ja); free(ar);

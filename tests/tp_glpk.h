@@ -10,4 +10,8 @@
 int tp_glpk_cost(size_t m, size_t n, const double *c, const long *supply,
                  const long *demand, double *cost);
 
+/* The same by GLPK's primal (dual = 0) or dual (dual = 1) simplex. */
+int tp_glpk_solve(size_t m, size_t n, const double *c, const long *supply,
+                  const long *demand, int dual, double *cost);
+
 #endif

@@ -137,6 +137,13 @@ static app_task *live_get(worker *w, const lb_proc *p)
   if (l) return l->t;
   app_task *t;
   if (app_task_load(p->ctx, p->ctx_len, &t)) return NULL;
+  /* The result is filed under the context's own id and origin. */
+  if (app_task_id(t) != p->id || app_task_origin(t) < 0 || (size_t)app_task_origin(t) != p->origin) {
+    lb_error(LB_EFORMAT, "context of process %llu from host %d, not %llu from %zu",
+             (unsigned long long)app_task_id(t), app_task_origin(t), (unsigned long long)p->id, p->origin);
+    app_task_free(t);
+    return NULL;
+  }
   if (w->nlv == w->caplv) {
     size_t cap = w->caplv ? 2 * w->caplv : 16;
     live *v = realloc(w->lv, cap * sizeof *v);
@@ -243,10 +250,13 @@ static int setup(worker *w, const farm_in *in)
     fprintf(stderr, "%s: malformed SETUP from t%x dropped: %s\n", cli_prog(), in->src, lb_errmsg());
     return -1;
   }
+  /* Node time is wall - t0: a day off this clock, timers never or always due. */
+  double skew = w->s.t0 - wall();
+  int rc = skew > 86400 || skew < -86400 ? lb_error(LB_ERANGE, "start time %.0f s off this host's clock", skew) : 0;
   size_t (*e)[2] = malloc((w->s.nedges + 1) * sizeof *e);
   if (!e) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (uint32_t k = 0; k < w->s.nedges; k++) { e[k][0] = w->s.edges[k][0]; e[k][1] = w->s.edges[k][1]; }
-  int rc = lb_topo_from_edges(w->s.nhosts, (const size_t (*)[2])e, w->s.nedges, "farm", &w->topo);
+  if (!rc) rc = lb_topo_from_edges(w->s.nhosts, (const size_t (*)[2])e, w->s.nedges, "farm", &w->topo);
   free(e);
   if (!rc && !lb_topo_is_connected(w->topo)) rc = lb_error(LB_ETOPO, "the hosts' graph is not connected");
   if (!rc) rc = lb_rt_alloc(w->s.policy, w->s.me, w->topo, &w->s.par, &worker_ops, w, &w->rt);
@@ -388,13 +398,15 @@ static void handle(worker *w, farm_in *in)
  * from the units the process really ran (it may round to its step), at
  * most x2 or /2 a step, so a first slow quantum (operands being built)
  * does not shrink the next ones to nothing. */
-static unsigned long run_one(worker *w, app_task *t)
+static int run_one(worker *w, app_task *t, unsigned long *done)
 {
   if (!(w->units_q >= 1)) w->units_q = 1;
   unsigned long u = w->units_q > 1e9 ? 1000000000UL : (unsigned long)w->units_q, ran;
   double c0 = cpu_now(), t0 = wall();
   if (w->first == 0) w->first = t0;
-  if (app_task_run(t, u, &ran)) cli_die(CLI_EXIT_FAIL, "host %u: %s", w->s.me, lb_errmsg());
+  /* A context that asks for more than this host has (a matmul too big
+   * for its memory) is lost here, not the host. */
+  if (app_task_run(t, u, &ran)) return -1;
   double dc = cpu_now() - c0;
   app_task_add_cost(t, dc);
   if (!app_task_finished(t)) {   /* the quantum, not the work, ended the run */
@@ -406,7 +418,8 @@ static unsigned long run_one(worker *w, app_task *t)
   w->busy += w->last - t0;
   w->cpu += dc;
   w->c[FARM_C_UNITS] += (int64_t)ran;
-  return ran;
+  *done = ran;
+  return 0;
 }
 
 /* The finished task's result, packed as a payload and held here. */
@@ -423,11 +436,12 @@ static uint64_t hold_result(worker *w, app_task *t)
   return n;
 }
 
-/* A process this host cannot run: the node forgets it and the master
- * runs it again from the start on another host. */
+/* A process this host cannot run (a damaged context, or one that needs
+ * more than the host has): the node forgets it and the master runs it
+ * again from the start on another host. */
 static void lost(worker *w, uint64_t pid)
 {
-  fprintf(stderr, "%s: host %u: process %llu has a damaged context (%s): handed back to the master\n",
+  fprintf(stderr, "%s: host %u: cannot run process %llu (%s): handed back to the master\n",
           cli_prog(), w->s.me, (unsigned long long)pid, lb_errmsg());
   lb_event ev = { .type = LB_EV_DISCARD, .pid = pid };
   step(w, &ev);
@@ -443,7 +457,12 @@ static void quantum(worker *w, const lb_proc *p)
   uint64_t pid = p->id;
   app_task *t = live_get(w, p);
   if (!t) { lost(w, pid); return; }
-  unsigned long ran = run_one(w, t);
+  unsigned long ran;
+  if (run_one(w, t, &ran)) {
+    app_task_free(live_take(w, pid));
+    lost(w, pid);
+    return;
+  }
   lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = (double)ran };
   if (app_task_finished(t)) {
     ev.finished = 1;
@@ -491,6 +510,9 @@ static void report(worker *w)
   rep.c[FARM_C_CTX_BYTES] = (int64_t)st->ctx_bytes;
   rep.c[FARM_C_HOPS] = (int64_t)st->hops;
   rep.c[FARM_C_INVOCATIONS] = (int64_t)st->invocations;
+  rep.c[FARM_C_EPISODES] = (int64_t)st->episodes;
+  for (int k = 0; k < 7; k++) rep.c[FARM_C_PLACED1 + k] = (int64_t)st->placed[k + 1];
+  rep.c[FARM_C_DISSOLVED] = (int64_t)st->dissolved;
   rep.c[FARM_C_DROPPED] = w->c[FARM_C_DROPPED] + farm_msg_dropped();
   /* The REPORT itself is counted before it is sent. */
   farm_msg_count_sent(FARM_REPORT, 0);

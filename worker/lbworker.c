@@ -9,10 +9,6 @@
 #include "app_mem.h"
 #include "cli.h"
 
-/* OpenBLAS's own declaration; its cblas.h clashes with GSL's, which
- * the lb/ headers bring in. */
-void openblas_set_num_threads(int n);
-
 static void usage(void)
 {
   printf("Usage: lbworker RUN-ID\n"
@@ -31,8 +27,6 @@ int main(int argc, char **argv)
   }
   if (argc != 2) cli_usage_error("expected exactly one argument, the run id");
   uint32_t run = (uint32_t)cli_ulong("RUN-ID", argv[1], 0, 0x7fffffff);
-  /* One host = one core's worth of work: no BLAS threads of its own. */
-  openblas_set_num_threads(1);
   app_mem_setup();
   pvm_setopt(PvmAutoErr, 0);
   if (pvm_mytid() < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");

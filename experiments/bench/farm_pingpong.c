@@ -2,9 +2,11 @@
  * through the farm's own transport (farm_xport.h: envelope, checks,
  * copies, and the waits the hosts use), built twice from this file:
  *
- *   farm_pingpong HOST_A HOST_B [MAXBYTES]   PVM (a pvmd must run; "."
- *       means anywhere): spawns a ping and an echo task, the direct
- *       task-to-task route the master uses;
+ *   farm_pingpong [--pvmd] HOST_A HOST_B [MAXBYTES]   PVM (a pvmd must
+ *       run; "." means anywhere): spawns a ping and an echo task, on the
+ *       direct task-to-task route the master uses (rows "pvm-farm") or,
+ *       with --pvmd, through the pvmds, as workers send to each other
+ *       (rows "pvm-pvmd");
  *   mpirun -np 2 farm_pingpong_mpi [MAXBYTES]   MPI: rank 0 pings rank 1,
  *       through the farm's MPI transport (rows "farm") and with plain
  *       blocking MPI_Send/MPI_Recv (rows "raw", for reference).
@@ -141,11 +143,13 @@ int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   pvm_setopt(PvmAutoErr, 0);
+  int via_pvmd = argc > 1 && !strcmp(argv[1], "--pvmd");
+  if (via_pvmd) { argv++; argc--; }
   farm_xport xp;
   if (farm_xpvm_init(&xp, RUN)) cli_die(1, "out of memory");
   if (argc >= 2 && (!strcmp(argv[1], "--echo") || !strcmp(argv[1], "--ping"))) {
     pvm_mytid();
-    pvm_setopt(PvmRoute, PvmRouteDirect);
+    pvm_setopt(PvmRoute, via_pvmd ? PvmAllowDirect : PvmRouteDirect);
     if (!strcmp(argv[1], "--echo")) {
       echo(&xp);
     } else {
@@ -156,14 +160,14 @@ int main(int argc, char **argv)
       memcpy(&peer, in.body, sizeof peer);
       xp.clear(xp.ctx, &in);
       printf("transport,bytes,rtt_us,mb_per_s\n");
-      series("pvm-farm", rtt_farm, &xp, peer, atoi(argv[2]));
+      series(via_pvmd ? "pvm-pvmd" : "pvm-farm", rtt_farm, &xp, peer, atoi(argv[2]));
       xp.send(xp.ctx, peer, FARM_QUIT, NULL, 0);
     }
     farm_xpvm_free(&xp);
     pvm_exit();
     return 0;
   }
-  if (argc < 3 || argc > 4) cli_usage_error("usage: farm_pingpong HOST_A HOST_B [MAXBYTES]");
+  if (argc < 3 || argc > 4) cli_usage_error("usage: farm_pingpong [--pvmd] HOST_A HOST_B [MAXBYTES]");
   int maxbytes = argc > 3 ? (int)cli_ulong("MAXBYTES", argv[3], 8, 64 << 20) : 8 << 20;
   if (pvm_mytid() < 0) cli_die(1, "no pvmd running");
   char self[PATH_MAX];
@@ -172,12 +176,14 @@ int main(int argc, char **argv)
   self[k] = '\0';
   char mb[16];
   snprintf(mb, sizeof mb, "%d", maxbytes);
-  char *eargv[] = { "--echo", NULL }, *pargv[] = { "--ping", mb, NULL };
+  /* the children see --pvmd first, as main expects */
+  char *eargv[] = { "--pvmd", "--echo", NULL }, *pargv[] = { "--pvmd", "--ping", mb, NULL };
+  char **ea = via_pvmd ? eargv : eargv + 1, **pa = via_pvmd ? pargv : pargv + 1;
   int te, tp;
   int fa = strcmp(argv[1], ".") ? PvmTaskHost : PvmTaskDefault, fb = strcmp(argv[2], ".") ? PvmTaskHost : PvmTaskDefault;
-  if (pvm_spawn(self, eargv, fb, argv[2], 1, &te) != 1) cli_die(1, "cannot spawn the echo task (%d)", te);
+  if (pvm_spawn(self, ea, fb, argv[2], 1, &te) != 1) cli_die(1, "cannot spawn the echo task (%d)", te);
   pvm_catchout(stdout);
-  if (pvm_spawn(self, pargv, fa, argv[1], 1, &tp) != 1) cli_die(1, "cannot spawn the ping task (%d)", tp);
+  if (pvm_spawn(self, pa, fa, argv[1], 1, &tp) != 1) cli_die(1, "cannot spawn the ping task (%d)", tp);
   int32_t peer = te;
   xp.send(xp.ctx, tp, FARM_SETUP, &peer, sizeof peer);
   farm_xpvm_free(&xp);

@@ -9,7 +9,7 @@ experiments_bench_bench_planners_SOURCES = experiments/bench/bench_planners.c
 experiments_bench_bench_planners_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 experiments_bench_bench_planners_LDADD = $(TPREF_LIBS) $(LB_LIBS)
 experiments_bench_farm_kernel_SOURCES = experiments/bench/farm_kernel.c
-experiments_bench_farm_kernel_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
+experiments_bench_farm_kernel_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS) $(OPENBLAS_LIBS)
 experiments_bench_farm_pingpong_SOURCES = experiments/bench/farm_pingpong.c
 experiments_bench_farm_pingpong_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 # The same ping-pong over the farm's MPI transport, where MPI was found.
@@ -19,13 +19,24 @@ endif
 experiments_bench_farm_pingpong_mpi_SOURCES = experiments/bench/farm_pingpong.c mpi/mpi_xport.c mpi/mpi_xport.h
 experiments_bench_farm_pingpong_mpi_CPPFLAGS = $(AM_CPPFLAGS) -DLBFARM_MPI -I$(top_srcdir)/mpi $(MPI_CFLAGS)
 experiments_bench_farm_pingpong_mpi_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS) $(MPI_LIBS)
-dist_noinst_SCRIPTS += experiments/bench/farm-bench.sh experiments/bench/planners.sh experiments/bench/mpi-bench.sh \
-	experiments/bench/arrange_bench.sh experiments/bench/topo_read.sh experiments/bench/sim-scale.sh
-EXTRA_DIST += experiments/bench/arrange_bench.py
+dist_noinst_SCRIPTS += experiments/bench/run.sh experiments/bench/arrange.sh \
+	experiments/bench/planners.sh experiments/bench/transport.sh experiments/bench/kernel.sh \
+	experiments/bench/farm.sh experiments/bench/farm-bench.sh experiments/bench/mpi-bench.sh \
+	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh
+EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
+	experiments/bench/tp_highs.py experiments/bench/tp_lemon.cc
 
+# `make bench` runs experiments/bench/run.sh: every script in
+# BENCH_LIST appends rows to out/bench/bench.csv, then bench.md is
+# written (the row format is in experiments/bench/lib.sh).  A new
+# benchmark is a script experiments/bench/NAME.sh added to the list.
+# BENCH_FARM=1 adds the PVM farm (farm.sh, about an hour).
+# `make bench BENCH_LIST=sim-scale` runs the simulator at scale alone
+# (sim-scale.sh, about half an hour: docs/PERFORMANCE.md).
+BENCH_LIST = arrange transport planners kernel
+BENCH_FARM = 0
 .PHONY: bench bench-programs
-bench-programs: $(BENCH_BINS) $(bin_PROGRAMS) $(pkglibexec_PROGRAMS)
-# SIM_SCALE_FLAGS: options of sim-scale.sh, e.g. --quick.
+bench-programs: $(BENCH_BINS) $(bin_PROGRAMS) $(pkglibexec_PROGRAMS) lb/liblb.a
 bench: bench-programs
-	$(SHELL) $(top_srcdir)/experiments/bench/planners.sh
-	$(SHELL) $(top_srcdir)/experiments/bench/sim-scale.sh --builddir $(abs_top_builddir) $(SIM_SCALE_FLAGS)
+	BENCH_LIST='$(BENCH_LIST)' BENCH_FARM='$(BENCH_FARM)' LB_TOP_BUILDDIR='$(abs_top_builddir)' \
+	  $(SHELL) $(top_srcdir)/experiments/bench/run.sh

@@ -2,7 +2,8 @@
 # Seed 000's claim: RMTLB places a heavy node's whole excess on several
 # light nodes in few runs of the algorithm, where LOWEST (one light node
 # per run) needs many.  One heavy node (EPN = E) among light nodes that
-# each hold one process (IPN = 4 with C = 4, A = 1); processes are long
+# each hold one process (IPN = 4 with C = 4 and A = 1, given explicitly:
+# the default A = 10 % of C would leave 3 seats each); processes are long
 # (work 200) so nothing finishes while the excess is being placed.
 # Counts the runs (RMTLB: RM floods; LOWEST: probe rounds) and the
 # processes placed in the first heavy episode.
@@ -11,11 +12,11 @@
 # Usage: experiments/proto/claim.sh [-o OUTDIR] [-b BUILDDIR]
 set -eu
 out=out/proto build=.
-case ${1:-} in --help) sed -n '2,11p' "$0"; exit 0 ;; esac
+case ${1:-} in --help) sed -n '2,12p' "$0"; exit 0 ;; esac
 while getopts o:b:h opt; do
   case $opt in
     o) out=$OPTARG ;; b) build=$OPTARG ;;
-    h) sed -n '2,11p' "$0"; exit 0 ;;
+    h) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "usage: $0 [-o OUTDIR] [-b BUILDDIR]" >&2; exit 2 ;;
   esac
 done
@@ -33,7 +34,7 @@ for topo in ring:6 complete:6 torus:8x8 hypercube:6; do
     awk -v n="$n" -v e="$e" 'BEGIN { for (k = 0; k < 5 + e; k++) print 0, 0, 200
       for (i = 1; i < n; i++) print 0, i, 200 }' >"$tr"
     for pol in rmtlb lowest; do
-      line=$("$sim" --csv -p "$pol" -t "$topo" --load "trace:$tr" -s 1 | tail -1)
+      line=$("$sim" --csv -p "$pol" -t "$topo" -C 4 -A 1 --load "trace:$tr" -s 1 | tail -1)
       echo "$line" | awk -F, -v t="$topo" -v n="$n" -v e="$e" -v room="$room" -v p="$pol" \
         '{ printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", t, n, e, room, p, $11, $12, $13, $14, $15, $8, $16 }' >>"$csv"
     done

@@ -1,7 +1,8 @@
 # Redraws OUT/scale.png from OUT/scale_summary.csv:
 #   gnuplot -e "summary='out/proto/scale_summary.csv'; output='out/proto/scale.png'" experiments/proto/scale.gp
-set terminal pngcairo size 1100,500
-set output output
+# output ends .png, .svg or .pdf.
+w = 1100; h = 500
+load system("dirname '".ARG0."'")."/../term.gp"
 set datafile separator ','
 set title 'makespan / ideal by policy, skewed load (lower is better)'
 set style data histograms

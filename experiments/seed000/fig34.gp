@@ -1,18 +1,47 @@
-# Seed 000 Fig. 3 and Fig. 4 from the medians written by fig34.sh.
-set terminal pngcairo size 800,500
-set key top left
+# Seed 000 Fig. 3 (matmul) and Fig. 4 (primes) from the files dat.awk
+# writes: medians with min-max bars.  Left: makespan (log scale, none
+# included); middle: makespan / ideal; right: makespan / ideal at the CPU
+# share the hosts received.  fig3, fig4: --results origin (the paper's);
+# fig3-direct, fig4-direct: --results direct.
+policies = "rmtlb lowest dasud cchspmd none"
+titles = "RMTLB LOWEST DASUD CCHSPMD none"
+exts = "png svg pdf"
+terms = "pngcairo size 1500,480 font ',10'|svg size 1500,480 font 'sans,10'|pdfcairo size 15in,4.8in font ',10'"
 set grid
-set ylabel "run time (s)"
-set style data linespoints
-policies = "lowest dasud cchspmd rmtlb"
-titles = "LOWEST DASUD CCHSPMD RMTLB"
-set output outdir."/fig3.png"
-set title "Parallel matrix multiplication, six PVM hosts (seed 000 Fig. 3)"
-set xlabel "matrix order n"
-plot for [i=1:4] outdir."/matmul.dat" using 2:(strcol(1) eq word(policies,i) ? $3 : 1/0) \
-     title word(titles,i) pointtype i
-set output outdir."/fig4.png"
-set title "Prime finding, six PVM hosts (seed 000 Fig. 4)"
-set xlabel "numbers tested (millions)"
-plot for [i=1:4] outdir."/primes.dat" using ($2/1e6):(strcol(1) eq word(policies,i) ? $3 : 1/0) \
-     title word(titles,i) pointtype i
+set offsets graph 0.04, graph 0.04, 0, 0
+set linetype 5 lc rgb "gray40"
+set key top left
+set bars small
+do for [w in "matmul primes"] {
+do for [m in "origin direct"] {
+  f(p) = outdir."/dat/".w."-".m."-".p.".dat"
+  base = (w eq "matmul" ? "fig3" : "fig4").(m eq "origin" ? "" : "-direct")
+  if (system("ls ".outdir."/dat/".w."-".m."-*.dat >/dev/null 2>&1 && echo 1 || echo 0") eq "0") { continue }
+  xl = (w eq "matmul" ? "matrix order n" : "numbers tested (millions)")
+  xs = (w eq "matmul" ? 1.0 : 1e6)
+  what = (w eq "matmul" ? "Parallel matrix multiplication (seed 000 Fig. 3)" : "Prime finding (seed 000 Fig. 4)")
+  do for [t = 1:3] {
+    eval "set terminal ".system("echo \"".terms."\" | cut -d'|' -f".t)
+    set output outdir."/".base.".".word(exts, t)
+    set multiplot layout 1,3 title what.", ".setup.", results ".m
+    set xlabel xl
+    set logscale y
+    set key top left
+    set ylabel "makespan (s)"
+    set title "makespan"
+    plot for [i = 1:5] (system("test -e ".f(word(policies, i))." && echo 1") eq "1" ? f(word(policies, i)) : "/dev/null") \
+         using ($1/xs*(1+0.006*(i-3))):2:3:4 with yerrorlines title word(titles, i) pointtype i lc i lw 1.5
+    unset logscale y
+    set key top right
+    set ylabel "makespan / ideal"
+    set title "against the nominal ideal (sum of CPU costs / 6 x 0.30)"
+    plot for [i = 1:4] (system("test -e ".f(word(policies, i))." && echo 1") eq "1" ? f(word(policies, i)) : "/dev/null") \
+         using ($1/xs*(1+0.006*(i-3))):5:6:7 with yerrorlines title word(titles, i) pointtype i lc i lw 1.5, 1 notitle dashtype 2 lc 0
+    set title "against the ideal at the CPU share received"
+    plot for [i = 1:4] (system("test -e ".f(word(policies, i))." && echo 1") eq "1" ? f(word(policies, i)) : "/dev/null") \
+         using ($1/xs*(1+0.006*(i-3))):8:9:10 with yerrorlines title word(titles, i) pointtype i lc i lw 1.5, 1 notitle dashtype 2 lc 0
+    unset multiplot
+    set output
+  }
+}
+}

@@ -1,56 +1,136 @@
 #!/usr/bin/env bash
-# Seed 000, Fig. 3 (matrix multiplication) and Fig. 4 (prime finding):
-# run time of LOWEST, DASUD, CCHSPMD and RMTLB against problem size on
-# six PVM hosts, redrawn from CSV.
+# Seed 000, Fig. 3 (matrix multiplication) and Fig. 4 (prime finding) on
+# six PVM hosts: makespan of LOWEST, DASUD, CCHSPMD and RMTLB (and none
+# for reference) against problem size, medians with min-max bars; the
+# makespan over the ideal, nominal and at the CPU share the hosts
+# received; each policy's messages, migrations (mid-run ones too) and
+# RMTLB's placement counts (floods per heavy episode).
 #
-# The paper gives neither its topology, nor C_i, nor how the load was
-# made unbalanced, nor the sizes on its x axes (docs/RMTLB.md).  Our
-# choices: six hosts on ring:6, each emulated at 0.30 of a core (six
-# busy workers on two cores then behave like six machines, with room
-# left for the pvmd and lbmaster: docs/FARM.md), all
-# processes starting on host 0, C_i = processes / hosts (lbmaster's
-# default), four processes per host.  Sizes are ours too, chosen so one
-# run takes seconds.
+# The paper gives neither topology, C_i, initial imbalance nor sizes
+# (docs/RMTLB.md).  Ours, the same for every policy: ring:6, speed 0.30
+# per host (cgroup quota; 1.8 of the 2 cores), 12 processes per host (72)
+# all starting on host 0, C = 8 on every host (A = 0.8: a host above 8.8
+# is heavy, one below 7.2 light), round-robin hosts (--sched rr),
+# messages hop by hop (--route hops), lbmaster's default hop time and
+# period, seed = run number.  Results both ways (--results origin, the
+# paper's; direct); none moves nothing, so it runs in direct mode only
+# and stands for both.  Policies run back to back at each point, in an
+# order that rotates with the run number.  Sizes: runs of a few seconds
+# to ~30 s on a busy 2-core machine.
 #
-# Usage: experiments/seed000/fig34.sh [OUTDIR]   (default out/seed000)
-# Run from the build directory.  LBFARM_SEED000_REPEAT=N repeats each
-# point N times (default 1) and keeps the median.
+# Usage: experiments/seed000/fig34.sh [OPTION]...
+#   -o, --out DIR        output directory (default out/seed000)
+#   -r, --reps N         runs per point (default 3)
+#   --results M          origin, direct or both (default both)
+#   --matmul "N ..."     matmul sizes (default "2000 3000 4000 5000")
+#   --primes "N ..."     primes sizes (default "10000000 20000000 30000000 40000000")
+#   --policies "P ..."   default "rmtlb lowest dasud cchspmd none"
+#   --none-reps N        runs of none per point (default 1: a reference)
+#   --per-host P         processes per host (default 12)
+#   --capacity C         C_i of every host (default 8)
+#   --timeout S          bound on one run, seconds (default 900)
+#   --plot-only          summarise and redraw DIR/runs.csv, run nothing
+#   --quick              one run per point, the two smallest sizes
+# Run from the build directory (or set LBMASTER).  Writes, in DIR:
+# runs.csv (lbmaster's row per run, then rep, load averages before and
+# after, the per-host CSV), hosts/ and traces/ (lbmaster --hosts-csv and
+# --trace of each run; experiments/calibrate/ reads them),
+# summary.csv, floods.csv (RMTLB's floods per run, from the traces),
+# fig34.md (the tables), fig3[-direct] and fig4[-direct]
+# (.png, .svg, .pdf; without suffix: --results origin).
 set -euo pipefail
-out=${1:-out/seed000}
 here=$(cd "$(dirname "$0")" && pwd)
-master=${LBMASTER:-./master/lbmaster}
-[ -x "$master" ] || { echo "$0: $master not found: run from the build directory" >&2; exit 2; }
-mkdir -p "$out"
-repeat=${LBFARM_SEED000_REPEAT:-1}
-policies="lowest dasud cchspmd rmtlb"
-csv=$out/fig34.csv
-rm -f "$csv"
-run() { # workload size policy
-  for r in $(seq "$repeat"); do
-    "$master" --workload "$1" --size "$2" --policy "$3" --hosts 6 --topology ring:6 \
-      --speeds 0.30 --init one --seed "$r" --out "$csv" >/dev/null 2>&1 ||
-      { echo "$0: lbmaster failed: $1 $2 $3" >&2; exit 1; }
+out=out/seed000; reps=3; modes="origin direct"; plot_only=; quick=
+msizes="2000 3000 4000 5000"; psizes="10000000 20000000 30000000 40000000"
+policies="rmtlb lowest dasud cchspmd none"; per_host=12; cap=8; tmo=900; nreps=1
+die() { echo "$0: $*" >&2; exit 2; }
+posint() { case $2 in ''|*[!0-9]*|0) die "$1 wants a positive integer, got '$2'" ;; esac; }
+while [ $# -gt 0 ]; do
+  case $1 in
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  -o|--out) out=${2:?}; shift 2 ;;
+  -r|--reps) posint "$1" "${2:-}"; reps=$2; shift 2 ;;
+  --results) case ${2:-} in origin|direct) modes=$2 ;; both) modes="origin direct" ;;
+             *) die "--results: origin, direct or both" ;; esac; shift 2 ;;
+  --matmul) msizes=${2?}; shift 2 ;;
+  --primes) psizes=${2?}; shift 2 ;;
+  --policies) policies=${2:?}; shift 2 ;;
+  --none-reps) posint "$1" "${2:-}"; nreps=$2; shift 2 ;;
+  --per-host) posint "$1" "${2:-}"; per_host=$2; shift 2 ;;
+  --capacity) posint "$1" "${2:-}"; cap=$2; shift 2 ;;
+  --timeout) posint "$1" "${2:-}"; tmo=$2; shift 2 ;;
+  --plot-only) plot_only=1; shift ;;
+  --quick) quick=1; shift ;;
+  *) die "unknown argument '$1' (--help)" ;;
+  esac
+done
+for s in $msizes $psizes; do posint size "$s"; done
+for p in $policies; do case $p in rmtlb|lowest|dasud|cchspmd|none) ;; *) die "unknown policy '$p'" ;; esac; done
+if [ -n "$quick" ]; then reps=1; msizes=$(echo $msizes | cut -d' ' -f1-2); psizes=$(echo $psizes | cut -d' ' -f1-2); fi
+master=$(realpath "${LBMASTER:-./master/lbmaster}" 2>/dev/null) || true
+command -v gnuplot >/dev/null || die "gnuplot not found"
+mkdir -p "$out/hosts" "$out/traces"; out=$(cd "$out" && pwd)
+runs=$out/runs.csv
+load1() { cut -d' ' -f1 /proc/loadavg; }
+
+if [ -z "$plot_only" ]; then
+  [ -x "$master" ] || die "lbmaster not found: run from the build directory or set LBMASTER"
+  export PVM_TMP=$(mktemp -d) PVM_VMID=fig34$$
+  trap 'rm -rf "$PVM_TMP"' EXIT
+  rm -f "$runs" "$out"/hosts/*.csv "$out"/traces/*.csv
+  procs=$((6 * per_host))
+  np=$(echo $policies | wc -w); hasnone=0; case " $policies " in *" none "*) hasnone=1 ;; esac
+  nm=$(echo $modes | wc -w); ns=$(echo $msizes $psizes | wc -w)
+  [ "$nreps" -le "$reps" ] || nreps=$reps
+  total=$(( ns * (reps * (np - hasnone) * nm + nreps * hasnone) )); k=0
+  one() { # workload size policy mode rep
+    local tag=$1-$2-$3-$4-r$5 row=$out/row.csv l0 l1
+    l0=$(load1); rm -f "$row"
+    timeout "$tmo" "$master" --workload "$1" --size "$2" --policy "$3" --results "$4" --seed "$5" \
+      --procs "$procs" --capacities "$cap" --hosts 6 --topology ring:6 --speeds 0.30 --init one \
+      --out "$row" --hosts-csv "$out/hosts/$tag.csv" --trace "$out/traces/$tag.csv" >"$out/last.log" 2>&1 ||
+      { echo "$0: failed: $tag (see $out/last.log)" >&2; return 0; }
+    l1=$(load1)
+    [ -s "$runs" ] || sed -n '1s/$/,rep,load1_before,load1_after,hosts_csv/p' "$row" >"$runs"
+    sed -n "2s|\$|,$5,$l0,$l1,hosts/$tag.csv|p" "$row" >>"$runs"
+  }
+  echo "six PVM hosts on ring:6, $per_host processes each from host 0, C = $cap" >"$out/setup.txt"
+  t0=$(date +%s)
+  for rep in $(seq "$reps"); do
+    # rotate the policy order with the run number
+    set -- $policies; for _ in $(seq $(( (rep - 1) % np ))); do set -- "${@:2}" "$1"; done; order="$*"
+    for w in matmul primes; do
+      [ $w = matmul ] && sizes=$msizes || sizes=$psizes
+      for n in $sizes; do for m in $modes; do for p in $order; do
+        [ $p = none ] && { [ $m != "${modes##* }" ] || [ "$rep" -gt "$nreps" ]; } && continue
+        one $w "$n" $p "$([ $p = none ] && echo direct || echo $m)" "$rep"; k=$((k + 1))
+        [ -t 2 ] && printf '\r%s: %d/%d runs, %d s, load %s   ' "${0##*/}" $k $total $(( $(date +%s) - t0 )) "$(load1)" >&2
+      done; done; done
+    done
   done
-}
-total=$(( (4 + 4) * 4 * repeat )); done_=0
-for size in 1000 2000 3000 4000; do
-  for p in $policies; do run matmul "$size" "$p"; done_=$((done_ + repeat))
-    [ -t 2 ] && printf '\r%s: %d/%d runs' "$0" "$done_" "$total" >&2; done
+  [ -t 2 ] && echo >&2
+  rm -f "$out/row.csv"
+fi
+[ -s "$runs" ] || die "no runs in $runs"
+awk -F, -f "$here/summary.awk" "$runs" >"$out/summary.csv"
+awk -F, -v out="$out" -f "$here/dat.awk" "$out/summary.csv"
+awk -F, -f "$here/tables.awk" "$out/summary.csv" >"$out/fig34.md"
+# RMTLB's floods, from the traces: run, workload, size, results, rep, then floods.awk's row
+echo "tag,workload,size,results,rep,hv,floods,answered,placed_first,placed_first_answered,placed,first_answered" >"$out/floods.csv"
+for t in "$out"/traces/*-rmtlb-*.csv; do
+  [ -s "$t" ] || continue
+  b=${t##*/}; b=${b%.csv}; IFS=- read -r w n _ m r <<<"$b"
+  { head -1 "$t"; tail -n +2 "$t" | sort -t, -k1,1g; } | awk -F, -f "$here/floods.awk" | sed "s|^|$b,$w,$n,$m,${r#r},|"
+done >>"$out/floods.csv"
+np_=$(awk -F, 'NR == 2 { print $c } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "procs") c = i }' "$runs")
+awk -F, -v epn="$(awk -v p="$np_" -v c="$cap" 'BEGIN { e = p - 1.1 * c; print (e == int(e) ? e : int(e) + 1) }')" \
+  -v room="$(awk -v c="$cap" 'BEGIN { print 5 * int(1.1 * c) }')" -f "$here/floods_report.awk" "$out/floods.csv" >>"$out/fig34.md"
+setup=$(cat "$out/setup.txt" 2>/dev/null || echo "six PVM hosts")
+gnuplot -e "outdir='$out'; setup='$setup'" "$here/fig34.gp"
+bad=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["verified"] != "yes"' "$runs" | wc -l)
+[ "$bad" = 0 ] || echo "$0: $bad run(s) not verified (see $runs)" >&2
+echo "$0: wrote $runs, $out/summary.csv, $out/fig34.md"
+for f in fig3 fig3-direct fig4 fig4-direct; do
+  [ -e "$out/$f.png" ] && echo "$0: wrote $out/$f.png, $out/$f.svg, $out/$f.pdf"
 done
-for size in 5000000 10000000 20000000 40000000; do
-  for p in $policies; do run primes "$size" "$p"; done_=$((done_ + repeat))
-    [ -t 2 ] && printf '\r%s: %d/%d runs' "$0" "$done_" "$total" >&2; done
-done
-[ -t 2 ] && echo >&2
-# Median makespan per (workload, policy, size); every run must verify.
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-  $c["verified"] != "yes" { bad++ }
-  { print $c["workload"], $c["policy"], $c["size"], $c["makespan_s"] }
-  END { if (bad) { print bad " run(s) not verified" > "/dev/stderr"; exit 1 } }' "$csv" |
-  sort -k1,1 -k2,2 -k3,3n -k4,4g |
-  awk -v o="$out" '
-    function flush() { if (n) print p, s, v[int((n + 1) / 2)] > (o "/" w ".dat"); n = 0 }
-    { if ($1 != w || $2 != p || $3 != s) { flush(); w = $1; p = $2; s = $3 } v[++n] = $4 }
-    END { flush() }'
-gnuplot -e "outdir='$out'" "$here/fig34.gp"
-echo "$0: wrote $csv, $out/fig3.png and $out/fig4.png"
+exit 0

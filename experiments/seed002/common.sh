@@ -1,6 +1,7 @@
-# experiments/seed002/common.sh: shared set-up for the seed 002 drivers
-# (sourced).  Run the drivers from the build directory, or set
-# LB_TOP_BUILDDIR; the first argument is the output directory.
+# experiments/seed002/common.sh: shared set-up for the diffusion drivers
+# of seeds 001 and 002 (sourced).  Run the drivers from the build
+# directory, or set LB_TOP_BUILDDIR; the first argument is the output
+# directory (default out/ and the driver's directory name: out/seed002).
 # -h or --help prints the driver's header comment and exits.
 set -eu
 case ${1:-} in
@@ -13,7 +14,7 @@ top_builddir=${LB_TOP_BUILDDIR:-.}
 LBARRANGE=${LBARRANGE:-$top_builddir/tools/lbarrange}
 LBDIFFUSE=${LBDIFFUSE:-$top_builddir/tools/lbdiffuse}
 GRAPHS=$top_srcdir/data/graphs
-out=${1:-out/seed002}
+out=${1:-out/$(basename "$here")}
 for p in "$LBARRANGE" "$LBDIFFUSE"; do
   [ -x "$p" ] || { echo "$0: $p not found: run from the build directory after make" >&2; exit 2; }
 done

@@ -1,7 +1,9 @@
 # Imbalance against step for each scheme and topology, from the
-# conv_*.csv traces written by convergence.sh.  Variable: dir.
-set terminal pngcairo size 1200,420 font ",10"
-set output dir."/convergence.png"
+# conv_*.csv traces written by convergence.sh.  Variables: dir, and
+# output (.png, .svg or .pdf; default dir/convergence.png).
+if (!exists("output")) output = dir."/convergence.png"
+w = 1200; h = 420
+load system("dirname '".ARG0."'")."/../term.gp"
 set datafile separator ","
 set logscale y
 set format y "10^{%T}"

@@ -1,7 +1,9 @@
 # Seed 002 Fig. 2 from fig2_hist.csv: counts of p in (n-1, n] against n,
-# with an arrow at the greedy p1.  Variables: histfile, outfile, p1.
-set terminal pngcairo size 900,540 font ",11"
-set output outfile
+# with an arrow at the greedy p1.  Variables: histfile, p1, and output
+# (or outfile), ending .png, .svg or .pdf.
+if (!exists("output")) output = outfile
+w = 900; h = 540; font = 'sans,11'
+load system("dirname '".ARG0."'")."/../term.gp"
 set datafile separator ","
 set title sprintf("8x8 grid, 100000 random arrangements; arrow: greedy p1 = %.1f", p1)
 set xlabel "n  (p in (n-1, n])"

@@ -1,7 +1,8 @@
 # Seed 003 Fig. 2: migration level Q per test, ours (solid) and the
-# paper's Table 2 (dashed).  Variables ours, paper, png come from run.sh.
-set terminal pngcairo size 900,500
-set output png
+# paper's Table 2 (dashed).  Variables ours, paper, output (.png, .svg
+# or .pdf) come from run.sh.
+w = 900; h = 500
+load system("dirname '".ARG0."'")."/../term.gp"
 set datafile separator ','
 set key outside right
 set xlabel 'test'

@@ -15,6 +15,6 @@ esac
 mkdir -p "$out"
 "$bin" --tests 20 --seed 2007 --out "$out/ours.csv"
 grep -v '^#' "$top/data/seed003-paper.csv" > "$out/paper.csv"
-gnuplot -e "ours='$out/ours.csv'; paper='$out/paper.csv'; png='$out/fig2.png'" "$here/fig2.gp"
+gnuplot -e "ours='$out/ours.csv'; paper='$out/paper.csv'; output='$out/fig2.png'" "$here/fig2.gp"
 awk -F, -f "$here/report.awk" "$out/paper.csv" "$out/ours.csv" > "$out/report.md"
 echo "wrote $out/ours.csv $out/fig2.png $out/report.md"

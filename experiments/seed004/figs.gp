@@ -2,14 +2,20 @@
 # and Fig. 2 (speedup against matrix size: balance, sharing), ours beside
 # the paper's, from the CSV files tables.sh writes.  Speedups, not times:
 # our hosts are ~200x faster than the paper's, so only ratios compare.
-set terminal pngcairo size 860,520
+# Variables: outdir (the CSV files), scales; figdir (default outdir) and
+# fmt (png, svg or pdf; default png) name the figures figdir/fig1.fmt
+# and figdir/fig2.fmt.
+if (!exists("figdir")) figdir = outdir
+if (!exists("fmt")) fmt = 'png'
+term = system("dirname '".ARG0."'")."/../term.gp"
+w = 860; h = 520
 set datafile separator ","
 set key top left
 set grid
 set style data linespoints
 nscales = words(scales)
 
-set output outdir."/fig1.png"
+output = figdir."/fig1.".fmt; load term
 set title "Seed 004 Fig. 1: 600 x 600 (x scale) matrix, k processors used"
 set xlabel "processors used k (4 Ultra1, E450, O2)"
 set ylabel "speedup over one Ultra1"
@@ -23,7 +29,7 @@ plot outdir."/paper_table1.csv" using 1:(134.8/$3) every ::1 title "paper, biddi
      outdir."/paper_table1.csv" using 1:($1 <= 4 ? $1 : ($1 == 5 ? 6 : 7.8)) every ::1 \
        title "sum of speeds (sharing's bound)" with lines dashtype 3 lc 0
 
-set output outdir."/fig2.png"
+output = figdir."/fig2.".fmt; load term
 set key bottom right
 set title "Seed 004 Fig. 2: all six machines, speedup against matrix size"
 set xlabel "matrix order / scale"

@@ -24,7 +24,7 @@ gsl_cflags=$(pkg-config --cflags gsl 2>/dev/null) || { echo "build.sh: GSL (pkg-
 gsl_libs=$(pkg-config --libs gsl)
 
 # Newest header the sources may include: an object older than it is rebuilt.
-newest=$(ls -t "$src"/lb/*.h "$src"/tools/*.h "$src"/tests/fuzz/src/*.h | head -1)
+newest=$(ls -t "$src"/lb/*.h "$src"/tools/*.h "$src"/apps/*.h "$src"/farm/*.h "$src"/tests/fuzz/src/*.h | head -1)
 
 compile() {  # compile SOURCE OBJECT FLAGS...
   s=$1 o=$2; shift 2
@@ -41,7 +41,17 @@ grep -v '^[[:space:]]*\(#\|$\)' "$src/tests/fuzz/targets" | while read -r name r
   for w in $rest; do
     case $w in -l*|-L*) lf="$lf $w" ;; -*) cf="$cf $w" ;; esac
   done
+  # A word with a * names every source it matches (lb/*.c: the whole
+  # engine, so a target does not break when a file is split in two).
+  words=""
   for w in $rest; do
+    case $w in
+      -*) ;;
+      *'*'*) words="$words $(cd "$src" && set +f && ls $w)" ;;
+      *) words="$words $w" ;;
+    esac
+  done
+  for w in $words; do
     case $w in
       -*) ;;
       # Objects are shared between targets unless the line adds flags.

@@ -1,0 +1,188 @@
+/* Fuzz target: every decoder of farm/farm_wire.c in one harness.  Byte 0
+ * picks the decoder (envelope, SETUP, TASKS, ORDER, REPORT, SUM_REQ,
+ * SUM_REP, payload head), byte 1 its parameter, the rest is the message
+ * (fuzz_sel.h).  One target rather than eight: the decoders share their
+ * reader, and a mutation that moves an input from one to another tries
+ * real message bytes on the next.  A success must hold what the decoder
+ * promises and encode back to the same bytes; a SETUP is then taken on as
+ * the worker does (the hosts' graph and the node's runtime, a tick and
+ * its first timers) when it is small enough to be quick.  A failure must
+ * be LB_EFORMAT (or LB_ENOMEM) with a message, and own nothing. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "farm_wire.h"
+#include "lb_rt.h"
+#include "lb_errno.h"
+#include "fuzz_check.h"
+#include "fuzz_sel.h"
+
+#define SMALL_SETUP 64   /* hosts up to which a SETUP is taken on */
+
+static void check_failed(int rc)
+{
+  CHECK(rc == LB_EFORMAT || rc == LB_ENOMEM);
+  CHECK(lb_errmsg()[0] != '\0');
+}
+
+static void check_same(const unsigned char *buf, size_t n, const uint8_t *want, size_t len)
+{
+  CHECK(n == len && !memcmp(buf, want, len));
+}
+
+static int cb_send(void *ctx, lb_msg *m, double now)
+{
+  (void)ctx; (void)now;
+  lb_msg_free(m);
+  return LB_SUCCESS;
+}
+static int cb_deliver(void *ctx, const lb_result_ref *r, double now) { (void)ctx; (void)r; (void)now; return LB_SUCCESS; }
+static const lb_rt_ops ops = { .send = cb_send, .deliver = cb_deliver };
+
+/* worker/lbworker.c setup(), without PVM: graph, runtime, first steps. */
+static void take_on(const farm_setup *s)
+{
+  if (s->nhosts > SMALL_SETUP) return;
+  size_t (*e)[2] = malloc((s->nedges + 1) * sizeof *e);
+  CHECK(e);
+  for (uint32_t k = 0; k < s->nedges; k++) { e[k][0] = s->edges[k][0]; e[k][1] = s->edges[k][1]; }
+  lb_topo *t = NULL;
+  int rc = lb_topo_from_edges(s->nhosts, (const size_t (*)[2])e, s->nedges, "farm", &t);
+  free(e);
+  lb_rt *rt = NULL;
+  if (!rc && lb_topo_is_connected(t)) rc = lb_rt_alloc(s->policy, s->me, t, &s->par, &ops, NULL, &rt);
+  if (rt) {
+    lb_event tick = { .type = LB_EV_TICK };
+    lb_rt_step(rt, &tick, 0);
+    double at;
+    for (int k = 0; k < 3 && lb_rt_next_timer(rt, &at); k++) {
+      CHECK(isfinite(at));
+      lb_rt_fire(rt, at);
+    }
+    lb_rt_free(rt);
+  }
+  lb_topo_free(t);
+}
+
+static void setup(const uint8_t *b, size_t len)
+{
+  farm_setup s;
+  int rc = farm_setup_decode(b, len, &s);
+  if (rc) { check_failed(rc); CHECK(!s.tids && !s.edges); return; }
+  CHECK(s.nhosts >= 1 && s.nhosts <= FARM_MAX_HOSTS && s.me < s.nhosts);
+  CHECK((unsigned)s.policy < LB_POLICY_COUNT && s.par.cchspmd.controller < s.nhosts);
+  CHECK(s.par.speed > 0 && s.par.speed <= 1 && s.par.hop_time > 0 && isfinite(s.par.hop_time));
+  CHECK(isfinite(s.quantum_s) && s.quantum_s > 0 && isfinite(s.t0) && s.t0 >= 0);
+  CHECK(app_workload_check(&s.w) == LB_SUCCESS);
+  for (uint32_t i = 0; i < s.nhosts; i++) CHECK(s.tids[i] > 0);
+  for (uint32_t k = 0; k < s.nedges; k++) CHECK(s.edges[k][0] < s.nhosts && s.edges[k][1] < s.nhosts);
+  unsigned char *buf;
+  size_t n;
+  CHECK(farm_setup_encode(&s, &buf, &n) == LB_SUCCESS);
+  check_same(buf, n, b, len);
+  free(buf);
+  take_on(&s);
+  farm_setup_clear(&s);
+}
+
+static void tasks(const uint8_t *b, size_t len, uint32_t host)
+{
+  lb_proc **p = (lb_proc **)1;
+  size_t np = 7;
+  int rc = farm_tasks_decode(b, len, host, &p, &np);
+  if (rc) { check_failed(rc); CHECK(!p && !np); return; }
+  for (size_t k = 0; k < np; k++) CHECK(p[k]->origin == host && isfinite(p[k]->work) && p[k]->work >= 0);
+  unsigned char *buf;
+  size_t n;
+  CHECK(farm_tasks_encode(p, np, &buf, &n) == LB_SUCCESS);
+  check_same(buf, n, b, len);
+  free(buf);
+  for (size_t k = 0; k < np; k++) lb_proc_free(p[k]);
+  free(p);
+}
+
+static void report(const uint8_t *b, size_t len, uint32_t nhosts)
+{
+  farm_report r;
+  int rc = farm_report_decode(b, len, nhosts, &r);
+  if (rc) { check_failed(rc); CHECK(!r.trace); return; }
+  CHECK(r.me < nhosts && r.throttle <= 3);
+  for (int k = 0; k < FARM_NCOUNTERS; k++) CHECK(r.c[k] >= 0);
+  CHECK(isfinite(r.busy + r.cpu + r.span + r.msg + r.idle));
+  CHECK(!r.trace_len || (r.trace[r.trace_len] == '\0' && strlen(r.trace) == r.trace_len));
+  unsigned char *buf;
+  size_t n;
+  CHECK(farm_report_encode(&r, &buf, &n) == LB_SUCCESS);
+  check_same(buf, n, b, len);
+  free(buf);
+  farm_report_clear(&r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  if (size < 2) return 0;
+  unsigned dec = data[0] % FZ_NDECODERS, par = data[1];
+  const uint8_t *b = data + 2;
+  size_t len = size - 2;
+  unsigned char out[FARM_PAYLOAD_HEAD > FARM_ENVELOPE ? FARM_PAYLOAD_HEAD : FARM_ENVELOPE];
+  size_t n;
+  int rc;
+  switch (dec) {
+  case FZ_ENVELOPE: {
+    size_t blen = 12345;
+    uint32_t run = par & 0x80 ? FZ_RUN + 1 : FZ_RUN;
+    int tag = FZ_ENV_TAG(par);
+    rc = farm_envelope_check(b, len, tag, run, &blen);
+    if (rc) { check_failed(rc); CHECK(blen == 12345); break; }
+    CHECK(len >= FARM_ENVELOPE);
+    farm_envelope_put(out, tag, run, blen);
+    check_same(out, FARM_ENVELOPE, b, FARM_ENVELOPE);
+    break;
+  }
+  case FZ_SETUP: setup(b, len); break;
+  case FZ_TASKS: tasks(b, len, par); break;
+  case FZ_ORDER: {
+    farm_order o;
+    uint32_t nh = fz_hosts(par);
+    rc = farm_order_decode(b, len, nh, &o);
+    if (rc) { check_failed(rc); break; }
+    CHECK(o.dst < nh && o.count >= 0);
+    CHECK(farm_order_encode(&o, out, sizeof out, &n) == LB_SUCCESS);
+    check_same(out, n, b, len);
+    break;
+  }
+  case FZ_REPORT: report(b, len, fz_hosts(par)); break;
+  case FZ_SUM_REQ: {
+    int32_t *v = (int32_t *)1;
+    uint32_t k;
+    rc = farm_sum_req_decode(b, len, &v, &k);
+    if (rc) { check_failed(rc); CHECK(!v); break; }
+    unsigned char *buf;
+    CHECK(farm_sum_req_encode(v, k, &buf, &n) == LB_SUCCESS);
+    check_same(buf, n, b, len);
+    free(buf);
+    free(v);
+    break;
+  }
+  case FZ_SUM_REP: {
+    int64_t k, sum;
+    rc = farm_sum_rep_decode(b, len, &k, &sum);
+    if (rc) { check_failed(rc); break; }
+    CHECK(farm_sum_rep_encode(k, sum, out, sizeof out, &n) == LB_SUCCESS);
+    check_same(out, n, b, len);
+    break;
+  }
+  case FZ_PAYLOAD_HEAD: {
+    farm_payload_head h;
+    uint32_t nh = fz_hosts(par);
+    rc = farm_payload_head_get(b, len, nh, &h);
+    if (rc) { check_failed(rc); break; }
+    CHECK(h.origin < nh && h.exec < nh && h.len >= 1 && h.len <= (uint64_t)1 << 34);
+    farm_payload_head_put(out, &h);
+    check_same(out, FARM_PAYLOAD_HEAD, b, len);
+    break;
+  }
+  }
+  return 0;
+}

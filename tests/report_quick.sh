@@ -1,0 +1,79 @@
+#!/bin/sh
+# experiments/report.sh --quick on cached results: the farm and the long
+# runs come from tests/report_data (seeds 000, 002 and 004, the simulator
+# claims), the quick ones run (seeds 001 and 003, seed 002's convergence,
+# the worked examples).  No PVM: lbmaster is made unfindable, so a farm
+# step that ran would fail.  Checks the report's content: every seed's
+# section in Markdown and HTML, known paper and our values in their rows
+# with the difference computed, notes, figures in three formats, the
+# commands and the machine, and --doc replacing a document's tables.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+command -v gnuplot >/dev/null || { echo "SKIP: no gnuplot"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cp -r "$top_srcdir/tests/report_data" "$tmp/data"
+chmod -R u+w "$tmp/data"
+cat >"$tmp/doc.md" <<'DOC'
+# Doc
+Prose before.
+<!-- report seed003 -->
+| old | table |
+<!-- end report seed003 -->
+Prose after.
+DOC
+rc=0
+LBMASTER=/nonexistent/lbmaster "$top_srcdir/experiments/report.sh" --quick --data "$tmp/data" \
+  --out "$tmp/report" --doc "$tmp/doc.md" >"$tmp/out" 2>&1 || rc=$?
+[ "$rc" = 0 ] && ok "report.sh --quick exits 0" || fail "report.sh --quick exited $rc: $(tail -5 "$tmp/out")"
+md=$tmp/report/report.md html=$tmp/report/report.html
+for f in "$md" "$html" "$tmp/report/tables.md"; do [ -s "$f" ] && ok "$(basename "$f") written" || fail "no $f"; done
+for s in 000 001 002 003 004; do
+  grep -q "^## Seed $s: " "$md" && ok "report.md has seed $s" || fail "report.md lacks seed $s"
+  grep -q "<h2 id=\"seed-$s-" "$html" && ok "report.html has seed $s" || fail "report.html lacks seed $s"
+  grep -q "^<!-- report seed$s -->" "$tmp/report/tables.md" || fail "tables.md lacks seed $s"
+done
+# A row: | group | item | quantity | paper | ours | ours - paper | relative | note |
+has_row() { grep -qF "| $1 |" "$md" && ok "row: $1" || fail "no row '| $1 |' in report.md"; }
+# seed 003 (run here, seed 2007): test 1's Q of H, paper 510, ours 585.
+has_row "test 1 | Q of H | 510 | 585 | +75 | +14.7%"
+has_row "10 processors | loads after T | 100 100 100 100 100 100 100 100 100 97 | 100 100 100 100 100 100 100 100 100 97 | ="
+# seed 004 (fixture): k = 2 sharing, the paper's 134.8 / 67.45 = 1.999.
+has_row "k = 2 | speedup of sharing | 1.999 | 1.953 | -0.046 | -2.3%"
+has_row "lambda = 25 | t* | 10 | 10 | 0 | 0.0%"
+# seed 002 (fixture): graph 1's p_min, printed 9.2, ours 16.52.
+has_row "graph 1 | p_min | 9.2 | 16.52 | +7.321 | +79.6%"
+# seed 000 (fixture): RMTLB fastest at primes 5e6; 134 floods on ring:6.
+has_row "to 5e6 | RMTLB makespan / fastest | 1 | 1 | 0 | 0.0%"
+has_row "ring:6 EPN 20 (all the room) | RMTLB runs | 1 | 134 | +133 | +13300.0%"
+# seed 001 (run here): first order on the 4x4 mesh, 151 predicted, 140 taken.
+has_row "mesh:4x4 | steps of first order | 151 | 140 | -11 | -7.3%"
+# Every difference in the tables is ours - paper, recomputed here (ours
+# is shown to 4 significant digits, the difference from full precision).
+awk -F' \\| ' 'function abs(x) { return x < 0 ? -x : x }
+  /^\| / && NF >= 8 && $4 ~ /^-?[0-9.]+$/ && $5 ~ /^-?[0-9.]+$/ && $6 ~ /^[-+]?[0-9.]+$/ {
+    n++; if (abs($5 - $4 - $6) > 0.001 * (abs($4) + abs($5)) + 1e-9) { bad++; print > "/dev/stderr" } }
+  END { printf "%d %d\n", n, bad }' "$md" >"$tmp/diffs"
+read -r nd bad <"$tmp/diffs" || true
+[ "${nd:-0}" -gt 100 ] && [ "${bad:-0}" = 0 ] && ok "$nd differences recomputed" || fail "differences: $(cat "$tmp/diffs")"
+# Each row's note exists below its table.
+grep -q '^(1) ' "$md" && ! grep -q '| ? |$' "$md" && ok "notes" || fail "a row without its note"
+grep -qF "Known cause" "$md" || grep -qF "Agrees" "$md" || fail "no explanation text"
+for f in seed001/speedup seed003/fig2 seed004/fig1 seed000/received; do
+  for e in png svg pdf; do [ -s "$tmp/report/fig/$f.$e" ] || fail "no figure $f.$e"; done
+done
+ok "figures in PNG, SVG and PDF"
+grep -q 'src="data:image/png;base64,' "$html" && ok "HTML embeds the PNG figures" || fail "no embedded figure"
+grep -q '<table>' "$html" && grep -q '</html>' "$html" && ok "HTML tables" || fail "HTML incomplete"
+grep -q '| 000 | Figs. 3 and 4 on six PVM hosts, one run per point | `experiments/seed000/fig34.sh .*` | reused' "$md" &&
+  grep -q '| 004 | Tables 1 and 2 on six PVM hosts | .* | reused' "$md" && ok "farm results reused" || fail "farm steps not reused"
+grep -q '| 003 | Tables 1 and 2, Fig. 2 | `experiments/seed003/run.sh .*` | ran |' "$md" && ok "missing results run" || fail "seed 003 not run"
+for k in "load average" "PVM:" "compiler:" "commit"; do grep -q "$k" "$md" || fail "Machine lacks $k"; done
+ok "machine recorded"
+if grep -q '^Prose before\.$' "$tmp/doc.md" && grep -q '^Prose after\.$' "$tmp/doc.md" &&
+   ! grep -q '| old | table |' "$tmp/doc.md" && grep -qF "| loads after TB |" "$tmp/doc.md" &&
+   ! grep -qF "| test 1 | Q of H |" "$tmp/doc.md"; then
+  ok "--doc replaced the table with the main rows, kept the prose"
+else
+  fail "--doc: $(cat "$tmp/doc.md")"
+fi
+expect_status 2 "unknown argument" "$top_srcdir/experiments/report.sh" --bogus
+finish
