@@ -1,12 +1,13 @@
 #!/bin/sh
 # Every experiment script (and the fuzzing scripts) answers --help with
 # its usage and exit 0, and creates nothing (--help is never taken for
-# an output directory).
+# an output directory).  A file without #! is sourced, not run.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 n=0
 for s in $(find "$top_srcdir/experiments" "$top_srcdir/tests/fuzz" -name '*.sh' \
              ! -name common.sh ! -name lib.sh | sort); do
+  [ "$(head -c2 "$s")" = '#!' ] || continue
   n=$((n + 1))
   mkdir "$tmp/run"
   out=$(cd "$tmp/run" && "$s" --help 2>&1); rc=$?
