@@ -561,6 +561,14 @@ const lb_proc *lb_node_current(const lb_node *nd)
   return nd->nq ? nd->q[0] : NULL;
 }
 
+void lb_node_prefetch(const lb_node *nd)
+{
+  /* Prefetches never fault: a stale pointer costs nothing but the hint. */
+  __builtin_prefetch(nd->ps);
+  if (nd->nq) __builtin_prefetch(nd->q[0]);
+  if (nd->nq > 1) __builtin_prefetch(nd->q[1]);
+}
+
 size_t lb_node_id(const lb_node *nd) { return nd->id; }
 lb_policy lb_node_policy(const lb_node *nd) { return nd->pol; }
 size_t lb_node_queue_len(const lb_node *nd) { return nd->nq; }
