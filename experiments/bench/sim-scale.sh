@@ -24,11 +24,13 @@
 #   --series-only, --policies-only   one part only
 #   --quick          sides up to 128, 1 run, policy table at 64x64
 # Progress goes to the terminal (stderr) when it is one; the tables go
-# to stdout.
+# to stdout.  Run by experiments/bench/run.sh (make bench
+# BENCH_LIST=sim-scale), it also appends each case's least user time and
+# the exponent to BENCH_CSV (lib.sh's rows; no reference program).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
-build=$src csv= repeat=3 maxside=1024 side=256 timeout=600 parts=sp
+build=${LB_TOP_BUILDDIR:-$src} csv= repeat=3 maxside=1024 side=256 timeout=600 parts=sp
 policies=none,lowest,dasud,cchspmd,diffusion,diffusion2,rmtlb
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
@@ -53,7 +55,7 @@ done
 sim=$build/sim/lbsim
 [ -x "$sim" ] || { echo "sim-scale.sh: $sim not built (make, or --builddir DIR)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "sim-scale.sh: /usr/bin/time (GNU time) is needed" >&2; exit 2; }
-csv=${csv:-$build/out/bench/sim-scale.csv}
+csv=${csv:-${BENCH_OUT:-$build/out/bench}/sim-scale.csv}
 mkdir -p "$(dirname "$csv")"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tty=; [ -t 2 ] && tty=1
@@ -141,3 +143,16 @@ if [ "${parts#*p}" != "$parts" ]; then
   echo; echo "Policies at $((side * side)) nodes:"; echo "$head"; echo "$rule"; summary policy
 fi
 echo; echo "CSV: $csv"
+
+# Under run.sh: one bench row per case and the exponent.
+[ -n "${BENCH_CSV:-}" ] || exit 0
+. "$here/lib.sh"
+awk -F, '$12 == "ok" { k = $1 "," $2 "," $3; if (!(k in t) || $6 < t[k]) t[k] = $6; n[k] = $4 }
+  END { for (k in t) print k "," t[k] "," n[k] }' "$csv" | sort -t, -k1,1 -k5,5n |
+while IFS=, read -r part pol topo t n; do
+  bench_row "lbsim $part $pol $topo" user_s "$t" - - 1 "sim/lbsim -p $pol -t $topo --no-optimum"
+done
+x=$(awk -F, '$1 == "series" && $12 == "ok" { k = $4; if (!(k in t) || $6 < t[k]) t[k] = $6 }
+  END { for (k in t) if (t[k] > 0) { a = log(k); b = log(t[k]); n++; sx += a; sy += b; sxx += a * a; sxy += a * b }
+        if (n >= 2) printf "%.3f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$csv")
+[ -z "$x" ] || bench_row "lbsim rmtlb torus series" growth_exponent "$x" - - 1 "experiments/bench/sim-scale.sh --series-only"
