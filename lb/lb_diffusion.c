@@ -100,6 +100,10 @@ int lb_diffusion_gamma(const lb_topo *t, const double *edge_alpha, double *gamma
 {
   size_t n = t->n;
   if (n == 1) { *gamma = 0; return LB_SUCCESS; }
+  /* Dense: n^2 doubles and n^3 time (8192 nodes: 0.5 GB, minutes). */
+  if (n > LB_DIFFUSION_DENSE_MAX)
+    return lb_error(LB_ERANGE, "the spectrum of %zu nodes: a dense %zu x %zu eigenproblem, above %d nodes",
+                    n, n, n, LB_DIFFUSION_DENSE_MAX);
   gsl_matrix *M = gsl_matrix_alloc(n, n);
   lb_spectrum *s = NULL;
   if (!M) return lb_error(LB_ENOMEM, "out of memory");

@@ -49,6 +49,10 @@ int lb_diffusion_edge_alphas(const lb_topo *t, lb_diffusion_kind k,
 int lb_diffusion_matrix(const lb_topo *t, const double *edge_alpha,
                         gsl_matrix *M);
 
+/* Graphs above this many nodes get LB_ERANGE from the spectral
+ * functions below (a dense eigenproblem). */
+#define LB_DIFFUSION_DENSE_MAX 4096
+
 /* gamma: the largest |mu| over the eigenvalues mu of M other than the
  * eigenvalue 1 of the uniform vector (the per-step contraction of
  * first-order diffusion).  Fails with LB_ENOCONV when gamma >= 1

@@ -204,6 +204,13 @@ int lb_node_step(lb_node *node, const lb_event *ev, double now, lb_out *out);
 /* Head of the run queue (what to run next), or NULL when idle. */
 const lb_proc *lb_node_current(const lb_node *node);
 
+/* A hint for a driver that knows it will step this node soon (a
+ * simulator reading its event queue ahead): start bringing the node's
+ * queue head, the process after it and the policy's state into the
+ * cache.  It changes nothing; a large simulated run spends most of its
+ * time waiting for these. */
+void lb_node_prefetch(const lb_node *node);
+
 /* ---- inspectors ---- */
 typedef struct lb_node_stats {
   unsigned long sent[LB_MSG_NTYPES];  /* messages sent, by type */

@@ -80,7 +80,7 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   if (!pick) return lb_error(LB_ENOMEM, "probe list");
   s->probed = pick;
   for (size_t k = 0; k < want;) {
-    size_t j = lb_rng_below(nd->rng, n);
+    size_t j = lb_rng_below(&nd->rng, n);
     int dup = j == nd->id || lb_node_is_down(nd, j);
     for (size_t i = 0; i < k && !dup; i++) dup = pick[i] == j;
     if (!dup) pick[k++] = j;

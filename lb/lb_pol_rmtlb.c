@@ -47,14 +47,17 @@ typedef struct rmtlb {
   double tmax;
   struct seen { size_t hv; uint64_t round; } *seen;   /* last round taken part in, per HV [R29] */
   size_t nseen, capseen;
-  /* Transactions aborted here after a failure, newest last (a ring):
-   * a message of one of them still on its way must not open it again. */
-  struct tomb { size_t hv, dv; uint64_t tag; } tomb[64];
+  /* Transactions aborted here after a failure, newest last (a ring of
+   * NTOMB, allocated at the first): a message of one of them still on
+   * its way must not open it again. */
+  struct tomb { size_t hv, dv; uint64_t tag; } *tomb;
   size_t ntomb;
   /* RMTLB-drain (par.rmtlb.drain > 0): work run here, and the queue's
    * work at the last check, moved by the LMMs in and out since. */
   double done, wq;
 } rmtlb;
+
+#define NTOMB 64
 
 #define S(nd) ((rmtlb *)(nd)->ps)
 #define TIMER_ID(seq, kind) (((seq) << 2) | (uint64_t)(kind))
@@ -84,6 +87,7 @@ static void rm_fini(lb_node *nd)
   free(s->nrt);
   free(s->arr);
   free(s->seen);
+  free(s->tomb);
   free(s);
 }
 
@@ -98,7 +102,7 @@ static nrt_rec *nrt_find(rmtlb *s, size_t hv, size_t dv, uint64_t tag)
 static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv, size_t nxv)
 {
   if (s->nnrt == s->capnrt) {
-    size_t c = s->capnrt ? 2 * s->capnrt : 8;
+    size_t c = s->capnrt ? 2 * s->capnrt : 4;
     nrt_rec *v = realloc(s->nrt, c * sizeof *v);
     if (!v) return NULL;
     s->nrt = v;
@@ -116,7 +120,7 @@ static void nrt_del(rmtlb *s, nrt_rec *r)
 
 static int tombed(const rmtlb *s, size_t hv, size_t dv, uint64_t tag)
 {
-  size_t n = s->ntomb < 64 ? s->ntomb : 64;
+  size_t n = s->ntomb < NTOMB ? s->ntomb : NTOMB;
   for (size_t k = 0; k < n; k++)
     if (s->tomb[k].hv == hv && s->tomb[k].dv == dv && s->tomb[k].tag == tag) return 1;
   return 0;
@@ -530,7 +534,7 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   if (m->u.lmm.lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
   for (size_t k = 0; k < m->nproc; k++) {
     if (s->narr == s->caparr) {
-      size_t c = s->caparr ? 2 * s->caparr : 16;
+      size_t c = s->caparr ? 2 * s->caparr : 4;
       arrival *v = realloc(s->arr, c * sizeof *v);
       if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
       s->arr = v;
@@ -606,11 +610,12 @@ static int send_abort(lb_node *nd, lb_out *out, size_t to, const nrt_rec *r)
 
 /* Forget a transaction here: its processes that came here keep running
  * but their results go home the direct way. */
-static void forget(lb_node *nd, nrt_rec *r)
+static int forget(lb_node *nd, nrt_rec *r)
 {
   rmtlb *s = S(nd);
   size_t hv = r->hv;
-  s->tomb[s->ntomb++ % 64] = (struct tomb){ r->hv, r->dv, r->tag };
+  if (!s->tomb && !(s->tomb = malloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
+  s->tomb[s->ntomb++ % NTOMB] = (struct tomb){ r->hv, r->dv, r->tag };
   if (r->dv == nd->id) {
     size_t j = 0;   /* keep the arrivals in order (result_ready) */
     for (size_t k = 0; k < s->narr; k++)
@@ -620,6 +625,7 @@ static void forget(lb_node *nd, nrt_rec *r)
   nrt_del(s, r);
   lipn_settle(nd);
   lock_settle(s, hv);
+  return LB_SUCCESS;
 }
 
 static int queued(const lb_node *nd, uint64_t pid)
@@ -643,8 +649,8 @@ static int cascade(lb_node *nd, lb_out *out)
     nrt_rec *r = queued(nd, a.pid) ? NULL : nrt_find(s, a.hv, nd->id, a.tag);
     if (!r) { k++; continue; }
     nrt_rec copy = *r;
-    forget(nd, r);   /* removes this transaction's arrivals: restart the scan */
-    rc = send_abort(nd, out, copy.pv, &copy);
+    /* forget removes this transaction's arrivals: restart the scan */
+    if (!(rc = forget(nd, r))) rc = send_abort(nd, out, copy.pv, &copy);
     k = 0;
   }
   return rc;
@@ -662,8 +668,8 @@ static int on_abort(lb_node *nd, lb_msg *m, lb_out *out)
   if (!r) return LB_SUCCESS;
   size_t to = from == r->pv ? r->nxv : from == r->nxv ? r->pv : LB_NO_NODE;
   nrt_rec copy = *r;
-  forget(nd, r);
-  int rc = send_abort(nd, out, to, &copy);
+  int rc = forget(nd, r);
+  if (!rc) rc = send_abort(nd, out, to, &copy);
   return rc || copy.hv != nd->id ? rc : cascade(nd, out);
 }
 
@@ -680,8 +686,7 @@ static int rm_down(lb_node *nd, size_t d, double now, lb_out *out)
   for (size_t k = 0; k < s->nnrt && !rc;) {
     nrt_rec r = s->nrt[k];
     if (r.hv != d && r.dv != d && r.pv != d && r.nxv != d) { k++; continue; }
-    forget(nd, &s->nrt[k]);
-    if (!(rc = send_abort(nd, out, r.pv, &r))) rc = send_abort(nd, out, r.nxv, &r);
+    if (!(rc = forget(nd, &s->nrt[k])) && !(rc = send_abort(nd, out, r.pv, &r))) rc = send_abort(nd, out, r.nxv, &r);
     if (!rc && r.hv == nd->id) { rc = cascade(nd, out); k = 0; }
   }
   /* Tmax rests on the distances of the graph the survivors use. */

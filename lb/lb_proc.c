@@ -5,17 +5,7 @@
 #include "lb_codec.h"
 #include "lb_errno.h"
 
-static int dup_bytes(const void *src, size_t len, unsigned char **out)
-{
-  *out = NULL;
-  if (!len) return LB_SUCCESS;
-  if (!src) return lb_error(LB_EINVAL, "NULL blob of %zu bytes", len);
-  unsigned char *b = malloc(len);
-  if (!b) return lb_error(LB_ENOMEM, "blob of %zu bytes", len);
-  memcpy(b, src, len);
-  *out = b;
-  return LB_SUCCESS;
-}
+static unsigned char *room(lb_proc *p) { return (unsigned char *)(p + 1); }
 
 int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
                   size_t ctx_len, lb_proc **out)
@@ -23,13 +13,14 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
   *out = NULL;
   if (!(work >= 0 && work < 1e300))
     return lb_error(LB_EINVAL, "process %llu: work %g outside [0, 1e300)", (unsigned long long)id, work);
-  lb_proc *p = calloc(1, sizeof *p);
+  if (ctx_len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", ctx_len);
+  if (ctx_len > SIZE_MAX - sizeof(lb_proc)) return lb_error(LB_ENOMEM, "context of %zu bytes", ctx_len);
+  /* One allocation: a migrating or running process is one block, not two. */
+  lb_proc *p = malloc(sizeof *p + ctx_len);
   if (!p) return lb_error(LB_ENOMEM, "process %llu", (unsigned long long)id);
-  p->id = id;
-  p->origin = origin;
-  p->work = work;
-  if (dup_bytes(ctx, ctx_len, &p->ctx)) { free(p); return LB_ENOMEM; }
-  p->ctx_len = ctx_len;
+  *p = (lb_proc){ .id = id, .origin = origin, .work = work, .ctx = ctx_len ? room(p) : NULL,
+                  .ctx_len = ctx_len, .ctx_room = ctx_len };
+  if (ctx_len) memcpy(p->ctx, ctx, ctx_len);
   *out = p;
   return LB_SUCCESS;
 }
@@ -37,7 +28,7 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
 void lb_proc_free(lb_proc *p)
 {
   if (!p) return;
-  free(p->ctx);
+  if (p->ctx != room(p)) free(p->ctx);
   free(p);
 }
 
@@ -50,11 +41,12 @@ int lb_proc_copy(const lb_proc *p, lb_proc **out)
 
 int lb_proc_set_ctx(lb_proc *p, const void *ctx, size_t len)
 {
-  unsigned char *b;
-  int rc = dup_bytes(ctx, len, &b);
-  if (rc) return rc;
-  free(p->ctx);
-  p->ctx = b;
+  if (len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", len);
+  unsigned char *b = len <= p->ctx_room ? room(p) : malloc(len);
+  if (!b) return lb_error(LB_ENOMEM, "context of %zu bytes", len);
+  if (len) memmove(b, ctx, len);   /* ctx may be the process's own */
+  if (p->ctx && p->ctx != room(p) && p->ctx != b) free(p->ctx);
+  p->ctx = len ? b : NULL;
   p->ctx_len = len;
   return LB_SUCCESS;
 }
@@ -63,8 +55,9 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
 {
   *out = NULL;
   if ((unsigned)type >= LB_MSG_NTYPES) return lb_error(LB_EINVAL, "message type %d", (int)type);
-  lb_msg *m = calloc(1, sizeof *m);
+  lb_msg *m = malloc(sizeof *m);   /* malloc, not calloc: its per-thread cache serves it */
   if (!m) return lb_error(LB_ENOMEM, "message");
+  memset(m, 0, sizeof *m);   /* all of the union, whichever member is used */
   m->type = type;
   m->src = m->hop_src = src;
   m->dst = m->hop_dst = dst;

@@ -19,7 +19,10 @@
 
 /* A process: identity, origin, remaining work (work units; a node of
  * speed s does s units per unit time), the quanta it has run and the
- * links it has crossed, and the application's context. */
+ * links it has crossed, and the application's context.  The context is
+ * kept in the process's own allocation, right after it, while it fits
+ * the room made there at lb_proc_alloc; read it through ctx, and change
+ * it only with lb_proc_set_ctx. */
 typedef struct lb_proc {
   uint64_t id;
   size_t origin;
@@ -28,6 +31,7 @@ typedef struct lb_proc {
   uint32_t hops;
   unsigned char *ctx;
   size_t ctx_len;
+  size_t ctx_room;     /* bytes of room after the struct */
 } lb_proc;
 
 int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,

@@ -8,7 +8,7 @@ typedef struct tmr { double at; uint64_t seq, id; } tmr;
 
 struct lb_rt {
   lb_node *nd;
-  lb_out *out;
+  lb_out out;       /* its vector lives only while a step's outputs are carried out */
   const lb_rt_ops *ops;
   void *ctx;
   tmr *h;
@@ -24,7 +24,7 @@ static int before(const tmr *a, const tmr *b)
 static int heap_push(lb_rt *rt, double at, uint64_t id)
 {
   if (rt->nh == rt->caph) {
-    size_t c = rt->caph ? 2 * rt->caph : 16;
+    size_t c = rt->caph ? 2 * rt->caph : 4;
     tmr *v = realloc(rt->h, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "timer heap");
     rt->h = v;
@@ -65,8 +65,7 @@ int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params
   if (!ops || !ops->send || !ops->deliver) return lb_error(LB_EINVAL, "runtime: send and deliver are required");
   lb_rt *rt = calloc(1, sizeof *rt);
   if (!rt) return lb_error(LB_ENOMEM, "runtime");
-  int rc = lb_out_alloc(&rt->out);
-  if (!rc) rc = lb_node_alloc(pol, id, t, p, &rt->nd);
+  int rc = lb_node_alloc(pol, id, t, p, &rt->nd);
   if (rc) { lb_rt_free(rt); return rc; }
   rt->ops = ops;
   rt->ctx = ctx;
@@ -78,7 +77,8 @@ void lb_rt_free(lb_rt *rt)
 {
   if (!rt) return;
   lb_node_free(rt->nd);
-  lb_out_free(rt->out);
+  lb_out_clear(&rt->out);
+  free(rt->out.v);
   free(rt->h);
   free(rt);
 }
@@ -122,7 +122,7 @@ static int keep(int rc, int more) { return rc ? rc : more; }
 static int carry_out(lb_rt *rt, double now)
 {
   int rc = LB_SUCCESS;
-  lb_out *o = rt->out;
+  lb_out *o = &rt->out;
   for (size_t k = 0; k < o->n; k++) {
     lb_out_item *it = &o->v[k];
     switch (it->type) {
@@ -147,13 +147,18 @@ static int carry_out(lb_rt *rt, double now)
       break;
     }
   }
+  /* A million idle nodes need no output lists: the next step makes a
+   * new one (from malloc's per-thread cache, at its usual size). */
   lb_out_clear(o);
+  free(o->v);
+  o->v = NULL;
+  o->cap = 0;
   return rc;
 }
 
 int lb_rt_step(lb_rt *rt, const lb_event *ev, double now)
 {
-  int rc = lb_node_step(rt->nd, ev, now, rt->out);
+  int rc = lb_node_step(rt->nd, ev, now, &rt->out);
   return keep(rc, carry_out(rt, now));
 }
 

@@ -20,15 +20,27 @@ static inline int lb_wbuf_ok(const lb_wbuf *w) { return !w->p || w->len <= w->ca
 
 static inline void lb_w_bytes(lb_wbuf *w, const void *v, size_t n)
 {
+  if (!w->p) { w->len += n; return; }
   if (w->p && n && w->len <= w->cap && n <= w->cap - w->len) memcpy(w->p + w->len, v, n);
   w->len += n;
 }
 
+/* Little-endian on every host; one load or store where the host is
+ * little-endian itself. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LB_WIRE_NATIVE_LE 1
+#else
+#define LB_WIRE_NATIVE_LE 0
+#endif
+
 static inline void lb_w_uint(lb_wbuf *w, uint64_t v, unsigned bytes)
 {
-  unsigned char b[8];
-  for (unsigned k = 0; k < bytes; k++) b[k] = (unsigned char)(v >> (8 * k));
-  lb_w_bytes(w, b, bytes);
+  if (w->p && w->len <= w->cap && bytes <= w->cap - w->len) {
+    unsigned char *d = w->p + w->len;
+    if (LB_WIRE_NATIVE_LE) memcpy(d, &v, bytes);
+    else for (unsigned k = 0; k < bytes; k++) d[k] = (unsigned char)(v >> (8 * k));
+  }
+  w->len += bytes;
 }
 
 static inline void lb_w_u8(lb_wbuf *w, unsigned v) { lb_w_uint(w, v, 1); }
@@ -54,8 +66,10 @@ static inline const unsigned char *lb_r_take(lb_rbuf *r, size_t n)
 static inline uint64_t lb_r_uint(lb_rbuf *r, unsigned bytes)
 {
   const unsigned char *s = lb_r_take(r, bytes);
+  if (!s) return 0;
   uint64_t v = 0;
-  for (unsigned k = 0; s && k < bytes; k++) v |= (uint64_t)s[k] << (8 * k);
+  if (LB_WIRE_NATIVE_LE) memcpy(&v, s, bytes);
+  else for (unsigned k = 0; k < bytes; k++) v |= (uint64_t)s[k] << (8 * k);
   return v;
 }
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lb_sim.h"
-#include "sim_heap.h"
+#include "sim_queue.h"
 #include "lb_rt.h"
 #include "lb_optimum.h"
 #include "lb_rmtlb.h"
@@ -47,20 +47,35 @@ void lb_sim_config_farm(lb_sim_config *c)
 #define AT_LOST ((size_t)-4)      /* lost with a failed node */
 
 typedef struct sim sim;
-typedef struct node_ctx { sim *S; size_t i; } node_ctx;
+
+/* The driver's state of one node, in one cache line: a large run takes
+ * the nodes in no order, an event at a time.  It is also the runtime's
+ * callback context. */
+typedef struct simnode {
+  lb_rt *rt;
+  lb_node *nd;            /* lb_rt_node(rt) */
+  sim *S;
+  double cpu_free;        /* when its CPU is done with messages */
+  struct parked { lb_msg **v; size_t n, cap; } parked;  /* messages waiting for the quantum's end */
+  unsigned char busy, dead;
+} simnode;
 
 struct sim {
   const lb_sim_config *c;
   size_t n;
-  lb_rt **rt;
-  node_ctx *nc;
-  unsigned char *busy;
+  simnode *node;          /* n, aligned to cache lines */
   unsigned char *ctxbuf;  /* a context being written (ctx_len bytes) */
-  double *cpu_free;       /* per node: when its CPU is done with messages */
-  struct parked { lb_msg **v; size_t n, cap; } *parked;  /* per node: messages waiting for the quantum's end */
-  sim_heap h;
+  sim_queue h;
+  /* Events made at the start are read in order rather than kept in the
+   * heap: the arrivals (process k has insertion number k; a trace's in
+   * order of time, by arr_order) and every node's first check point. */
+  size_t next_arr, next_tick;
+  size_t *arr_order;      /* trace loads: the processes by (time, id) */
+  uint64_t tick_seq;      /* insertion number of node 0's first check point */
   lb_rng *rng;            /* message jitter */
   lb_codec_limits lim;
+  unsigned char *wire;    /* a message's bytes on their way through the codec */
+  size_t wirecap;
   size_t np;
   size_t *origin;
   unsigned char *done, *home, *sunk;
@@ -68,7 +83,6 @@ struct sim {
   uint64_t *bytes;        /* each result's bytes, as made where it finished */
   size_t ndone, nhome, nsunk;
   lb_sink *sink;
-  unsigned char *dead;    /* per node: failed */
   unsigned char *known;   /* per node: failed, and the survivors know it */
   unsigned char *rerun;   /* per process: the sink ran it again */
   double *work0;          /* per process: its work, to run it again */
@@ -115,19 +129,30 @@ static int known_pid(sim *S, size_t i, uint64_t pid, const char *what)
   return 0;
 }
 
+/* Encode m into the simulator's wire buffer, grown as needed. */
+static int encode(sim *S, const lb_msg *m, size_t *len)
+{
+  int rc = lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
+  if (rc != LB_ERANGE || *len <= S->wirecap) return rc;   /* done, or a field out of range */
+  size_t cap = *len > 2 * S->wirecap ? *len : 2 * S->wirecap;
+  unsigned char *b = realloc(S->wire, cap);
+  if (!b) return lb_error(LB_ENOMEM, "%s of %zu bytes", lb_msg_type_name(m->type), *len);
+  S->wire = b;
+  S->wirecap = cap;
+  return lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
+}
+
 /* Round-trip m through the codec, as the farm sends it. */
 static lb_msg *through_codec(sim *S, lb_msg *m)
 {
-  unsigned char *buf;
-  size_t len;
+  size_t len = 0;
   lb_msg *d = NULL;
-  if (lb_codec_encode_alloc(m, (uint32_t)S->c->seed, &buf, &len)) {
+  if (encode(S, m, &len)) {
     violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
     return m;
   }
-  if (lb_codec_decode(buf, len, (uint32_t)S->c->seed, &S->lim, &d))
+  if (lb_codec_decode(S->wire, len, (uint32_t)S->c->seed, &S->lim, &d))
     violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
-  free(buf);
   if (!d) return m;
   lb_msg_free(m);
   return d;
@@ -137,16 +162,17 @@ static lb_msg *through_codec(sim *S, lb_msg *m)
 /* A node's CPU spends time on every message it handles. */
 static void charge(sim *S, size_t i, const lb_msg *m, double now)
 {
-  double c = S->c->cost_msg + S->c->cost_byte * (double)lb_msg_size(m);
+  if (!(S->c->cost_msg > 0) && !(S->c->cost_byte > 0)) return;
+  double c = S->c->cost_msg + (S->c->cost_byte > 0 ? S->c->cost_byte * (double)lb_msg_size(m) : 0);
   if (c <= 0) return;
-  S->cpu_free[i] = (S->cpu_free[i] > now ? S->cpu_free[i] : now) + c;
+  S->node[i].cpu_free = (S->node[i].cpu_free > now ? S->node[i].cpu_free : now) + c;
 }
 
 static int cb_send(void *ctx, lb_msg *m, double now)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
-  size_t i = x->i, dst = m->hop_dst;
+  size_t i = (size_t)(x - S->node), dst = m->hop_dst;
   charge(S, i, m, now);
   /* Where a result's bytes are is followed exactly while a process has
    * one copy; one the sink ran again may have two. */
@@ -157,14 +183,13 @@ static int cb_send(void *ctx, lb_msg *m, double now)
     S->where[m->res.pid] = AT_WIRE;
   }
   double hops = (double)lb_topo_distance(S->c->topo, i, dst);
-  double size = (double)lb_msg_size(m);
-  double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? size / S->c->bandwidth : 0));
+  double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
   if (S->c->codec) m = through_codec(S, m);
   S->inflight += (long)m->nproc;
   S->msgs_inflight++;
   S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
-  int rc = sim_heap_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
+  int rc = sim_queue_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
   if (rc) lb_msg_free(m);
   return rc;
 }
@@ -172,13 +197,14 @@ static int cb_send(void *ctx, lb_msg *m, double now)
 static int cb_home(void *ctx, const lb_result_ref *r, double now)
 {
   (void)now;
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
+  size_t i = (size_t)(x - S->node);
   uint64_t pid = r->pid;
-  if (!known_pid(S, x->i, pid, "home")) return LB_SUCCESS;
+  if (!known_pid(S, i, pid, "home")) return LB_SUCCESS;
   /* A process run again has two origins: its first copy may come home too. */
-  if (S->origin[pid] != x->i && !S->rerun[pid])
-    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, x->i, S->origin[pid]);
+  if (S->origin[pid] != i && !S->rerun[pid])
+    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, S->origin[pid]);
   if (!S->done[pid] && !S->rerun[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
   if (S->home[pid]++) { if (!S->rerun[pid]) violation(S, "process %llu came home twice", (unsigned long long)pid); }
   else S->nhome++;
@@ -187,13 +213,14 @@ static int cb_home(void *ctx, const lb_result_ref *r, double now)
 
 static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
+  size_t i = (size_t)(x - S->node);
   uint64_t pid = r->pid;
-  if (!known_pid(S, x->i, pid, "delivery")) return LB_SUCCESS;
-  if (S->where[pid] != x->i && !S->rerun[pid]) {
+  if (!known_pid(S, i, pid, "delivery")) return LB_SUCCESS;
+  if (S->where[pid] != i && !S->rerun[pid]) {
     violation(S, "node %zu delivered the result of process %llu, whose bytes are not there",
-              x->i, (unsigned long long)pid);
+              i, (unsigned long long)pid);
     return LB_SUCCESS;
   }
   if (S->bytes[pid] != result_of(pid) || r->len != result_len(S))
@@ -215,20 +242,21 @@ static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
 
 static void cb_wake(void *ctx, double at)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   sim *S = x->S;
-  if (sim_heap_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = x->i })) S->failed = LB_ENOMEM;
+  size_t i = (size_t)(x - S->node);
+  if (sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = i })) S->failed = LB_ENOMEM;
 }
 
 static void cb_trace(void *ctx, const char *row)
 {
-  node_ctx *x = ctx;
+  simnode *x = ctx;
   fprintf(x->S->c->msg_trace, "%s\n", row);
 }
 
 static int step(sim *S, size_t i, const lb_event *ev, double now)
 {
-  int rc = lb_rt_step(S->rt[i], ev, now);
+  int rc = lb_rt_step(S->node[i].rt, ev, now);
   if (!rc && S->failed) rc = S->failed;
   return rc ? lb_error_wrap(rc, "t=%g node %zu", now, i) : LB_SUCCESS;
 }
@@ -239,18 +267,18 @@ static double speed_of(const sim *S, size_t i) { return S->c->speeds ? S->c->spe
  * its next quantum if it has work. */
 static int kick(sim *S, size_t i, double now)
 {
-  if (S->busy[i] || S->dead[i]) return LB_SUCCESS;
+  if (S->node[i].busy || S->node[i].dead) return LB_SUCCESS;
   lb_event tick = { .type = LB_EV_TICK };
   int rc = step(S, i, &tick, now);
   if (rc) return rc;
-  const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
+  const lb_proc *p = lb_node_current(S->node[i].nd);
   if (!p) return LB_SUCCESS;
   double speed = speed_of(S, i);
   double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
-  double start = S->cpu_free[i] > now ? S->cpu_free[i] : now;
-  S->busy[i] = 1;
-  S->cpu_free[i] = start + w / speed;
-  return sim_heap_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
+  double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
+  S->node[i].busy = 1;
+  S->node[i].cpu_free = start + w / speed;
+  return sim_queue_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
                                         .id = p->id, .work = w });
 }
 
@@ -259,9 +287,9 @@ static int unpark(sim *S, size_t i, double t);
 static int quantum_end(sim *S, const sim_ev *e)
 {
   size_t i = e->node;
-  S->busy[i] = 0;
-  if (S->dead[i]) return LB_SUCCESS;
-  const lb_proc *p = lb_node_current(lb_rt_node(S->rt[i]));
+  S->node[i].busy = 0;
+  if (S->node[i].dead) return LB_SUCCESS;
+  const lb_proc *p = lb_node_current(S->node[i].nd);
   if (!p || p->id != e->id) {
     violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)e->id);
     return LB_SUCCESS;
@@ -289,7 +317,7 @@ static int quantum_end(sim *S, const sim_ev *e)
                   .ctx_len = ctx_len(S), .finished = fin, .result_len = result_len(S) };
   int rc = step(S, i, &ev, e->t);
   if (!rc) rc = unpark(S, i, e->t);
-  if (!rc && S->c->poll) rc = lb_rt_fire(S->rt[i], e->t);
+  if (!rc && S->c->poll) rc = lb_rt_fire(S->node[i].rt, e->t);
   return rc ? rc : kick(S, i, e->t);
 }
 
@@ -314,7 +342,7 @@ static int take(sim *S, size_t i, lb_msg *m, double t)
 
 static int park(sim *S, size_t i, lb_msg *m)
 {
-  struct parked *p = &S->parked[i];
+  struct parked *p = &S->node[i].parked;
   if (p->n == p->cap) {
     size_t c = p->cap ? 2 * p->cap : 8;
     lb_msg **v = realloc(p->v, c * sizeof *v);
@@ -329,7 +357,7 @@ static int park(sim *S, size_t i, lb_msg *m)
 /* The messages that came during a quantum, in their order. */
 static int unpark(sim *S, size_t i, double t)
 {
-  struct parked *p = &S->parked[i];
+  struct parked *p = &S->node[i].parked;
   int rc = LB_SUCCESS;
   size_t k = 0;
   for (; k < p->n && !rc; k++) rc = take(S, i, p->v[k], t);
@@ -341,7 +369,7 @@ static int unpark(sim *S, size_t i, double t)
 static int deliver(sim *S, const sim_ev *e)
 {
   lb_msg *m = e->msg;
-  if (S->dead[e->node] || (m->hop_src < S->n && S->dead[m->hop_src])) {
+  if (S->node[e->node].dead || (S->r->crashed && m->hop_src < S->n && S->node[m->hop_src].dead)) {
     S->inflight -= (long)m->nproc;
     S->msgs_inflight--;
     lose(S, m);
@@ -350,21 +378,21 @@ static int deliver(sim *S, const sim_ev *e)
   if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np) {
     if (S->where[m->res.pid] != AT_WIRE && !S->rerun[m->res.pid])
       violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
-                (unsigned long long)m->res.pid, e->node);
+                (unsigned long long)m->res.pid, (size_t)e->node);
     S->where[m->res.pid] = e->node;
   }
-  if (S->c->poll && S->busy[e->node]) return park(S, e->node, m);
+  if (S->c->poll && S->node[e->node].busy) return park(S, e->node, m);
   int rc = take(S, e->node, m, e->t);
   return rc ? rc : kick(S, e->node, e->t);
 }
 
 static int crash(sim *S, size_t d)
 {
-  if (S->dead[d]) return LB_SUCCESS;
-  S->dead[d] = 1;
+  if (S->node[d].dead) return LB_SUCCESS;
+  S->node[d].dead = 1;
   S->r->crashed++;
-  S->r->lost += lb_node_queue_len(lb_rt_node(S->rt[d]));
-  struct parked *p = &S->parked[d];
+  S->r->lost += lb_node_queue_len(S->node[d].nd);
+  struct parked *p = &S->node[d].parked;
   for (size_t k = 0; k < p->n; k++) {
     S->inflight -= (long)p->v[k]->nproc;
     S->msgs_inflight--;
@@ -394,9 +422,9 @@ static int detect(sim *S, size_t d, double now)
   if ((rc = lb_sink_host_down(S->sink, d, &epoch))) return rc;
   /* Earlier failures are known already; each DOWN names one node. */
   for (size_t i = 0; i < S->n && !rc; i++) {
-    if (S->dead[i]) continue;
+    if (S->node[i].dead) continue;
     for (size_t j = 0; j < S->n && !rc; j++) {
-      if (!S->known[j] || lb_node_is_down(lb_rt_node(S->rt[i]), j)) continue;
+      if (!S->known[j] || lb_node_is_down(S->node[i].nd, j)) continue;
       lb_event ev = { .type = LB_EV_DOWN, .dst = j, .topo = t };
       rc = step(S, i, &ev, now);
     }
@@ -404,8 +432,8 @@ static int detect(sim *S, size_t d, double now)
   uint64_t *held = malloc((S->np + 1) * sizeof *held);
   if (!held) return lb_error(LB_ENOMEM, "inventory");
   for (size_t i = 0; i < S->n && !rc; i++) {
-    if (S->dead[i]) continue;
-    size_t n = lb_node_queue_ids(lb_rt_node(S->rt[i]), held, S->np);
+    if (S->node[i].dead) continue;
+    size_t n = lb_node_queue_ids(S->node[i].nd, held, S->np);
     for (size_t k = 0; k < S->np; k++)
       if (S->where[k] == i && n < S->np) held[n++] = k;
     rc = lb_sink_inventory(S->sink, epoch, i, held, n);
@@ -438,7 +466,7 @@ static void sample(sim *S, double t)
 {
   size_t tot = 0, mx = 0, mn = (size_t)-1, heavy = 0, light = 0;
   for (size_t i = 0; i < S->n; i++) {
-    const lb_node *nd = lb_rt_node(S->rt[i]);
+    const lb_node *nd = S->node[i].nd;
     size_t q = lb_node_queue_len(nd);
     tot += q;
     if (q > mx) mx = q;
@@ -463,6 +491,35 @@ static size_t place(const lb_sim_config *c, lb_rng *r, size_t k, const size_t *h
   }
 }
 
+typedef struct timed { double t; size_t k; } timed;
+
+static int by_time(const void *a, const void *b)
+{
+  const timed *x = a, *y = b;
+  if (x->t != y->t) return x->t < y->t ? -1 : 1;
+  return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* A trace's arrivals in order of time (equal times by id), unless they
+ * are in that order already. */
+static int order_trace(sim *S)
+{
+  const lb_sim_arrival *a = S->c->trace;
+  size_t np = S->np, k = 1;
+  while (k < np && a[k - 1].t <= a[k].t) k++;
+  if (k >= np) return LB_SUCCESS;
+  timed *v = malloc(np * sizeof *v);
+  if (!v || !(S->arr_order = malloc(np * sizeof *S->arr_order))) {
+    free(v);
+    return lb_error(LB_ENOMEM, "arrival order");
+  }
+  for (k = 0; k < np; k++) v[k] = (timed){ a[k].t, k };
+  qsort(v, np, sizeof *v, by_time);
+  for (k = 0; k < np; k++) S->arr_order[k] = v[k].k;
+  free(v);
+  return LB_SUCCESS;
+}
+
 static int setup_load(sim *S, lb_sim_result *res)
 {
   const lb_sim_config *c = S->c;
@@ -474,27 +531,25 @@ static int setup_load(sim *S, lb_sim_result *res)
   if (!perm) { lb_rng_free(r); return lb_error(LB_ENOMEM, "placement"); }
   for (size_t i = 0; i < n; i++) perm[i] = i;
   lb_rng_shuffle(r, perm, n);
-  for (size_t k = 0; k < S->np && !rc; k++) {
-    double t = 0, w;
+  /* Each process is made when it arrives (next_event). */
+  for (size_t k = 0; k < S->np; k++) {
+    double w;
     size_t i;
-    if (c->load == LB_SIM_LOAD_TRACE) { t = c->trace[k].t; i = c->trace[k].node; w = c->trace[k].work; }
+    if (c->load == LB_SIM_LOAD_TRACE) { i = c->trace[k].node; w = c->trace[k].work; }
     else { i = place(c, r, k, perm, nhot, n); w = c->work * lb_rng_range(r, 0.5, 1.5); }
-    lb_proc *p;
-    memcpy(S->ctxbuf, &w, sizeof w);
-    if ((rc = lb_proc_alloc(k, i, w, S->ctxbuf, ctx_len(S), &p))) break;
     S->origin[k] = i;
     S->work0[k] = w;
     res->total_work += w;
-    if ((rc = sim_heap_push(&S->h, (sim_ev){ .t = t, .kind = SIM_EV_ARRIVE, .node = i, .proc = p })))
-      lb_proc_free(p);
   }
+  if (c->load == LB_SIM_LOAD_TRACE) rc = order_trace(S);
+  S->h.seq = S->np;
   for (size_t k = 0; k < c->norders && !rc; k++)
-    rc = sim_heap_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
                                         .id = c->orders[k].dst, .work = (double)c->orders[k].count });
   double delay = c->detect > 0 ? c->detect : 2 * c->latency + 1;
   for (size_t k = 0; k < c->ncrashes && !rc; k++) {
-    rc = sim_heap_push(&S->h, (sim_ev){ .t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node });
-    if (!rc) rc = sim_heap_push(&S->h, (sim_ev){ .t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT,
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node });
+    if (!rc) rc = sim_queue_push(&S->h, (sim_ev){ .t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT,
                                                  .node = c->crashes[k].node });
   }
   free(perm);
@@ -519,6 +574,7 @@ static void optimum(sim *S, lb_sim_result *res)
 static int check_config(const lb_sim_config *c)
 {
   if (!c->topo) return lb_error(LB_EINVAL, "no topology");
+  if (c->topo->n >= UINT32_MAX) return lb_error(LB_ERANGE, "%zu nodes: at most 2^32 - 2", c->topo->n);
   if (!lb_topo_is_connected(c->topo)) return lb_error(LB_ETOPO, "graph '%s' is not connected", c->topo->name);
   if (!(c->latency >= 0)) return lb_error(LB_EINVAL, "latency %g < 0", c->latency);
   if (!(c->jitter >= 0)) return lb_error(LB_EINVAL, "jitter %g < 0", c->jitter);
@@ -563,8 +619,8 @@ static void finish_checks(sim *S)
       break;
     }
   for (size_t i = 0; i < S->n; i++) {
-    if (S->dead[i]) continue;
-    const lb_node *nd = lb_rt_node(S->rt[i]);
+    if (S->node[i].dead) continue;
+    const lb_node *nd = S->node[i].nd;
     if (lb_rmtlb_lepn(nd) != -1 || lb_rmtlb_lipn(nd) != -1 || lb_rmtlb_rmtv(nd) != LB_NO_NODE ||
         lb_rmtlb_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
     {
@@ -581,7 +637,7 @@ static void finish_checks(sim *S)
 static int all_quiet(const sim *S)
 {
   for (size_t i = 0; i < S->n; i++)
-    if (!S->dead[i] && (!lb_node_quiescent(lb_rt_node(S->rt[i])) || lb_node_queue_len(lb_rt_node(S->rt[i]))))
+    if (!S->node[i].dead && (!lb_node_quiescent(S->node[i].nd) || lb_node_queue_len(S->node[i].nd)))
       return 0;
   return 1;
 }
@@ -592,6 +648,63 @@ static int pending_failures(const sim *S)
   return S->r->crashed < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->r->crashed != S->n;
 }
 
+/* Does (t, seq) come before (u, useq)? */
+static int earlier(double t, uint64_t seq, double u, uint64_t useq)
+{
+  return t < u || (t == u && seq < useq);
+}
+
+/* The next event into *e (*have = 0 when there is none): the earliest by
+ * (time, insertion number) of the heap's top, the next arrival and the
+ * next first check point. */
+static int next_event(sim *S, sim_ev *e, int *have)
+{
+  const lb_sim_config *c = S->c;
+  const sim_ev *top;
+  int rc = sim_queue_top(&S->h, &top);
+  if (rc) return rc;
+  size_t k = S->next_arr < S->np ? (S->arr_order ? S->arr_order[S->next_arr] : S->next_arr) : S->np;
+  double ta = k < S->np && c->load == LB_SIM_LOAD_TRACE ? c->trace[k].t : 0;
+  uint64_t tick = S->tick_seq + S->next_tick;
+  int arr = k < S->np && (!top || sim_ev_before(ta, k, top)) &&
+            (S->next_tick >= S->n || earlier(ta, k, 0, tick));
+  *have = 1;
+  if (arr) {
+    size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->origin[k];
+    lb_proc *p;
+    memcpy(S->ctxbuf, &S->work0[k], sizeof(double));
+    rc = lb_proc_alloc(k, i, S->work0[k], S->ctxbuf, ctx_len(S), &p);
+    if (rc) return rc;
+    S->next_arr++;
+    *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
+    return LB_SUCCESS;
+  }
+  if (S->next_tick < S->n && (!top || sim_ev_before(0, tick, top))) {
+    *e = (sim_ev){ .t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++ };
+    return LB_SUCCESS;
+  }
+  return sim_queue_pop(&S->h, e, have);
+}
+
+/* Events a few pops ahead are fetched into the cache in three steps,
+ * each a pointer the step before brought in: the node's driver state;
+ * its runtime and node (and a message's body); the node's queue head and
+ * policy state.  A large run otherwise waits on a cache miss at each. */
+#define AHEAD 24
+
+static void prefetch(const sim *S)
+{
+  const sim_ev *e = sim_queue_ahead(&S->h, 3 * AHEAD);
+  if (e) __builtin_prefetch(&S->node[e->node]);
+  if ((e = sim_queue_ahead(&S->h, 2 * AHEAD))) {
+    const simnode *x = &S->node[e->node];
+    __builtin_prefetch(x->nd);
+    __builtin_prefetch(x->rt);
+    if (e->kind == SIM_EV_DELIVER) __builtin_prefetch(e->msg);
+  }
+  if ((e = sim_queue_ahead(&S->h, AHEAD))) lb_node_prefetch(S->node[e->node].nd);
+}
+
 static int run(sim *S)
 {
   const lb_sim_config *c = S->c;
@@ -599,23 +712,23 @@ static int run(sim *S)
   int rc = LB_SUCCESS;
   if (c->sample_dt > 0 && c->load_csv) {
     fprintf(c->load_csv, "time,queued,max,min,heavy,light\n");
-    rc = sim_heap_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
   }
   double done_at = -1;
   int snapped = !(c->snapshot_at > 0 && c->snapshot);
   sim_ev e;
-  while (!rc && sim_heap_pop(&S->h, &e)) {
+  int have;
+  while (!rc && !(rc = next_event(S, &e, &have)) && have) {
+    prefetch(S);
     if (!snapped && e.t >= c->snapshot_at) {
-      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(lb_rt_node(S->rt[i]));
+      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->node[i].nd);
       S->r->stopped = 1;
-      lb_msg_free(e.msg);
-      lb_proc_free(e.proc);
+      sim_ev_free(&e);
       break;
     }
     if (++S->r->events > cap) {
       violation(S, "no termination after %lu events (t=%g)", cap, e.t);
-      lb_msg_free(e.msg);
-      lb_proc_free(e.proc);
+      sim_ev_free(&e);
       break;
     }
     switch (e.kind) {
@@ -631,20 +744,20 @@ static int run(sim *S)
     case SIM_EV_TIMER:
       /* Polling nodes, as the worker, fire timers between quanta only,
        * after the messages (quantum_end). */
-      if (S->dead[e.node] || (c->poll && S->busy[e.node])) break;
-      rc = lb_rt_fire(S->rt[e.node], e.t);
-      if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, e.node);
+      if (S->node[e.node].dead || (c->poll && S->node[e.node].busy)) break;
+      rc = lb_rt_fire(S->node[e.node].rt, e.t);
+      if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, (size_t)e.node);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     case SIM_EV_ARRIVE: {
-      if (S->dead[e.node]) { S->r->lost++; lb_proc_free(e.proc); break; }
+      if (S->node[e.node].dead) { S->r->lost++; lb_proc_free(e.proc); break; }
       lb_event ev = { .type = LB_EV_ARRIVE, .proc = e.proc };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
       break;
     }
     case SIM_EV_ORDER: {
-      if (S->dead[e.node]) break;
+      if (S->node[e.node].dead) break;
       lb_event ev = { .type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work };
       rc = step(S, e.node, &ev, e.t);
       if (!rc) rc = kick(S, e.node, e.t);
@@ -658,7 +771,7 @@ static int run(sim *S)
       break;
     case SIM_EV_SAMPLE:
       sample(S, e.t);
-      if (S->nhome < S->np) rc = sim_heap_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
+      if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
       break;
     }
     if ((S->nhome == S->np || S->r->crashed) && S->nsunk == S->np && !S->msgs_inflight && !pending_failures(S)) {
@@ -688,6 +801,22 @@ static double hop_time(const lb_sim_config *c)
   return hop > 0 ? hop : 1;
 }
 
+/* The event queue's buckets (sim_queue.h): some 16 events each, about
+ * one event a node every quantum or hop, and a ring that covers twice
+ * the longer of a quantum and a hop with its jitter.  Only speed
+ * depends on this, never the order of events. */
+static size_t queue_shape(const lb_sim_config *c, size_t n, double *w)
+{
+  double hop = c->latency * (1 + c->jitter), step = c->quantum > hop ? c->quantum : hop;
+  double often = hop > 0 && hop < c->quantum ? hop : c->quantum;
+  *w = 1;
+  while (*w > 16 * often / (double)n && *w > 0x1p-40) *w /= 2;
+  while (*w < 16 * often / (double)n / 2 && *w < 0x1p40) *w *= 2;
+  size_t nb = 1024;
+  while ((double)nb * *w < 2 * step && nb < ((size_t)1 << 20)) nb *= 2;
+  return nb;
+}
+
 int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
 {
   memset(res, 0, sizeof *res);
@@ -698,30 +827,29 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
   res->nproc = S.np;
   lb_codec_limits_default(&S.lim, S.n);
-  S.rt = calloc(S.n, sizeof *S.rt);
-  S.nc = calloc(S.n, sizeof *S.nc);
-  S.busy = calloc(S.n, 1);
-  S.cpu_free = calloc(S.n, sizeof *S.cpu_free);
+  S.node = aligned_alloc(64, (S.n * sizeof *S.node + 63) / 64 * 64);
+  if (S.node) memset(S.node, 0, S.n * sizeof *S.node);
   S.ctxbuf = calloc(ctx_len(&S), 1);
-  S.parked = calloc(S.n, sizeof *S.parked);
   S.origin = calloc(S.np, sizeof *S.origin);
   S.done = calloc(S.np, 1);
   S.home = calloc(S.np, 1);
   S.sunk = calloc(S.np, 1);
   S.where = malloc(S.np * sizeof *S.where);
   S.bytes = calloc(S.np, sizeof *S.bytes);
-  S.dead = calloc(S.n, 1);
   S.known = calloc(S.n, 1);
   S.rerun = calloc(S.np ? S.np : 1, 1);
   S.work0 = calloc(S.np ? S.np : 1, sizeof *S.work0);
   S.topo = c->topo;
-  if (!S.rt || !S.nc || !S.busy || !S.ctxbuf || !S.cpu_free || !S.parked || !S.origin || !S.done || !S.home || !S.sunk ||
-      !S.where || !S.bytes || !S.dead || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
+  if (!S.node || !S.ctxbuf || !S.origin || !S.done || !S.home || !S.sunk ||
+      !S.where || !S.bytes || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
   }
   for (size_t k = 0; k < S.np; k++) S.where[k] = AT_NOWHERE;
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
+  double bw;
+  size_t nb = queue_shape(c, S.n, &bw);
+  if ((rc = sim_queue_init(&S.h, bw, nb))) goto done;
   lb_node_params p = c->node;
   if (!(p.hop_time > 0)) p.hop_time = hop_time(c);
   p.seed = c->seed;
@@ -731,21 +859,23 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     lb_node_params pi = p;
     if (c->speeds) pi.speed = c->speeds[i];
     sum_speed += pi.speed;
-    S.nc[i] = (node_ctx){ &S, i };
-    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.nc[i], &S.rt[i]);
+    S.node[i].S = &S;
+    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.node[i], &S.node[i].rt);
+    if (!rc) S.node[i].nd = lb_rt_node(S.node[i].rt);
   }
   if (rc || (rc = setup_load(&S, res))) goto done;
   optimum(&S, res);
   /* Every node gets a first check point at time 0, after the initial
-   * arrivals, so periodic policies start even on a node that is busy. */
-  for (size_t i = 0; i < S.n && !rc; i++)
-    rc = sim_heap_push(&S.h, (sim_ev){ .t = 0, .kind = SIM_EV_TICK, .node = i });
-  if (rc || (rc = run(&S))) goto done;
+   * arrivals, so periodic policies start even on a node that is busy
+   * (next_event makes them). */
+  S.tick_seq = S.h.seq;
+  S.h.seq += S.n;
+  if ((rc = run(&S))) goto done;
   res->ideal = res->total_work / sum_speed;
   res->makespan = S.last_sunk;
   if (!res->stopped) finish_checks(&S);
   for (size_t i = 0; i < S.n; i++) {
-    const lb_node_stats *st = lb_node_stats_get(lb_rt_node(S.rt[i]));
+    const lb_node_stats *st = lb_node_stats_get(S.node[i].nd);
     for (int k = 0; k < LB_MSG_NTYPES; k++) { res->sent[k] += st->sent[k]; res->messages += st->sent[k]; }
     res->bytes += st->bytes;
     res->migrated += st->migrated;
@@ -758,16 +888,18 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     res->dissolved += st->dissolved;
   }
 done:
-  for (size_t i = 0; S.rt && i < S.n; i++) lb_rt_free(S.rt[i]);
-  sim_heap_free(&S.h);
-  lb_rng_free(S.rng);
-  for (size_t i = 0; S.parked && i < S.n; i++) {
-    for (size_t k = 0; k < S.parked[i].n; k++) lb_msg_free(S.parked[i].v[k]);
-    free(S.parked[i].v);
+  for (size_t i = 0; S.node && i < S.n; i++) {
+    lb_rt_free(S.node[i].rt);
+    for (size_t k = 0; k < S.node[i].parked.n; k++) lb_msg_free(S.node[i].parked.v[k]);
+    free(S.node[i].parked.v);
   }
-  free(S.parked); free(S.cpu_free); free(S.ctxbuf);
-  free(S.rt); free(S.nc); free(S.busy); free(S.origin); free(S.done); free(S.home);
-  free(S.sunk); free(S.where); free(S.bytes); free(S.dead); free(S.known); free(S.rerun); free(S.work0);
+  sim_queue_free(&S.h);
+  lb_rng_free(S.rng);
+  free(S.wire);
+  free(S.node); free(S.ctxbuf);
+  free(S.origin); free(S.done); free(S.home);
+  free(S.sunk); free(S.where); free(S.bytes); free(S.known); free(S.rerun); free(S.work0);
+  free(S.arr_order);
   lb_sink_free(S.sink);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
   free(S.repaired);

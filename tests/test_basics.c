@@ -145,6 +145,51 @@ static void test_rng(void **state)
   lb_rng_free(c);
 }
 
+/* The small kind: xoshiro256** (the reference's first outputs from the
+ * state {1, 2, 3, 4}), repeatable per (seed, stream), streams distinct,
+ * uniform enough, and lb_rng_below unbiased up to the largest n. */
+static void test_rng_small(void **state)
+{
+  (void)state;
+  lb_rng a, b, c;
+  lb_rng_init_small(&a, 7, 3);
+  for (int k = 0; k < 4; k++) a.s[k] = (uint64_t)k + 1;
+  const uint64_t ref[3] = { 11520, 0, 1509978240 };
+  for (int k = 0; k < 3; k++) assert_true(lb_rng_uniform(&a) == (double)(ref[k] >> 11) * 0x1.0p-53);
+  lb_rng_init_small(&a, 42, 5);
+  lb_rng_init_small(&b, 42, 5);
+  lb_rng_init_small(&c, 42, 6);
+  assert_null(a.g);
+  int same = 1, differ = 0;
+  double mean = 0;
+  for (int i = 0; i < 100000; i++) {
+    double x = lb_rng_uniform(&a), y = lb_rng_uniform(&b), z = lb_rng_uniform(&c);
+    same &= x == y;
+    differ |= x != z;
+    mean += x;
+  }
+  assert_true(same);
+  assert_true(differ);
+  assert_close(mean / 100000, 0.5, 0.01);
+  unsigned long count[7] = { 0 };
+  for (int i = 0; i < 70000; i++) count[lb_rng_below(&a, 7)]++;
+  for (int k = 0; k < 7; k++) assert_true(count[k] > 9500 && count[k] < 10500);
+  unsigned long big = (1ul << 63) + 1, high = 0;
+  for (int i = 0; i < 1000; i++) {
+    unsigned long v = lb_rng_below(&a, big);
+    assert_true(v < big);
+    high += v >= big / 2;
+  }
+  assert_true(high > 400 && high < 600);
+  assert_int_equal(lb_rng_below(&a, 0), 0);
+  assert_int_equal(lb_rng_below(&a, 1), 0);
+  size_t p[50], seen[50] = { 0 };
+  for (size_t i = 0; i < 50; i++) p[i] = i;
+  lb_rng_shuffle(&a, p, 50);
+  for (size_t i = 0; i < 50; i++) seen[p[i]]++;
+  for (size_t i = 0; i < 50; i++) assert_int_equal(seen[i], 1);
+}
+
 static void test_errors(void **state)
 {
   (void)state;
@@ -165,6 +210,7 @@ int main(void)
     cmocka_unit_test(test_metrics_hand),
     cmocka_unit_test(test_q_set_form),
     cmocka_unit_test(test_rng),
+    cmocka_unit_test(test_rng_small),
     cmocka_unit_test(test_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -142,6 +142,13 @@ static void test_errors(void **state)
   assert_int_equal(lb_diffusion_gamma(t, e6, &g), LB_ENOCONV);
   assert_true(strstr(lb_errmsg(), "ring") != NULL);
   lb_topo_free(t);
+  /* Above the dense limit: refused before n^2 doubles are allocated. */
+  t = topo("ring:4097");
+  double *ek = malloc(t->m * sizeof *ek);
+  for (size_t k = 0; k < t->m; k++) ek[k] = 0.25;
+  assert_int_equal(lb_diffusion_beta_opt(t, ek, &b, &g), LB_ERANGE);
+  free(ek);
+  lb_topo_free(t);
 }
 
 int main(void)

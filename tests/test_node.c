@@ -44,6 +44,43 @@ static void test_proc_msg_copy(void **state)
   assert_string_equal(lb_msg_type_name(LB_MSG_DRM), "DRM");
 }
 
+/* A context lives in its process's allocation while it fits the room
+ * made there; grown past it, in a block of its own; back within it,
+ * in the room again.  Either way it reads the same. */
+static void test_proc_context(void **state)
+{
+  (void)state;
+  lb_proc *p;
+  assert_int_equal(lb_proc_alloc(1, 0, 1, "12345678", 8, &p), LB_SUCCESS);
+  unsigned char *inl = p->ctx;
+  assert_ptr_equal(inl, (unsigned char *)(p + 1));
+  assert_int_equal(lb_proc_set_ctx(p, "abcd", 4), LB_SUCCESS);
+  assert_ptr_equal(p->ctx, inl);
+  assert_memory_equal(p->ctx, "abcd", 4);
+  assert_int_equal(lb_proc_set_ctx(p, "0123456789abcdef", 16), LB_SUCCESS);
+  assert_true(p->ctx != inl);
+  assert_int_equal(p->ctx_len, 16);
+  assert_memory_equal(p->ctx, "0123456789abcdef", 16);
+  assert_int_equal(lb_proc_set_ctx(p, p->ctx + 8, 8), LB_SUCCESS);   /* from its own bytes */
+  assert_ptr_equal(p->ctx, inl);
+  assert_memory_equal(p->ctx, "89abcdef", 8);
+  assert_int_equal(lb_proc_set_ctx(p, p->ctx + 2, 6), LB_SUCCESS);   /* overlapping, in place */
+  assert_memory_equal(p->ctx, "abcdef", 6);
+  assert_int_equal(lb_proc_set_ctx(p, NULL, 0), LB_SUCCESS);
+  assert_null(p->ctx);
+  assert_int_equal(p->ctx_len, 0);
+  assert_int_equal(lb_proc_set_ctx(p, NULL, 3), LB_EINVAL);
+  assert_int_equal(lb_proc_set_ctx(p, "xyz", 3), LB_SUCCESS);
+  assert_memory_equal(p->ctx, "xyz", 3);
+  lb_proc_free(p);
+  assert_int_equal(lb_proc_alloc(2, 0, 1, NULL, 5, &p), LB_EINVAL);
+  assert_int_equal(lb_proc_alloc(3, 0, 1, NULL, 0, &p), LB_SUCCESS);
+  assert_null(p->ctx);
+  assert_int_equal(lb_proc_set_ctx(p, "grown", 5), LB_SUCCESS);
+  assert_memory_equal(p->ctx, "grown", 5);
+  lb_proc_free(p);
+}
+
 static void test_policy_names(void **state)
 {
   (void)state;
@@ -352,6 +389,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lowest_counts_probed_replies),
     cmocka_unit_test(test_proc_msg_copy),
+    cmocka_unit_test(test_proc_context),
     cmocka_unit_test(test_policy_names),
     cmocka_unit_test(test_bad_params),
     cmocka_unit_test(test_schedules),

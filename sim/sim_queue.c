@@ -1,0 +1,161 @@
+/* sim_queue.c: see sim_queue.h.
+ *
+ * Invariants: the events of `run` (from `next`) and `cur` are in
+ * buckets numbered <= at; those of the ring in buckets numbered in
+ * (at, at + nring); those of `far` in buckets numbered >= at + nring.
+ * Bucket numbers grow with time (equal times, equal buckets), so the
+ * earlier of run[next] and cur's top, when there is one, is the
+ * earliest event of all. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim_queue.h"
+#include "lb_errno.h"
+
+#define FAR_BUCKET ((uint64_t)1 << 62)
+#define SPENT_KEEP 256   /* events */
+
+int sim_queue_init(sim_queue *q, double w, size_t nbuckets)
+{
+  memset(q, 0, sizeof *q);
+  if (!nbuckets) return LB_SUCCESS;
+  if (!(w > 0)) return lb_error(LB_EINVAL, "event queue: bucket width %g", w);
+  size_t nr = 1;
+  while (nr < nbuckets) nr *= 2;
+  if (!(q->ring = calloc(nr, sizeof *q->ring))) return lb_error(LB_ENOMEM, "event queue of %zu buckets", nr);
+  q->nring = nr;
+  q->scale = 1 / w;
+  return LB_SUCCESS;
+}
+
+static uint64_t bucket_of(const sim_queue *q, double t)
+{
+  double x = t * q->scale;
+  return x >= (double)FAR_BUCKET ? FAR_BUCKET : x > 0 ? (uint64_t)x : 0;
+}
+
+static int bucket_add(sim_queue *q, sim_bucket *k, const sim_ev *e)
+{
+  if (k->n == k->cap) {
+    size_t c = k->cap ? 2 * k->cap : 16;
+    sim_ev *v = realloc(k->v, c * sizeof *v);
+    if (!v) return lb_error(LB_ENOMEM, "event bucket of %zu events", c);
+    k->v = v;
+    k->cap = c;
+  }
+  k->v[k->n++] = *e;
+  q->inring++;
+  return LB_SUCCESS;
+}
+
+/* Where an event of bucket b goes now. */
+static int place(sim_queue *q, uint64_t b, const sim_ev *e)
+{
+  if (b <= q->at) return sim_heap_insert(&q->cur, e);
+  if (b - q->at < q->nring) return bucket_add(q, &q->ring[b & (q->nring - 1)], e);
+  return sim_heap_insert(&q->far, e);
+}
+
+int sim_queue_push(sim_queue *q, sim_ev e)
+{
+  e.seq = q->seq++ | (e.kind == SIM_EV_TIMER ? SIM_SEQ_TIMER : 0);
+  if (!q->nring) return sim_heap_insert(&q->far, &e);
+  return place(q, bucket_of(q, e.t), &e);
+}
+
+/* Far events whose bucket the ring now reaches move into it. */
+static int take_far(sim_queue *q)
+{
+  int rc = LB_SUCCESS;
+  while (!rc && q->far.n) {
+    uint64_t b = bucket_of(q, q->far.v[0].t);
+    if (b > q->at && b - q->at >= q->nring) break;
+    sim_ev e;
+    sim_heap_pop(&q->far, &e);
+    rc = place(q, b, &e);
+  }
+  return rc;
+}
+
+static int by_time(const void *a, const void *b)
+{
+  const sim_ev *x = a, *y = b;
+  return sim_ev_before(x->t, x->seq, y) ? -1 : sim_ev_before(y->t, y->seq, x);
+}
+
+/* Events are appended in the order made, so a bucket is usually in
+ * order already (always, when all its events share one time). */
+static void sort_bucket(sim_bucket *k)
+{
+  for (size_t i = 1; i < k->n; i++)
+    if (sim_ev_before(k->v[i].t, k->v[i].seq, &k->v[i - 1])) {
+      qsort(k->v, k->n, sizeof *k->v, by_time);
+      return;
+    }
+}
+
+/* Turn the ring until run or cur holds the earliest events, or all is
+ * empty. */
+static int load(sim_queue *q)
+{
+  while (q->next == q->run.n && !q->cur.n && (q->inring || q->far.n)) {
+    /* With the ring empty, jump to the earliest far event's bucket
+     * (times past the last bucket number share it; from there on cur is
+     * one heap of everything). */
+    q->at = q->inring ? q->at + 1 : bucket_of(q, q->far.v[0].t);
+    int rc = take_far(q);
+    if (rc) return rc;
+    sim_bucket *k = &q->ring[q->at & (q->nring - 1)];
+    if (!k->n) continue;
+    /* The bucket's array becomes the run, and the run's spent array the
+     * bucket's if it is small: a large one (a whole time step's events)
+     * would stay with a bucket that needs little. */
+    sim_bucket spent = { q->run.v, 0, q->run.cap };
+    if (spent.cap > SPENT_KEEP) { free(spent.v); spent = (sim_bucket){ 0 }; }
+    q->inring -= k->n;
+    q->run = *k;
+    q->next = 0;
+    *k = spent;
+    sort_bucket(&q->run);
+  }
+  return LB_SUCCESS;
+}
+
+int sim_queue_top(sim_queue *q, const sim_ev **top)
+{
+  *top = NULL;
+  if (!q->nring) {
+    if (q->far.n) *top = &q->far.v[0];
+    return LB_SUCCESS;
+  }
+  int rc = load(q);
+  if (rc) return rc;
+  const sim_ev *r = q->next < q->run.n ? &q->run.v[q->next] : NULL, *h = q->cur.n ? &q->cur.v[0] : NULL;
+  *top = !r ? h : !h || sim_ev_before(r->t, r->seq, h) ? r : h;
+  return LB_SUCCESS;
+}
+
+int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
+{
+  const sim_ev *top;
+  int rc = sim_queue_top(q, &top);
+  *have = 0;
+  if (rc || !top) return rc;
+  if (!q->nring) *have = sim_heap_pop(&q->far, e);
+  else if (top == &q->run.v[q->next]) { *e = *top; q->next++; *have = 1; }
+  else *have = sim_heap_pop(&q->cur, e);
+  return LB_SUCCESS;
+}
+
+void sim_queue_free(sim_queue *q)
+{
+  for (size_t j = q->next; j < q->run.n; j++) sim_ev_free(&q->run.v[j]);
+  free(q->run.v);
+  sim_heap_free(&q->cur);
+  sim_heap_free(&q->far);
+  for (size_t k = 0; q->ring && k < q->nring; k++) {
+    for (size_t j = 0; j < q->ring[k].n; j++) sim_ev_free(&q->ring[k].v[j]);
+    free(q->ring[k].v);
+  }
+  free(q->ring);
+  memset(q, 0, sizeof *q);
+}
