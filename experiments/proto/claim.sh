@@ -51,6 +51,6 @@ md=$out/claim.md
   echo
   echo "| topology | EPN | room | policy | placed | process-hops | runs | makespan/ideal |"
   echo "|---|---|---|---|---|---|---|---|"
-  awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $3, $4, $5, $6, $7, $9, $11 }' "$csv"
+  awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %.3f |\n", $1, $3, $4, $5, $6, $7, $9, $11 }' "$csv"
 } >"$md"
 echo "wrote $csv $md"
