@@ -66,6 +66,8 @@ void farm_cli_help(const char *intro, const char *hosts_default, const char *out
          "  --throttle M     speed emulation: auto (cgroup if writable, else duty\n"
          "                   cycle), cgroup, duty or off (default auto)\n"
          "  --out FILE       append the CSV row to FILE (header if new), not stdout\n"
+         "  --csv            stdout holds only the CSV header and row; the tables\n"
+         "                   and lines for people go to stderr\n"
          "  --hosts-csv FILE write one CSV row per host (counters, times, CPU share)\n"
          "  --trace FILE     write every message the workers sent, one CSV row each:\n"
          "                   time,host,type,src,dst,hv,lv,tag,count,procs,bytes\n"
@@ -144,7 +146,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE, O_DAMAGE };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE, O_DAMAGE, O_CSV };
   static const struct option opts[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -162,6 +164,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
     { "quantum", required_argument, 0, O_QUANTUM },
     { "throttle", required_argument, 0, O_THROTTLE },
     { "out", required_argument, 0, O_OUT },
+    { "csv", no_argument, 0, O_CSV },
     { "trace", required_argument, 0, O_TRACE },
     { "order", required_argument, 0, O_ORDER },
     { "order-delay", required_argument, 0, O_ORDER_DELAY },
@@ -232,6 +235,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
       break;
     }
     case O_OUT: f->out = optarg; break;
+    case O_CSV: f->csv = 1; break;
     case O_TRACE: f->trace = optarg; break;
     case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;

@@ -43,27 +43,28 @@ void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t
 {
   sums s;
   add_up(o, hs, t, &s);
+  FILE *to = o->csv ? stderr : stdout;
   /* s/unit = span/units: wall time per unit of work while the host was
    * working; share: CPU over wall time in its quanta; msg_s: wall time
    * with messages; idle_s: waiting with nothing to run. */
-  printf("%-5s %-9s %6s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed", "share",
+  fprintf(to, "%-5s %-9s %6s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed", "share",
          "thrott", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start", "dropped",
          "msg_s", "idle_s");
   for (int i = 0; i < o->hosts; i++) {
     const farm_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    printf("%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
+    fprintf(to, "%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
            h->tid, o->speed[i], received(o, h, i), h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
            h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
            c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
            (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
   }
   if (t->hosts_down)
-    printf("%lu host(s) failed: %lu process(es) ran again, %lu second result(s) dropped\n", t->hosts_down,
+    fprintf(to, "%lu host(s) failed: %lu process(es) ran again, %lu second result(s) dropped\n", t->hosts_down,
            t->reruns, t->duplicates);
   char opt[64] = "not computed";
   if (t->hops_optimal >= 0) snprintf(opt, sizeof opt, "%ld", t->hops_optimal);
-  printf("%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
+  fprintf(to, "%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
          "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lld process-hops "
          "(fewest that balance the start: %s), %lu/%lu results verified: %s\n",
          lb_policy_name(o->policy), app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts,

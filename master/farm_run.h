@@ -25,6 +25,7 @@ typedef struct farm_opts {
   double quantum_s;
   int throttle;
   const char *out, *trace, *hosts_csv;
+  int csv;                     /* stdout holds only the CSV; lines for people go to stderr */
   double timeout;
   int order;                   /* test path: processes moved per neighbour */
   double order_delay;

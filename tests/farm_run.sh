@@ -25,6 +25,14 @@ for wl in "primes --size 400000" "matmul --size 300"; do
     || fail "$wl: optimum $(col hops_optimal), ratio $(col hops_ratio)"
 done
 
+# --csv: stdout is the header and one verified row, nothing else; the
+# lines for people went to stderr.
+out=$($m --csv --workload primes --size 100000 --hosts 2 --procs 6 --seed 2 2>"$PVM_TMP/err")
+[ "$(printf '%s\n' "$out" | wc -l)" = 2 ] && [ "$(printf '%s\n' "$out" | head -1 | cut -d, -f1)" = policy ] \
+  && [ "$(printf '%s\n' "$out" | tail -1 | awk -F, '{ print $NF }')" = yes ] \
+  && grep -q "results verified: yes" "$PVM_TMP/err" && ok "--csv: only the CSV on stdout" \
+  || { printf '%s\n' "$out"; fail "--csv: stdout is not just the CSV"; }
+
 # Random start on six hosts, a torus-free ring: still verified.
 rm -f "$csv"
 $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >/dev/null 2>&1
