@@ -118,7 +118,7 @@ int farm_out_check(const farm_opts *o)
 
 static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally *t)
 {
-  fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%s,%s,%.9g,%.9g,%.6f,%.9g,%.6f", lb_policy_name(o->policy),
+  fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%s,%s,%.17g,%.17g,%.17g,%.17g,%.17g", lb_policy_name(o->policy),
           app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed,
           lb_results_name(o->par.results), o->par.sched == LB_SCHED_RR ? "rr" : "fifo", s->makespan, s->ideal,
           s->ideal > 0 ? s->makespan / s->ideal : 0.0, s->ideal_recv, s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
@@ -127,7 +127,7 @@ static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally
   fprintf(f, ",%lld,%lld,%lld,%lld", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED], s->c[FARM_C_CTX_BYTES],
           s->c[FARM_C_HOPS]);
   if (t->hops_optimal >= 0)
-    fprintf(f, ",%ld,%.9g", t->hops_optimal,
+    fprintf(f, ",%ld,%.17g", t->hops_optimal,
             lb_optimum_ratio((unsigned long)s->c[FARM_C_HOPS], (unsigned long)t->hops_optimal));
   else
     fprintf(f, ",,");
@@ -200,7 +200,7 @@ int farm_out_hosts_csv(const farm_opts *o, const farm_host *hs)
   for (int i = 0; i < o->hosts; i++) {
     const farm_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    fprintf(f, "%d,%d,%.9g,%.9g,%s,%d,%lld,%lld,%.9g,%.9g,%.9g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.9g,%.9g,%s,%s\n", i,
+    fprintf(f, "%d,%d,%.17g,%.17g,%s,%d,%lld,%lld,%.17g,%.17g,%.17g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.17g,%.17g,%s,%s\n", i,
             h->tid, o->speed[i], received(o, h, i),
             h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-", h->initial,
             (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,

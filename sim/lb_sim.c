@@ -475,7 +475,7 @@ static void sample(sim *S, double t)
     heavy += s == LB_HEAVY;
     light += s == LB_LIGHT;
   }
-  fprintf(S->c->load_csv, "%.6f,%zu,%zu,%zu,%zu,%zu\n", t, tot, mx, mn, heavy, light);
+  fprintf(S->c->load_csv, "%.17g,%zu,%zu,%zu,%zu,%zu\n", t, tot, mx, mn, heavy, light);
 }
 
 /* Initial placement: returns the node of process k. */
