@@ -20,7 +20,7 @@ esac
 p=$pol
 [ "$pol" = rmtlb-drain ] && p="rmtlb --drain 2"
 # shellcheck disable=SC2086
-line=$("$TOURN_SIM" --profile farm -p $p -t "$topo" -l "trace:$tr" -s "$seed" $sz "$@" \
+line=$("$TOURN_SIM" --profile farm --results direct -p $p -t "$topo" -l "trace:$tr" -s "$seed" $sz "$@" \
        --max-events 100000000 --csv 2>/dev/null | tail -1)
 # A run that failed outright counts as a violation with no makespan.
 case $line in

@@ -51,13 +51,15 @@ sh "$here/mechanisms.sh" "$out"
 
 cat <<EOF
 
-## Caveat: CCHSPMD's plan in the tail
+## CCHSPMD's plan in the tail
 
-Our CCHSPMD gives a node a deficit only below the floor of its share
-(lb/lb_pol_cchspmd.c, plan()); once fewer processes are left than nodes,
-every share's floor is 0, no node can receive, and the controller stops
-balancing while nodes idle.  This weighs on its torus:32x32 runs with 4 per
-host, where the total falls below 1024 early: over the seeds its ratio there
+CCHSPMD lets a node below its share take processes up to the ceiling of
+that share (lb/lb_pol_cchspmd.c, plan()), so the last processes still
+spread when fewer are left than nodes; with the floor of the share, as
+first written, no node could receive once the total fell below the
+node count, and nodes idled.  On torus:32x32 with 4 per host, where the
+total falls below 1024 early and each plan waits for the reports of
+nodes up to 32 hops away, its ratio over the seeds
 ranged $(awk -F, '$2 == "torus:32x32" && $3 == 4 && $6 == "cchspmd" && $1 != "tune" && $15 != "nan" {
   if (mn == "" || $15 < mn) mn = $15; if ($15 > mx) mx = $15 } END { printf "from %.2f to %.2f", mn, mx }' "$out/runs.csv").
 EOF
