@@ -63,9 +63,9 @@ done
 ok "figures in PNG, SVG and PDF"
 grep -q 'src="data:image/png;base64,' "$html" && ok "HTML embeds the PNG figures" || fail "no embedded figure"
 grep -q '<table>' "$html" && grep -q '</html>' "$html" && ok "HTML tables" || fail "HTML incomplete"
-grep -q '| 000 | Figs. 3 and 4 on six PVM hosts, one run per point | `experiments/seed000/fig34.sh .*` | reused' "$md" &&
+grep -q '| 000 | Figs. 3 and 4 on six PVM hosts, one run per point | `[^`]*experiments/seed000/fig34.sh .*` | reused' "$md" &&
   grep -q '| 004 | Tables 1 and 2 on six PVM hosts | .* | reused' "$md" && ok "farm results reused" || fail "farm steps not reused"
-grep -q '| 003 | Tables 1 and 2, Fig. 2 | `experiments/seed003/run.sh .*` | ran |' "$md" && ok "missing results run" || fail "seed 003 not run"
+grep -q '| 003 | Tables 1 and 2, Fig. 2 | `[^`]*experiments/seed003/run.sh .*` | ran |' "$md" && ok "missing results run" || fail "seed 003 not run"
 for k in "load average" "PVM:" "compiler:" "commit"; do grep -q "$k" "$md" || fail "Machine lacks $k"; done
 ok "machine recorded"
 if grep -q '^Prose before\.$' "$tmp/doc.md" && grep -q '^Prose after\.$' "$tmp/doc.md" &&
