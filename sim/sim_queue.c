@@ -146,6 +146,19 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
   return LB_SUCCESS;
 }
 
+/* Buckets looked into at most: empty ones cost a load each. */
+#define AHEAD_BUCKETS 32
+
+const sim_ev *sim_queue_ahead_ring(const sim_queue *q, size_t k)
+{
+  for (uint64_t b = q->at + 1; b - q->at < q->nring && b - q->at <= AHEAD_BUCKETS; b++) {
+    const sim_bucket *x = &q->ring[b & (q->nring - 1)];
+    if (k < x->n) return &x->v[k];
+    k -= x->n;
+  }
+  return NULL;
+}
+
 void sim_queue_free(sim_queue *q)
 {
   for (size_t j = q->next; j < q->run.n; j++) sim_ev_free(&q->run.v[j]);
