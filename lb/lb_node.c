@@ -8,6 +8,7 @@
 #include "lb_node_impl.h"
 #include "lb_load.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 static const char *const pol_names[LB_POLICY_COUNT] = {
   "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion", "diffusion2"
@@ -261,7 +262,7 @@ int lb_node_enqueue(lb_node *nd, lb_proc *p)
 {
   if (nd->nq == nd->capq) {
     size_t c = 2 * nd->capq;
-    lb_proc **v = nd->q == nd->qin ? malloc(c * sizeof *v) : realloc(nd->q, c * sizeof *v);
+    lb_proc **v = nd->q == nd->qin ? lb_mem_alloc(c * sizeof *v) : lb_mem_realloc(nd->q, nd->capq * sizeof *v, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "run queue of node %zu", nd->id);
     if (nd->q == nd->qin) memcpy(v, nd->qin, nd->nq * sizeof *v);
     nd->q = v;
@@ -374,6 +375,9 @@ static int check_params(const lb_node_params *p)
   return LB_SUCCESS;
 }
 
+/* A node on whole cache lines (lb_mem_alloc aligns it to one). */
+#define NODE_BYTES ((sizeof(lb_node) + 63) / 64 * 64)
+
 int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
                   const lb_node_params *p, lb_node **out)
 {
@@ -384,7 +388,7 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   int rc = check_params(p);
   if (rc) return lb_error_wrap(rc, "node %zu", id);
   /* On cache lines: the first holds what every event reads. */
-  lb_node *nd = aligned_alloc(64, (sizeof *nd + 63) / 64 * 64);
+  lb_node *nd = lb_mem_alloc(NODE_BYTES);
   if (!nd) return lb_error(LB_ENOMEM, "node %zu", id);
   memset(nd, 0, sizeof *nd);
   nd->q = nd->qin;
@@ -401,7 +405,7 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   lb_rng_init_small(&nd->rng, p->seed, id);
   if (ops->init) rc = ops->init(nd);
   if (rc) {
-    free(nd);
+    lb_mem_free(nd, NODE_BYTES);
     return lb_error_wrap(rc, "node %zu (%s)", id, lb_policy_name(pol));
   }
   *out = nd;
@@ -414,8 +418,8 @@ void lb_node_free(lb_node *nd)
   if (nd->ops->fini) nd->ops->fini(nd);
   free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
-  if (nd->q != nd->qin) free(nd->q);
-  free(nd);
+  if (nd->q != nd->qin) lb_mem_free(nd->q, nd->capq * sizeof *nd->q);
+  lb_mem_free(nd, NODE_BYTES);
 }
 
 static int result_ready(lb_node *nd, const lb_result_ref *r, double now, lb_out *out)

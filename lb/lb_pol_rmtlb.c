@@ -15,6 +15,7 @@
 #include "lb_rmtlb.h"
 #include "lb_load.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 typedef struct nrt_rec {
   size_t hv, dv;       /* heavy node; light node (the paper's DV / LV) */
@@ -64,7 +65,7 @@ typedef struct rmtlb {
 
 static int rm_init(lb_node *nd)
 {
-  rmtlb *s = calloc(1, sizeof *s);
+  rmtlb *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "RMTLB state");
   s->rmtv = s->rmtv_hv = LB_NO_NODE;
   s->lepn = s->lipn = -1;
@@ -73,7 +74,7 @@ static int rm_init(lb_node *nd)
     /* Tmax = 2 x the time to the farthest node [R20]. */
     size_t ecc;
     int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-    if (rc) { free(s); return rc; }
+    if (rc) { lb_mem_free(s, sizeof *s); return rc; }
     s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
   }
   nd->ps = s;
@@ -88,7 +89,7 @@ static void rm_fini(lb_node *nd)
   free(s->arr);
   free(s->seen);
   free(s->tomb);
-  free(s);
+  lb_mem_free(s, sizeof *s);
 }
 
 /* ---- NRT ---- */
