@@ -5,6 +5,8 @@
 #include <string.h>
 #include "lb_sim.h"
 #include "sim_queue.h"
+#include "sim_arena.h"
+#include "lb_mem.h"
 #include "lb_rt.h"
 #include "lb_optimum.h"
 #include "lb_rmtlb.h"
@@ -833,6 +835,11 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
   res->nproc = S.np;
   lb_codec_limits_default(&S.lim, S.n);
+  /* lb/'s records of this run come from the arena, and go back to it
+   * before it goes (done:). */
+  sim_arena *arena = NULL;
+  if ((rc = sim_arena_alloc(&arena))) return rc;
+  lb_mem_set(&(lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = arena });
   S.node = aligned_alloc(64, (S.n * sizeof *S.node + 63) / 64 * 64);
   if (S.node) memset(S.node, 0, S.n * sizeof *S.node);
   S.ctxbuf = calloc(ctx_len(&S), 1);
@@ -909,6 +916,8 @@ done:
   lb_sink_free(S.sink);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
   free(S.repaired);
+  lb_mem_set(NULL);
+  sim_arena_free(arena);
   return rc;
 }
 
