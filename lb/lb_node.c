@@ -565,10 +565,15 @@ const lb_proc *lb_node_current(const lb_node *nd)
   return nd->nq ? nd->q[0] : NULL;
 }
 
-void lb_node_prefetch(const lb_node *nd)
+void lb_node_prefetch(const lb_node *nd, int stage)
 {
   /* Prefetches never fault: a stale pointer costs nothing but the hint. */
-  __builtin_prefetch(nd->ps);
+  if (!stage) {
+    __builtin_prefetch(nd->ps);
+    __builtin_prefetch((const char *)nd->ps + 64);
+    __builtin_prefetch(nd->q);   /* its own line once it outgrows qin */
+    return;
+  }
   if (nd->nq) __builtin_prefetch(nd->q[0]);
   if (nd->nq > 1) __builtin_prefetch(nd->q[1]);
 }

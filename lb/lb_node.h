@@ -205,11 +205,12 @@ int lb_node_step(lb_node *node, const lb_event *ev, double now, lb_out *out);
 const lb_proc *lb_node_current(const lb_node *node);
 
 /* A hint for a driver that knows it will step this node soon (a
- * simulator reading its event queue ahead): start bringing the node's
- * queue head, the process after it and the policy's state into the
- * cache.  It changes nothing; a large simulated run spends most of its
- * time waiting for these. */
-void lb_node_prefetch(const lb_node *node);
+ * simulator reading its event queue ahead): start bringing into the
+ * cache, at stage 0, the policy's state and the run queue; at stage 1,
+ * a little later, the queue's head and the process after it (their
+ * addresses are in the queue).  It changes nothing; a large simulated
+ * run spends most of its time waiting for these. */
+void lb_node_prefetch(const lb_node *node, int stage);
 
 /* ---- inspectors ---- */
 typedef struct lb_node_stats {

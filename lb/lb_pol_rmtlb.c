@@ -31,7 +31,12 @@ typedef struct arrival { uint64_t pid; size_t hv; uint64_t tag; } arrival;
 
 enum { T_ROUND = 0, T_BACKOFF = 1, T_LEASE = 2 };
 
+/* What every check point and the quiescence check read comes first:
+ * the driver prefetches the first two cache lines. */
 typedef struct rmtlb {
+  int active;                /* a heavy episode is running (Algorithm 1) */
+  int answered;              /* an AM reached us in this round */
+  unsigned fails;            /* rounds in a row without any AM */
   size_t rmtv, rmtv_hv;      /* the lock: who sent the RM we took, for which HV */
   uint64_t lock_seq;
   long lepn, lipn;
@@ -39,9 +44,6 @@ typedef struct rmtlb {
   size_t nnrt, capnrt;
   arrival *arr;              /* processes that came here by LMM [R24] */
   size_t narr, caparr;
-  int active;                /* a heavy episode is running (Algorithm 1) */
-  int answered;              /* an AM reached us in this round */
-  unsigned fails;            /* rounds in a row without any AM */
   uint64_t round_seq;
   unsigned floods;           /* floods in the current episode */
   uint64_t next_tag;

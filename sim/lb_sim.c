@@ -694,23 +694,27 @@ static int next_event(sim *S, sim_ev *e, int *have)
   return sim_queue_pop(&S->h, e, have);
 }
 
-/* Events a few pops ahead are fetched into the cache in three steps,
+/* Events a few pops ahead are fetched into the cache in four steps,
  * each a pointer the step before brought in: the node's driver state;
- * its runtime and node (and a message's body); the node's queue head and
- * policy state.  A large run otherwise waits on a cache miss at each. */
-#define AHEAD 24
+ * its runtime and node (and a message's body); the node's run queue and
+ * policy state; the processes at the queue's head.  A large run
+ * otherwise waits on a cache miss at each. */
+#define AHEAD 16
 
 static void prefetch(const sim *S)
 {
-  const sim_ev *e = sim_queue_ahead(&S->h, 3 * AHEAD);
-  if (e) __builtin_prefetch(&S->node[e->node]);
-  if ((e = sim_queue_ahead(&S->h, 2 * AHEAD))) {
-    const simnode *x = &S->node[e->node];
+  static const size_t k[4] = { AHEAD, 2 * AHEAD, 3 * AHEAD, 4 * AHEAD };
+  const sim_ev *e[4];
+  sim_queue_ahead(&S->h, k, e, 4);
+  if (e[3]) __builtin_prefetch(&S->node[e[3]->node]);
+  if (e[2]) {
+    const simnode *x = &S->node[e[2]->node];
     __builtin_prefetch(x->nd);
     __builtin_prefetch(x->rt);
-    if (e->kind == SIM_EV_DELIVER) __builtin_prefetch(e->msg);
+    if (e[2]->kind == SIM_EV_DELIVER) __builtin_prefetch(e[2]->msg);
   }
-  if ((e = sim_queue_ahead(&S->h, AHEAD))) lb_node_prefetch(S->node[e->node].nd);
+  if (e[1]) lb_node_prefetch(S->node[e[1]->node].nd, 0);
+  if (e[0]) lb_node_prefetch(S->node[e[0]->node].nd, 1);
 }
 
 static int run(sim *S)

@@ -149,14 +149,17 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
 /* Buckets looked into at most: empty ones cost a load each. */
 #define AHEAD_BUCKETS 32
 
-const sim_ev *sim_queue_ahead_ring(const sim_queue *q, size_t k)
+void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m)
 {
-  for (uint64_t b = q->at + 1; b - q->at < q->nring && b - q->at <= AHEAD_BUCKETS; b++) {
-    const sim_bucket *x = &q->ring[b & (q->nring - 1)];
-    if (k < x->n) return &x->v[k];
-    k -= x->n;
+  size_t j = 0, skip = q->next;   /* events before the bucket looked into */
+  const sim_bucket *x = &q->run;
+  for (uint64_t b = q->at + 1; j < m;) {
+    for (; j < m && skip + k[j] < x->n; j++) e[j] = &x->v[skip + k[j]];
+    if (j == m || b - q->at >= q->nring || b - q->at > AHEAD_BUCKETS) break;
+    skip -= x->n;   /* below zero, mod 2^64: skip + k[j] is still the index */
+    x = &q->ring[b++ & (q->nring - 1)];
   }
-  return NULL;
+  for (; j < m; j++) e[j] = NULL;
 }
 
 void sim_queue_free(sim_queue *q)

@@ -41,16 +41,11 @@ int sim_queue_init(sim_queue *q, double w, size_t nbuckets);
 int sim_queue_push(sim_queue *q, sim_ev e);
 /* The earliest event in *top (NULL when empty); it stays queued. */
 int sim_queue_top(sim_queue *q, const sim_ev **top);
-/* The k-th event of the next few ring buckets, as they lie (not yet
- * sorted), or NULL: sim_queue_ahead past the current bucket. */
-const sim_ev *sim_queue_ahead_ring(const sim_queue *q, size_t k);
-/* An event likely to come k pops from now, or NULL: for looking ahead,
- * never for the order.  Past the current bucket it looks into the next
- * ones: on fractional times a bucket holds some 16 events. */
-static inline const sim_ev *sim_queue_ahead(const sim_queue *q, size_t k)
-{
-  return q->next + k < q->run.n ? &q->run.v[q->next + k] : sim_queue_ahead_ring(q, k - (q->run.n - q->next));
-}
+/* For looking ahead, never for the order: e[j] gets an event likely to
+ * come k[j] pops from now, or NULL (k ascending, m of them).  Past the
+ * current bucket it looks into the next few as they lie, not yet
+ * sorted: on fractional times a bucket holds some 16 events. */
+void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m);
 /* Pops the earliest event into *e; *have = 0 when empty. */
 int sim_queue_pop(sim_queue *q, sim_ev *e, int *have);
 /* Frees the queue and what its events own. */
