@@ -569,6 +569,12 @@ void lb_node_prefetch(const lb_node *nd, int stage)
 {
   /* Prefetches never fault: a stale pointer costs nothing but the hint. */
   if (!stage) {
+    /* The hot fields, the inline queue and the parameters read at a
+     * quantum's end and a check point: the first four lines. */
+    for (int k = 0; k < 4; k++) __builtin_prefetch((const char *)nd + 64 * k);
+    return;
+  }
+  if (stage == 1) {
     __builtin_prefetch(nd->ps);
     __builtin_prefetch((const char *)nd->ps + 64);
     __builtin_prefetch(nd->q);   /* its own line once it outgrows qin */

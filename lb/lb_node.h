@@ -206,10 +206,11 @@ const lb_proc *lb_node_current(const lb_node *node);
 
 /* A hint for a driver that knows it will step this node soon (a
  * simulator reading its event queue ahead): start bringing into the
- * cache, at stage 0, the policy's state and the run queue; at stage 1,
- * a little later, the queue's head and the process after it (their
- * addresses are in the queue).  It changes nothing; a large simulated
- * run spends most of its time waiting for these. */
+ * cache, at stage 0, the node's fields that every event reads; at stage
+ * 1, a little later, the policy's state and the run queue (their
+ * addresses are in those fields); at stage 2 the queue's head and the
+ * process after it.  It changes nothing; a large simulated run spends
+ * most of its time waiting for these. */
 void lb_node_prefetch(const lb_node *node, int stage);
 
 /* ---- inspectors ---- */

@@ -709,12 +709,13 @@ static void prefetch(const sim *S)
   if (e[3]) __builtin_prefetch(&S->node[e[3]->node]);
   if (e[2]) {
     const simnode *x = &S->node[e[2]->node];
-    __builtin_prefetch(x->nd);
+    lb_node_prefetch(x->nd, 0);
     __builtin_prefetch(x->rt);
+    __builtin_prefetch((const char *)x->rt + 64);   /* it may straddle two lines */
     if (e[2]->kind == SIM_EV_DELIVER) __builtin_prefetch(e[2]->msg);
   }
-  if (e[1]) lb_node_prefetch(S->node[e[1]->node].nd, 0);
-  if (e[0]) lb_node_prefetch(S->node[e[0]->node].nd, 1);
+  if (e[1]) lb_node_prefetch(S->node[e[1]->node].nd, 1);
+  if (e[0]) lb_node_prefetch(S->node[e[0]->node].nd, 2);
 }
 
 static int run(sim *S)
