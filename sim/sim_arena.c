@@ -1,6 +1,7 @@
 /* sim_arena.c: see sim_arena.h. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include "sim_arena.h"
 #include "lb_errno.h"
@@ -31,6 +32,18 @@ void sim_arena_free(sim_arena *a)
   for (size_t k = 0; k < a->nchunk; k++) free(a->chunk[k]);
   free(a->chunk);
   free(a);
+}
+
+void *sim_huge_calloc(size_t size)
+{
+  void *p;
+  size = size ? (size + 63) / 64 * 64 : 64;
+  if (posix_memalign(&p, size >= HUGE ? HUGE : 64, size)) return NULL;
+#ifdef MADV_HUGEPAGE
+  if (size >= HUGE) madvise(p, size, MADV_HUGEPAGE);
+#endif
+  memset(p, 0, size);
+  return p;
 }
 
 static int new_chunk(sim_arena *a)

@@ -25,4 +25,9 @@ void sim_arena_free(sim_arena *a);
 void *sim_arena_get(void *ctx, size_t size);
 void sim_arena_put(void *ctx, void *p, size_t size);
 
+/* size bytes, zeroed, on huge pages where the system gives them (and
+ * so on whole cache lines), for an array read in no order; free() it.
+ * NULL when out of memory. */
+void *sim_huge_calloc(size_t size);
+
 #endif
