@@ -147,7 +147,7 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
 }
 
 /* Buckets looked into at most: empty ones cost a load each. */
-#define AHEAD_BUCKETS 32
+#define AHEAD_BUCKETS 128
 
 void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m)
 {
