@@ -710,9 +710,10 @@ static int next_event(sim *S, sim_ev *e, int *have)
 
 static void prefetch(const sim *S)
 {
-  static const size_t k[4] = { AHEAD, 2 * AHEAD, 3 * AHEAD, 4 * AHEAD };
-  const sim_ev *e[4];
-  sim_queue_ahead(&S->h, k, e, 4);
+  static const size_t k[5] = { AHEAD, 2 * AHEAD, 3 * AHEAD, 4 * AHEAD, 6 * AHEAD };
+  const sim_ev *e[5];
+  sim_queue_ahead(&S->h, k, e, 5);
+  if (e[4]) __builtin_prefetch(e[4]);   /* the event, in a bucket made a time unit ago */
   if (e[3]) __builtin_prefetch(&S->node[e[3]->node]);
   if (e[2]) {
     const simnode *x = &S->node[e[2]->node];
@@ -721,7 +722,11 @@ static void prefetch(const sim *S)
     __builtin_prefetch((const char *)x->rt + 64);   /* it may straddle two lines */
     if (e[2]->kind == SIM_EV_DELIVER) __builtin_prefetch(e[2]->msg);
   }
-  if (e[1]) lb_node_prefetch(S->node[e[1]->node].nd, 1);
+  if (e[1]) {
+    lb_node_prefetch(S->node[e[1]->node].nd, 1);
+    /* Where its next quantum's end, or a message of one hop, will go. */
+    sim_queue_prefetch_push(&S->h, e[1]->t + S->c->quantum);
+  }
   if (e[0]) lb_node_prefetch(S->node[e[0]->node].nd, 2);
 }
 

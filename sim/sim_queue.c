@@ -162,6 +162,14 @@ void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size
   for (; j < m; j++) e[j] = NULL;
 }
 
+void sim_queue_prefetch_push(const sim_queue *q, double t)
+{
+  uint64_t b = bucket_of(q, t);
+  if (b <= q->at || b - q->at >= q->nring) return;
+  const sim_bucket *x = &q->ring[b & (q->nring - 1)];
+  __builtin_prefetch(x->v + x->n, 1);
+}
+
 void sim_queue_free(sim_queue *q)
 {
   for (size_t j = q->next; j < q->run.n; j++) sim_ev_free(&q->run.v[j]);

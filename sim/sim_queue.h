@@ -46,6 +46,9 @@ int sim_queue_top(sim_queue *q, const sim_ev **top);
  * current bucket it looks into the next few as they lie, not yet
  * sorted: on fractional times a bucket holds some 16 events. */
 void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m);
+/* A hint that an event for time t will likely be pushed soon: brings
+ * the end of its bucket into the cache.  Changes nothing. */
+void sim_queue_prefetch_push(const sim_queue *q, double t);
 /* Pops the earliest event into *e; *have = 0 when empty. */
 int sim_queue_pop(sim_queue *q, sim_ev *e, int *have);
 /* Frees the queue and what its events own. */
