@@ -44,7 +44,7 @@ int sim_queue_top(sim_queue *q, const sim_ev **top);
 /* For looking ahead, never for the order: e[j] gets an event likely to
  * come k[j] pops from now, or NULL (k ascending, m of them).  Past the
  * current bucket it looks into the next few as they lie, not yet
- * sorted: on fractional times a bucket holds some 16 events. */
+ * sorted: late in a run a bucket may hold a few events or none. */
 void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m);
 /* A hint that an event for time t will likely be pushed soon: brings
  * the end of its bucket into the cache.  Changes nothing. */
