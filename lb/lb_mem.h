@@ -1,6 +1,6 @@
 /* lb_mem.h: where lb/ takes the records it keeps per node and per
  * process: nodes, their runtimes and policy states, processes, run
- * queues and timer heaps.  By default malloc; a driver that runs
+ * queues and timer heaps, and messages.  By default malloc; a driver that runs
  * millions of nodes in one address space (the simulator) may hand in an
  * allocator that lays them out in order and on large pages.  Every call
  * says the block's size, so a size-class allocator needs no header.

@@ -56,7 +56,7 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
 {
   *out = NULL;
   if ((unsigned)type >= LB_MSG_NTYPES) return lb_error(LB_EINVAL, "message type %d", (int)type);
-  lb_msg *m = malloc(sizeof *m);   /* malloc, not calloc: its per-thread cache serves it */
+  lb_msg *m = lb_mem_alloc(sizeof *m);
   if (!m) return lb_error(LB_ENOMEM, "message");
   memset(m, 0, sizeof *m);   /* all of the union, whichever member is used */
   m->type = type;
@@ -82,13 +82,13 @@ void lb_msg_free(lb_msg *m)
   for (size_t k = 0; k < m->nproc; k++) lb_proc_free(m->procs[k]);
   free(m->procs);
   free(m->pairs);
-  free(m);
+  lb_mem_free(m, sizeof *m);
 }
 
 int lb_msg_copy(const lb_msg *m, lb_msg **out)
 {
   *out = NULL;
-  lb_msg *c = malloc(sizeof *c);
+  lb_msg *c = lb_mem_alloc(sizeof *c);
   if (!c) return lb_error(LB_ENOMEM, "message copy");
   *c = *m;
   c->procs = NULL;
