@@ -87,9 +87,11 @@ static void rm_fini(lb_node *nd)
 {
   rmtlb *s = S(nd);
   if (!s) return;
-  free(s->nrt);
-  free(s->arr);
-  free(s->seen);
+  /* Its tables come from lb_mem: a large simulated run reads them out
+   * of cache, beside the node's other records. */
+  lb_mem_free(s->nrt, s->capnrt * sizeof *s->nrt);
+  lb_mem_free(s->arr, s->caparr * sizeof *s->arr);
+  lb_mem_free(s->seen, s->capseen * sizeof *s->seen);
   free(s->tomb);
   lb_mem_free(s, sizeof *s);
 }
@@ -106,7 +108,7 @@ static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv,
 {
   if (s->nnrt == s->capnrt) {
     size_t c = s->capnrt ? 2 * s->capnrt : 4;
-    nrt_rec *v = realloc(s->nrt, c * sizeof *v);
+    nrt_rec *v = lb_mem_realloc(s->nrt, s->capnrt * sizeof *v, c * sizeof *v);
     if (!v) return NULL;
     s->nrt = v;
     s->capnrt = c;
@@ -371,7 +373,7 @@ static int seen_set(rmtlb *s, size_t hv, uint64_t round)
     if (s->seen[k].hv == hv) { s->seen[k].round = round; return LB_SUCCESS; }
   if (s->nseen == s->capseen) {
     size_t c = s->capseen ? 2 * s->capseen : 4;
-    struct seen *v = realloc(s->seen, c * sizeof *v);
+    struct seen *v = lb_mem_realloc(s->seen, s->capseen * sizeof *v, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
     s->seen = v;
     s->capseen = c;
@@ -538,7 +540,7 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   for (size_t k = 0; k < m->nproc; k++) {
     if (s->narr == s->caparr) {
       size_t c = s->caparr ? 2 * s->caparr : 4;
-      arrival *v = realloc(s->arr, c * sizeof *v);
+      arrival *v = lb_mem_realloc(s->arr, s->caparr * sizeof *v, c * sizeof *v);
       if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
       s->arr = v;
       s->caparr = c;
