@@ -8,6 +8,7 @@
 #include "lb_node_impl.h"
 #include "lb_load.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 static const char *const pol_names[LB_POLICY_COUNT] = {
   "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion", "diffusion2"
@@ -142,13 +143,21 @@ static int send_to_down(lb_node *nd, lb_out *out, lb_msg *m)
   return rc;
 }
 
+/* Is j a neighbour of nd?  On a regular graph by its distance, a
+ * closed form: the neighbour list of a large graph is a cache miss. */
+static int adjacent(const lb_node *nd, size_t j)
+{
+  if (lb_topo_is_implicit(nd->topo)) return j != nd->id && lb_topo_distance(nd->topo, nd->id, j) == 1;
+  return lb_node_nbr_index(nd, j) != (size_t)-1;
+}
+
 /* The neighbour a message for dst goes to next: the one nearest to dst
  * (lowest id on a tie); dst itself if it is a neighbour, or under the
  * direct route, or when the graph has no way there. */
 static size_t next_hop(const lb_node *nd, size_t dst)
 {
   const lb_topo *t = nd->topo;
-  if (nd->par.route == LB_ROUTE_DIRECT || lb_node_nbr_index(nd, dst) != (size_t)-1) return dst;
+  if (nd->par.route == LB_ROUTE_DIRECT || adjacent(nd, dst)) return dst;
   const size_t *nb = lb_topo_neighbours(t, nd->id);
   size_t best = dst, bd = (size_t)-1;
   for (size_t k = 0; k < lb_topo_degree(t, nd->id); k++) {
@@ -261,7 +270,7 @@ int lb_node_enqueue(lb_node *nd, lb_proc *p)
 {
   if (nd->nq == nd->capq) {
     size_t c = 2 * nd->capq;
-    lb_proc **v = nd->q == nd->qin ? malloc(c * sizeof *v) : realloc(nd->q, c * sizeof *v);
+    lb_proc **v = nd->q == nd->qin ? lb_mem_alloc(c * sizeof *v) : lb_mem_realloc(nd->q, nd->capq * sizeof *v, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "run queue of node %zu", nd->id);
     if (nd->q == nd->qin) memcpy(v, nd->qin, nd->nq * sizeof *v);
     nd->q = v;
@@ -374,6 +383,9 @@ static int check_params(const lb_node_params *p)
   return LB_SUCCESS;
 }
 
+/* A node on whole cache lines (lb_mem_alloc aligns it to one). */
+#define NODE_BYTES ((sizeof(lb_node) + 63) / 64 * 64)
+
 int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
                   const lb_node_params *p, lb_node **out)
 {
@@ -384,7 +396,7 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   int rc = check_params(p);
   if (rc) return lb_error_wrap(rc, "node %zu", id);
   /* On cache lines: the first holds what every event reads. */
-  lb_node *nd = aligned_alloc(64, (sizeof *nd + 63) / 64 * 64);
+  lb_node *nd = lb_mem_alloc(NODE_BYTES);
   if (!nd) return lb_error(LB_ENOMEM, "node %zu", id);
   memset(nd, 0, sizeof *nd);
   nd->q = nd->qin;
@@ -401,7 +413,7 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   lb_rng_init_small(&nd->rng, p->seed, id);
   if (ops->init) rc = ops->init(nd);
   if (rc) {
-    free(nd);
+    lb_mem_free(nd, NODE_BYTES);
     return lb_error_wrap(rc, "node %zu (%s)", id, lb_policy_name(pol));
   }
   *out = nd;
@@ -414,8 +426,8 @@ void lb_node_free(lb_node *nd)
   if (nd->ops->fini) nd->ops->fini(nd);
   free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
-  if (nd->q != nd->qin) free(nd->q);
-  free(nd);
+  if (nd->q != nd->qin) lb_mem_free(nd->q, nd->capq * sizeof *nd->q);
+  lb_mem_free(nd, NODE_BYTES);
 }
 
 static int result_ready(lb_node *nd, const lb_result_ref *r, double now, lb_out *out)
@@ -561,10 +573,21 @@ const lb_proc *lb_node_current(const lb_node *nd)
   return nd->nq ? nd->q[0] : NULL;
 }
 
-void lb_node_prefetch(const lb_node *nd)
+void lb_node_prefetch(const lb_node *nd, int stage)
 {
   /* Prefetches never fault: a stale pointer costs nothing but the hint. */
-  __builtin_prefetch(nd->ps);
+  if (!stage) {
+    /* The hot fields, the inline queue and the parameters read at a
+     * quantum's end and a check point: the first four lines. */
+    for (int k = 0; k < 4; k++) __builtin_prefetch((const char *)nd + 64 * k);
+    return;
+  }
+  if (stage == 1) {
+    __builtin_prefetch(nd->ps);
+    __builtin_prefetch((const char *)nd->ps + 64);
+    __builtin_prefetch(nd->q);   /* its own line once it outgrows qin */
+    return;
+  }
   if (nd->nq) __builtin_prefetch(nd->q[0]);
   if (nd->nq > 1) __builtin_prefetch(nd->q[1]);
 }

@@ -205,11 +205,13 @@ int lb_node_step(lb_node *node, const lb_event *ev, double now, lb_out *out);
 const lb_proc *lb_node_current(const lb_node *node);
 
 /* A hint for a driver that knows it will step this node soon (a
- * simulator reading its event queue ahead): start bringing the node's
- * queue head, the process after it and the policy's state into the
- * cache.  It changes nothing; a large simulated run spends most of its
- * time waiting for these. */
-void lb_node_prefetch(const lb_node *node);
+ * simulator reading its event queue ahead): start bringing into the
+ * cache, at stage 0, the node's fields that every event reads; at stage
+ * 1, a little later, the policy's state and the run queue (their
+ * addresses are in those fields); at stage 2 the queue's head and the
+ * process after it.  It changes nothing; a large simulated run spends
+ * most of its time waiting for these. */
+void lb_node_prefetch(const lb_node *node, int stage);
 
 /* ---- inspectors ---- */
 typedef struct lb_node_stats {

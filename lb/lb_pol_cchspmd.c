@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 #include "lb_transport.h"
 
 typedef struct cch {
@@ -63,7 +64,7 @@ static void cc_fini(lb_node *nd)
   free(s->idx);
   free(s->delta);
   free(s->heard);
-  free(s);
+  lb_mem_free(s, sizeof *s);
 }
 
 /* The controller's books, zeroed. */
@@ -97,7 +98,7 @@ static int cc_init(lb_node *nd)
 {
   if (nd->par.cchspmd.controller >= nd->topo->n)
     return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.cchspmd.controller, nd->topo->n);
-  cch *s = calloc(1, sizeof *s);
+  cch *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "CCHSPMD state");
   nd->ps = s;
   s->last_q = -1;

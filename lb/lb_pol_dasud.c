@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 typedef struct dasud {
   size_t deg;
@@ -37,12 +38,12 @@ static void da_fini(lb_node *nd)
   dasud *s = DS(nd);
   if (!s) return;
   free(s->known);
-  free(s);
+  lb_mem_free(s, sizeof *s);
 }
 
 static int da_init(lb_node *nd)
 {
-  dasud *s = calloc(1, sizeof *s);
+  dasud *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "DASUD state");
   nd->ps = s;
   s->deg = lb_topo_degree(nd->topo, nd->id);

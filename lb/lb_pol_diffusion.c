@@ -15,6 +15,7 @@
 #include "lb_node_impl.h"
 #include "lb_diffusion.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 typedef struct diff {
   size_t deg;
@@ -33,7 +34,7 @@ static void di_fini(lb_node *nd)
   free(s->known);
   free(s->alpha);
   free(s->prev);
-  free(s);
+  lb_mem_free(s, sizeof *s);
 }
 
 /* Per-neighbour state for the node's current graph: loads unknown, no
@@ -66,7 +67,7 @@ static int di_edges(lb_node *nd)
 
 static int di_init(lb_node *nd)
 {
-  diff *s = calloc(1, sizeof *s);
+  diff *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "diffusion state");
   nd->ps = s;
   if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par.diffusion.beta > 0 && nd->par.diffusion.beta < 2)) {

@@ -7,6 +7,7 @@
 #include "lb_node_impl.h"
 #include "lb_load.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 typedef struct lowest {
   int waiting, backing_off;
@@ -24,11 +25,11 @@ enum { T_TIMEOUT = 0, T_BACKOFF = 1 };
 
 static int lo_init(lb_node *nd)
 {
-  lowest *s = calloc(1, sizeof *s);
+  lowest *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "LOWEST state");
   size_t ecc;
   int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-  if (rc) { free(s); return rc; }
+  if (rc) { lb_mem_free(s, sizeof *s); return rc; }
   /* A probe and its reply cross at most 2 x eccentricity hops; wait
    * twice that, since a reply landing exactly at the deadline is lost. */
   s->timeout = nd->par.lowest.timeout > 0 ? nd->par.lowest.timeout : 4.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
@@ -39,7 +40,7 @@ static int lo_init(lb_node *nd)
 static void lo_fini(lb_node *nd)
 {
   if (nd->ps) free(L(nd)->probed);
-  free(nd->ps);
+  lb_mem_free(nd->ps, sizeof(lowest));
 }
 
 static int decide(lb_node *nd, double now, lb_out *out)

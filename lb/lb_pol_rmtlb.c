@@ -15,6 +15,7 @@
 #include "lb_rmtlb.h"
 #include "lb_load.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 typedef struct nrt_rec {
   size_t hv, dv;       /* heavy node; light node (the paper's DV / LV) */
@@ -30,7 +31,12 @@ typedef struct arrival { uint64_t pid; size_t hv; uint64_t tag; } arrival;
 
 enum { T_ROUND = 0, T_BACKOFF = 1, T_LEASE = 2 };
 
+/* What every check point and the quiescence check read comes first:
+ * the driver prefetches the first two cache lines. */
 typedef struct rmtlb {
+  int active;                /* a heavy episode is running (Algorithm 1) */
+  int answered;              /* an AM reached us in this round */
+  unsigned fails;            /* rounds in a row without any AM */
   size_t rmtv, rmtv_hv;      /* the lock: who sent the RM we took, for which HV */
   uint64_t lock_seq;
   long lepn, lipn;
@@ -38,9 +44,6 @@ typedef struct rmtlb {
   size_t nnrt, capnrt;
   arrival *arr;              /* processes that came here by LMM [R24] */
   size_t narr, caparr;
-  int active;                /* a heavy episode is running (Algorithm 1) */
-  int answered;              /* an AM reached us in this round */
-  unsigned fails;            /* rounds in a row without any AM */
   uint64_t round_seq;
   unsigned floods;           /* floods in the current episode */
   uint64_t next_tag;
@@ -64,7 +67,7 @@ typedef struct rmtlb {
 
 static int rm_init(lb_node *nd)
 {
-  rmtlb *s = calloc(1, sizeof *s);
+  rmtlb *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "RMTLB state");
   s->rmtv = s->rmtv_hv = LB_NO_NODE;
   s->lepn = s->lipn = -1;
@@ -73,7 +76,7 @@ static int rm_init(lb_node *nd)
     /* Tmax = 2 x the time to the farthest node [R20]. */
     size_t ecc;
     int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-    if (rc) { free(s); return rc; }
+    if (rc) { lb_mem_free(s, sizeof *s); return rc; }
     s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
   }
   nd->ps = s;
@@ -84,11 +87,13 @@ static void rm_fini(lb_node *nd)
 {
   rmtlb *s = S(nd);
   if (!s) return;
-  free(s->nrt);
-  free(s->arr);
-  free(s->seen);
+  /* Its tables come from lb_mem: a large simulated run reads them out
+   * of cache, beside the node's other records. */
+  lb_mem_free(s->nrt, s->capnrt * sizeof *s->nrt);
+  lb_mem_free(s->arr, s->caparr * sizeof *s->arr);
+  lb_mem_free(s->seen, s->capseen * sizeof *s->seen);
   free(s->tomb);
-  free(s);
+  lb_mem_free(s, sizeof *s);
 }
 
 /* ---- NRT ---- */
@@ -103,7 +108,7 @@ static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv,
 {
   if (s->nnrt == s->capnrt) {
     size_t c = s->capnrt ? 2 * s->capnrt : 4;
-    nrt_rec *v = realloc(s->nrt, c * sizeof *v);
+    nrt_rec *v = lb_mem_realloc(s->nrt, s->capnrt * sizeof *v, c * sizeof *v);
     if (!v) return NULL;
     s->nrt = v;
     s->capnrt = c;
@@ -368,7 +373,7 @@ static int seen_set(rmtlb *s, size_t hv, uint64_t round)
     if (s->seen[k].hv == hv) { s->seen[k].round = round; return LB_SUCCESS; }
   if (s->nseen == s->capseen) {
     size_t c = s->capseen ? 2 * s->capseen : 4;
-    struct seen *v = realloc(s->seen, c * sizeof *v);
+    struct seen *v = lb_mem_realloc(s->seen, s->capseen * sizeof *v, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
     s->seen = v;
     s->capseen = c;
@@ -535,7 +540,7 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   for (size_t k = 0; k < m->nproc; k++) {
     if (s->narr == s->caparr) {
       size_t c = s->caparr ? 2 * s->caparr : 4;
-      arrival *v = realloc(s->arr, c * sizeof *v);
+      arrival *v = lb_mem_realloc(s->arr, s->caparr * sizeof *v, c * sizeof *v);
       if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
       s->arr = v;
       s->caparr = c;

@@ -4,6 +4,7 @@
 #include "lb_proc.h"
 #include "lb_codec.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 static unsigned char *room(lb_proc *p) { return (unsigned char *)(p + 1); }
 
@@ -16,7 +17,7 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
   if (ctx_len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", ctx_len);
   if (ctx_len > SIZE_MAX - sizeof(lb_proc)) return lb_error(LB_ENOMEM, "context of %zu bytes", ctx_len);
   /* One allocation: a migrating or running process is one block, not two. */
-  lb_proc *p = malloc(sizeof *p + ctx_len);
+  lb_proc *p = lb_mem_alloc(sizeof *p + ctx_len);
   if (!p) return lb_error(LB_ENOMEM, "process %llu", (unsigned long long)id);
   *p = (lb_proc){ .id = id, .origin = origin, .work = work, .ctx = ctx_len ? room(p) : NULL,
                   .ctx_len = ctx_len, .ctx_room = ctx_len };
@@ -29,7 +30,7 @@ void lb_proc_free(lb_proc *p)
 {
   if (!p) return;
   if (p->ctx != room(p)) free(p->ctx);
-  free(p);
+  lb_mem_free(p, sizeof *p + p->ctx_room);
 }
 
 int lb_proc_copy(const lb_proc *p, lb_proc **out)
@@ -55,7 +56,7 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
 {
   *out = NULL;
   if ((unsigned)type >= LB_MSG_NTYPES) return lb_error(LB_EINVAL, "message type %d", (int)type);
-  lb_msg *m = malloc(sizeof *m);   /* malloc, not calloc: its per-thread cache serves it */
+  lb_msg *m = lb_mem_alloc(sizeof *m);
   if (!m) return lb_error(LB_ENOMEM, "message");
   memset(m, 0, sizeof *m);   /* all of the union, whichever member is used */
   m->type = type;
@@ -81,13 +82,13 @@ void lb_msg_free(lb_msg *m)
   for (size_t k = 0; k < m->nproc; k++) lb_proc_free(m->procs[k]);
   free(m->procs);
   free(m->pairs);
-  free(m);
+  lb_mem_free(m, sizeof *m);
 }
 
 int lb_msg_copy(const lb_msg *m, lb_msg **out)
 {
   *out = NULL;
-  lb_msg *c = malloc(sizeof *c);
+  lb_msg *c = lb_mem_alloc(sizeof *c);
   if (!c) return lb_error(LB_ENOMEM, "message copy");
   *c = *m;
   c->procs = NULL;

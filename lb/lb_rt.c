@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "lb_rt.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 typedef struct tmr { double at; uint64_t seq, id; } tmr;
 
@@ -25,7 +26,7 @@ static int heap_push(lb_rt *rt, double at, uint64_t id)
 {
   if (rt->nh == rt->caph) {
     size_t c = rt->caph ? 2 * rt->caph : 4;
-    tmr *v = realloc(rt->h, c * sizeof *v);
+    tmr *v = lb_mem_realloc(rt->h, rt->caph * sizeof *v, c * sizeof *v);
     if (!v) return lb_error(LB_ENOMEM, "timer heap");
     rt->h = v;
     rt->caph = c;
@@ -63,7 +64,7 @@ int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params
 {
   *out = NULL;
   if (!ops || !ops->send || !ops->deliver) return lb_error(LB_EINVAL, "runtime: send and deliver are required");
-  lb_rt *rt = calloc(1, sizeof *rt);
+  lb_rt *rt = lb_mem_calloc(sizeof *rt);
   if (!rt) return lb_error(LB_ENOMEM, "runtime");
   int rc = lb_node_alloc(pol, id, t, p, &rt->nd);
   if (rc) { lb_rt_free(rt); return rc; }
@@ -79,8 +80,8 @@ void lb_rt_free(lb_rt *rt)
   lb_node_free(rt->nd);
   lb_out_clear(&rt->out);
   free(rt->out.v);
-  free(rt->h);
-  free(rt);
+  lb_mem_free(rt->h, rt->caph * sizeof *rt->h);
+  lb_mem_free(rt, sizeof *rt);
 }
 
 const char *lb_rt_trace_header(void) { return "time,host,type,src,dst,hv,lv,tag,count,procs,bytes"; }

@@ -5,6 +5,8 @@
 #include <string.h>
 #include "lb_sim.h"
 #include "sim_queue.h"
+#include "sim_arena.h"
+#include "lb_mem.h"
 #include "lb_rt.h"
 #include "lb_optimum.h"
 #include "lb_rmtlb.h"
@@ -48,6 +50,18 @@ void lb_sim_config_farm(lb_sim_config *c)
 
 typedef struct sim sim;
 
+/* What the driver follows of one process, in one record: an event
+ * reads several of these for one process, and a large run finds the
+ * process's record out of cache. */
+typedef struct simproc {
+  double work0;           /* its work, to run it again */
+  uint64_t bytes;         /* its result's bytes, as made where it finished */
+  size_t where;           /* its result's bytes: see AT_* */
+  uint32_t origin;        /* nodes are fewer than 2^32 (check_config) */
+  unsigned char done, home, sunk;
+  unsigned char rerun;    /* the sink ran it again */
+} simproc;
+
 /* The driver's state of one node, in one cache line: a large run takes
  * the nodes in no order, an event at a time.  It is also the runtime's
  * callback context. */
@@ -77,15 +91,10 @@ struct sim {
   unsigned char *wire;    /* a message's bytes on their way through the codec */
   size_t wirecap;
   size_t np;
-  size_t *origin;
-  unsigned char *done, *home, *sunk;
-  size_t *where;          /* each result's bytes: see AT_* */
-  uint64_t *bytes;        /* each result's bytes, as made where it finished */
+  simproc *pr;            /* np, on large pages */
   size_t ndone, nhome, nsunk;
   lb_sink *sink;
   unsigned char *known;   /* per node: failed, and the survivors know it */
-  unsigned char *rerun;   /* per process: the sink ran it again */
-  double *work0;          /* per process: its work, to run it again */
   const lb_topo *topo;    /* the graph in use (repaired after failures) */
   lb_topo **repaired;     /* every repaired graph made (owned) */
   size_t nrepaired;
@@ -93,6 +102,7 @@ struct sim {
   size_t msgs_inflight;
   double last_sunk;
   int failed;             /* a node reported a protocol error */
+  size_t busy_at;         /* where all_quiet last found a busy node */
   lb_sim_result *r;
 };
 
@@ -177,10 +187,10 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   /* Where a result's bytes are is followed exactly while a process has
    * one copy; one the sink ran again may have two. */
   if (lb_msg_type_has_result(m->type) && m->res.payload && known_pid(S, i, m->res.pid, "payload")) {
-    if (S->where[m->res.pid] != i && !S->rerun[m->res.pid])
+    if (S->pr[m->res.pid].where != i && !S->pr[m->res.pid].rerun)
       violation(S, "node %zu sent the result of process %llu, whose bytes are not there",
                 i, (unsigned long long)m->res.pid);
-    S->where[m->res.pid] = AT_WIRE;
+    S->pr[m->res.pid].where = AT_WIRE;
   }
   double hops = (double)lb_topo_distance(S->c->topo, i, dst);
   double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
@@ -203,10 +213,10 @@ static int cb_home(void *ctx, const lb_result_ref *r, double now)
   uint64_t pid = r->pid;
   if (!known_pid(S, i, pid, "home")) return LB_SUCCESS;
   /* A process run again has two origins: its first copy may come home too. */
-  if (S->origin[pid] != i && !S->rerun[pid])
-    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, S->origin[pid]);
-  if (!S->done[pid] && !S->rerun[pid]) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
-  if (S->home[pid]++) { if (!S->rerun[pid]) violation(S, "process %llu came home twice", (unsigned long long)pid); }
+  if (S->pr[pid].origin != i && !S->pr[pid].rerun)
+    violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, (size_t)S->pr[pid].origin);
+  if (!S->pr[pid].done && !S->pr[pid].rerun) violation(S, "process %llu came home before it finished", (unsigned long long)pid);
+  if (S->pr[pid].home++) { if (!S->pr[pid].rerun) violation(S, "process %llu came home twice", (unsigned long long)pid); }
   else S->nhome++;
   return LB_SUCCESS;
 }
@@ -218,23 +228,23 @@ static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
   size_t i = (size_t)(x - S->node);
   uint64_t pid = r->pid;
   if (!known_pid(S, i, pid, "delivery")) return LB_SUCCESS;
-  if (S->where[pid] != i && !S->rerun[pid]) {
+  if (S->pr[pid].where != i && !S->pr[pid].rerun) {
     violation(S, "node %zu delivered the result of process %llu, whose bytes are not there",
               i, (unsigned long long)pid);
     return LB_SUCCESS;
   }
-  if (S->bytes[pid] != result_of(pid) || r->len != result_len(S))
+  if (S->pr[pid].bytes != result_of(pid) || r->len != result_len(S))
     violation(S, "process %llu: wrong result at the sink", (unsigned long long)pid);
   int first;
   lb_sink_accept(S->sink, pid, &first);
-  S->where[pid] = AT_SINK;
+  S->pr[pid].where = AT_SINK;
   if (!first) {
     /* A second copy is fine only of a process the sink ran again. */
-    if (!S->rerun[pid]) violation(S, "process %llu delivered twice", (unsigned long long)pid);
+    if (!S->pr[pid].rerun) violation(S, "process %llu delivered twice", (unsigned long long)pid);
     S->r->duplicates++;
     return LB_SUCCESS;
   }
-  S->sunk[pid] = 1;
+  S->pr[pid].sunk = 1;
   S->nsunk++;
   S->last_sunk = now;
   return LB_SUCCESS;
@@ -305,12 +315,12 @@ static int quantum_end(sim *S, const sim_ev *e)
   if (fin) left = 0;
   uint64_t pid = p->id;
   if (fin) {
-    if (S->done[pid]++) { if (!S->rerun[pid]) violation(S, "process %llu ran to completion twice", (unsigned long long)pid); }
+    if (S->pr[pid].done++) { if (!S->pr[pid].rerun) violation(S, "process %llu ran to completion twice", (unsigned long long)pid); }
     else S->ndone++;
-    if (S->where[pid] != AT_NOWHERE && !S->rerun[pid])
+    if (S->pr[pid].where != AT_NOWHERE && !S->pr[pid].rerun)
       violation(S, "process %llu made its result twice", (unsigned long long)pid);
-    S->where[pid] = i;
-    S->bytes[pid] = result_of(pid);
+    S->pr[pid].where = i;
+    S->pr[pid].bytes = result_of(pid);
   }
   memcpy(S->ctxbuf, &left, sizeof left);
   lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = e->work, .ctx = S->ctxbuf,
@@ -324,8 +334,8 @@ static int quantum_end(sim *S, const sim_ev *e)
 /* A message to or from a failed node is lost, with what it carries. */
 static void lose(sim *S, lb_msg *m)
 {
-  if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np && S->where[m->res.pid] == AT_WIRE)
-    S->where[m->res.pid] = AT_LOST;
+  if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np && S->pr[m->res.pid].where == AT_WIRE)
+    S->pr[m->res.pid].where = AT_LOST;
   S->r->lost += m->nproc;
   lb_msg_free(m);
 }
@@ -376,10 +386,10 @@ static int deliver(sim *S, const sim_ev *e)
     return LB_SUCCESS;
   }
   if (lb_msg_type_has_result(m->type) && m->res.payload && m->res.pid < S->np) {
-    if (S->where[m->res.pid] != AT_WIRE && !S->rerun[m->res.pid])
+    if (S->pr[m->res.pid].where != AT_WIRE && !S->pr[m->res.pid].rerun)
       violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
                 (unsigned long long)m->res.pid, (size_t)e->node);
-    S->where[m->res.pid] = e->node;
+    S->pr[m->res.pid].where = e->node;
   }
   if (S->c->poll && S->node[e->node].busy) return park(S, e->node, m);
   int rc = take(S, e->node, m, e->t);
@@ -400,7 +410,7 @@ static int crash(sim *S, size_t d)
   }
   p->n = 0;
   for (size_t k = 0; k < S->np; k++)
-    if (S->where[k] == d) S->where[k] = AT_LOST;
+    if (S->pr[k].where == d) S->pr[k].where = AT_LOST;
   return LB_SUCCESS;
 }
 
@@ -435,7 +445,7 @@ static int detect(sim *S, size_t d, double now)
     if (S->node[i].dead) continue;
     size_t n = lb_node_queue_ids(S->node[i].nd, held, S->np);
     for (size_t k = 0; k < S->np; k++)
-      if (S->where[k] == i && n < S->np) held[n++] = k;
+      if (S->pr[k].where == i && n < S->np) held[n++] = k;
     rc = lb_sink_inventory(S->sink, epoch, i, held, n);
   }
   free(held);
@@ -448,11 +458,11 @@ static int detect(sim *S, size_t d, double now)
   for (size_t k = 0; k < nr && !rc; k++) {
     uint64_t pid = pids[k];
     lb_proc *p;
-    memcpy(S->ctxbuf, &S->work0[pid], sizeof(double));
-    if ((rc = lb_proc_alloc(pid, hosts[k], S->work0[pid], S->ctxbuf, ctx_len(S), &p))) break;
-    S->rerun[pid] = 1;
-    S->origin[pid] = hosts[k];
-    S->where[pid] = AT_NOWHERE;
+    memcpy(S->ctxbuf, &S->pr[pid].work0, sizeof(double));
+    if ((rc = lb_proc_alloc(pid, hosts[k], S->pr[pid].work0, S->ctxbuf, ctx_len(S), &p))) break;
+    S->pr[pid].rerun = 1;
+    S->pr[pid].origin = hosts[k];
+    S->pr[pid].where = AT_NOWHERE;
     S->r->reruns++;
     lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
     if (!(rc = step(S, hosts[k], &ev, now))) rc = kick(S, hosts[k], now);
@@ -537,8 +547,8 @@ static int setup_load(sim *S, lb_sim_result *res)
     size_t i;
     if (c->load == LB_SIM_LOAD_TRACE) { i = c->trace[k].node; w = c->trace[k].work; }
     else { i = place(c, r, k, perm, nhot, n); w = c->work * lb_rng_range(r, 0.5, 1.5); }
-    S->origin[k] = i;
-    S->work0[k] = w;
+    S->pr[k].origin = i;
+    S->pr[k].work0 = w;
     res->total_work += w;
   }
   if (c->load == LB_SIM_LOAD_TRACE) rc = order_trace(S);
@@ -565,7 +575,7 @@ static void optimum(sim *S, lb_sim_result *res)
   lb_optimum o;
   res->hops_optimal = -1;
   if (!S->c->optimum || !load) { free(load); return; }
-  for (size_t k = 0; k < S->np; k++) load[S->origin[k]]++;
+  for (size_t k = 0; k < S->np; k++) load[S->pr[k].origin]++;
   if (!lb_optimum_hops(S->topo, load, S->c->speeds, &o)) res->hops_optimal = (long)o.hops;
   else lb_error_clear();
   free(load);
@@ -614,8 +624,8 @@ static void finish_checks(sim *S)
   if (!failures && S->nhome != S->np) violation(S, "%zu of %zu results came home", S->nhome, S->np);
   if (S->inflight) violation(S, "%ld processes still in transit", S->inflight);
   for (size_t k = 0; k < S->np; k++)
-    if (S->where[k] != AT_SINK && !(failures && S->where[k] == AT_LOST && S->sunk[k])) {
-      violation(S, "the bytes of process %zu's result are still held (at %zd)", k, (ssize_t)S->where[k]);
+    if (S->pr[k].where != AT_SINK && !(failures && S->pr[k].where == AT_LOST && S->pr[k].sunk)) {
+      violation(S, "the bytes of process %zu's result are still held (at %zd)", k, (ssize_t)S->pr[k].where);
       break;
     }
   for (size_t i = 0; i < S->n; i++) {
@@ -633,12 +643,17 @@ static void finish_checks(sim *S)
 }
 
 /* Every live node idle: no open transaction and nothing queued (a
- * second copy of a process run again still runs to its end). */
-static int all_quiet(const sim *S)
+ * second copy of a process run again still runs to its end).  Asked
+ * after every event at the end of a run, it starts where it last found
+ * a busy node, which is usually busy still: not a scan of every node
+ * per event.  One busy node answers no, so any start gives the same. */
+static int all_quiet(sim *S)
 {
-  for (size_t i = 0; i < S->n; i++)
-    if (!S->node[i].dead && (!lb_node_quiescent(S->node[i].nd) || lb_node_queue_len(S->node[i].nd)))
+  for (size_t k = 0, i = S->busy_at; k < S->n; k++, i = i + 1 < S->n ? i + 1 : 0)
+    if (!S->node[i].dead && (!lb_node_quiescent(S->node[i].nd) || lb_node_queue_len(S->node[i].nd))) {
+      S->busy_at = i;
       return 0;
+    }
   return 1;
 }
 
@@ -670,10 +685,10 @@ static int next_event(sim *S, sim_ev *e, int *have)
             (S->next_tick >= S->n || earlier(ta, k, 0, tick));
   *have = 1;
   if (arr) {
-    size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->origin[k];
+    size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->pr[k].origin;
     lb_proc *p;
-    memcpy(S->ctxbuf, &S->work0[k], sizeof(double));
-    rc = lb_proc_alloc(k, i, S->work0[k], S->ctxbuf, ctx_len(S), &p);
+    memcpy(S->ctxbuf, &S->pr[k].work0, sizeof(double));
+    rc = lb_proc_alloc(k, i, S->pr[k].work0, S->ctxbuf, ctx_len(S), &p);
     if (rc) return rc;
     S->next_arr++;
     *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
@@ -686,23 +701,33 @@ static int next_event(sim *S, sim_ev *e, int *have)
   return sim_queue_pop(&S->h, e, have);
 }
 
-/* Events a few pops ahead are fetched into the cache in three steps,
+/* Events a few pops ahead are fetched into the cache in four steps,
  * each a pointer the step before brought in: the node's driver state;
- * its runtime and node (and a message's body); the node's queue head and
- * policy state.  A large run otherwise waits on a cache miss at each. */
-#define AHEAD 24
+ * its runtime and node (and a message's body); the node's run queue and
+ * policy state; the processes at the queue's head.  A large run
+ * otherwise waits on a cache miss at each. */
+#define AHEAD 16
 
 static void prefetch(const sim *S)
 {
-  const sim_ev *e = sim_queue_ahead(&S->h, 3 * AHEAD);
-  if (e) __builtin_prefetch(&S->node[e->node]);
-  if ((e = sim_queue_ahead(&S->h, 2 * AHEAD))) {
-    const simnode *x = &S->node[e->node];
-    __builtin_prefetch(x->nd);
+  static const size_t k[5] = { AHEAD, 2 * AHEAD, 3 * AHEAD, 4 * AHEAD, 6 * AHEAD };
+  const sim_ev *e[5];
+  sim_queue_ahead(&S->h, k, e, 5);
+  if (e[4]) __builtin_prefetch(e[4]);   /* the event, in a bucket made a time unit ago */
+  if (e[3]) __builtin_prefetch(&S->node[e[3]->node]);
+  if (e[2]) {
+    const simnode *x = &S->node[e[2]->node];
+    lb_node_prefetch(x->nd, 0);
     __builtin_prefetch(x->rt);
-    if (e->kind == SIM_EV_DELIVER) __builtin_prefetch(e->msg);
+    __builtin_prefetch((const char *)x->rt + 64);   /* it may straddle two lines */
+    if (e[2]->kind == SIM_EV_DELIVER) __builtin_prefetch(e[2]->msg);
   }
-  if ((e = sim_queue_ahead(&S->h, AHEAD))) lb_node_prefetch(S->node[e->node].nd);
+  if (e[1]) {
+    lb_node_prefetch(S->node[e[1]->node].nd, 1);
+    /* Where its next quantum's end, or a message of one hop, will go. */
+    sim_queue_prefetch_push(&S->h, e[1]->t + S->c->quantum);
+  }
+  if (e[0]) lb_node_prefetch(S->node[e[0]->node].nd, 2);
 }
 
 static int run(sim *S)
@@ -801,17 +826,20 @@ static double hop_time(const lb_sim_config *c)
   return hop > 0 ? hop : 1;
 }
 
-/* The event queue's buckets (sim_queue.h): some 16 events each, about
- * one event a node every quantum or hop, and a ring that covers twice
- * the longer of a quantum and a hop with its jitter.  Only speed
- * depends on this, never the order of events. */
+/* The event queue's buckets (sim_queue.h): some 128 events each at
+ * about one event a node every quantum or hop (late in a run, when most
+ * nodes are idle, far fewer: looking ahead then walks few empty
+ * buckets; with 16 a run of 262 144 nodes took a quarter longer), and
+ * a ring that covers twice the longer of a quantum and a hop with its
+ * jitter.  Only speed depends on this, never the order of events. */
+#define BUCKET_EVENTS 128
 static size_t queue_shape(const lb_sim_config *c, size_t n, double *w)
 {
   double hop = c->latency * (1 + c->jitter), step = c->quantum > hop ? c->quantum : hop;
   double often = hop > 0 && hop < c->quantum ? hop : c->quantum;
   *w = 1;
-  while (*w > 16 * often / (double)n && *w > 0x1p-40) *w /= 2;
-  while (*w < 16 * often / (double)n / 2 && *w < 0x1p40) *w *= 2;
+  while (*w > BUCKET_EVENTS * often / (double)n && *w > 0x1p-40) *w /= 2;
+  while (*w < BUCKET_EVENTS * often / (double)n / 2 && *w < 0x1p40) *w *= 2;
   size_t nb = 1024;
   while ((double)nb * *w < 2 * step && nb < ((size_t)1 << 20)) nb *= 2;
   return nb;
@@ -827,25 +855,21 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
   res->nproc = S.np;
   lb_codec_limits_default(&S.lim, S.n);
-  S.node = aligned_alloc(64, (S.n * sizeof *S.node + 63) / 64 * 64);
-  if (S.node) memset(S.node, 0, S.n * sizeof *S.node);
+  /* lb/'s records of this run come from the arena, and go back to it
+   * before it goes (done:). */
+  sim_arena *arena = NULL;
+  if ((rc = sim_arena_alloc(&arena))) return rc;
+  lb_mem_set(&(lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = arena });
+  S.node = sim_huge_calloc(S.n * sizeof *S.node);
   S.ctxbuf = calloc(ctx_len(&S), 1);
-  S.origin = calloc(S.np, sizeof *S.origin);
-  S.done = calloc(S.np, 1);
-  S.home = calloc(S.np, 1);
-  S.sunk = calloc(S.np, 1);
-  S.where = malloc(S.np * sizeof *S.where);
-  S.bytes = calloc(S.np, sizeof *S.bytes);
+  S.pr = sim_huge_calloc((S.np ? S.np : 1) * sizeof *S.pr);
   S.known = calloc(S.n, 1);
-  S.rerun = calloc(S.np ? S.np : 1, 1);
-  S.work0 = calloc(S.np ? S.np : 1, sizeof *S.work0);
   S.topo = c->topo;
-  if (!S.node || !S.ctxbuf || !S.origin || !S.done || !S.home || !S.sunk ||
-      !S.where || !S.bytes || !S.known || !S.rerun || !S.work0 || lb_sink_alloc(S.np, S.n, &S.sink)) {
+  if (!S.node || !S.ctxbuf || !S.pr || !S.known || lb_sink_alloc(S.np, S.n, &S.sink)) {
     rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
     goto done;
   }
-  for (size_t k = 0; k < S.np; k++) S.where[k] = AT_NOWHERE;
+  for (size_t k = 0; k < S.np; k++) S.pr[k].where = AT_NOWHERE;
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
   double bw;
   size_t nb = queue_shape(c, S.n, &bw);
@@ -897,12 +921,13 @@ done:
   lb_rng_free(S.rng);
   free(S.wire);
   free(S.node); free(S.ctxbuf);
-  free(S.origin); free(S.done); free(S.home);
-  free(S.sunk); free(S.where); free(S.bytes); free(S.known); free(S.rerun); free(S.work0);
+  free(S.pr); free(S.known);
   free(S.arr_order);
   lb_sink_free(S.sink);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
   free(S.repaired);
+  lb_mem_set(NULL);
+  sim_arena_free(arena);
   return rc;
 }
 

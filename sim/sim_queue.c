@@ -146,6 +146,30 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
   return LB_SUCCESS;
 }
 
+/* Buckets looked into at most: empty ones cost a load each. */
+#define AHEAD_BUCKETS 128
+
+void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m)
+{
+  size_t j = 0, skip = q->next;   /* events before the bucket looked into */
+  const sim_bucket *x = &q->run;
+  for (uint64_t b = q->at + 1; j < m;) {
+    for (; j < m && skip + k[j] < x->n; j++) e[j] = &x->v[skip + k[j]];
+    if (j == m || b - q->at >= q->nring || b - q->at > AHEAD_BUCKETS) break;
+    skip -= x->n;   /* below zero, mod 2^64: skip + k[j] is still the index */
+    x = &q->ring[b++ & (q->nring - 1)];
+  }
+  for (; j < m; j++) e[j] = NULL;
+}
+
+void sim_queue_prefetch_push(const sim_queue *q, double t)
+{
+  uint64_t b = bucket_of(q, t);
+  if (b <= q->at || b - q->at >= q->nring) return;
+  const sim_bucket *x = &q->ring[b & (q->nring - 1)];
+  __builtin_prefetch(x->v + x->n, 1);
+}
+
 void sim_queue_free(sim_queue *q)
 {
   for (size_t j = q->next; j < q->run.n; j++) sim_ev_free(&q->run.v[j]);

@@ -41,12 +41,14 @@ int sim_queue_init(sim_queue *q, double w, size_t nbuckets);
 int sim_queue_push(sim_queue *q, sim_ev e);
 /* The earliest event in *top (NULL when empty); it stays queued. */
 int sim_queue_top(sim_queue *q, const sim_ev **top);
-/* An event likely to come k pops from now (the current bucket's), or
- * NULL: for looking ahead, never for the order. */
-static inline const sim_ev *sim_queue_ahead(const sim_queue *q, size_t k)
-{
-  return q->next + k < q->run.n ? &q->run.v[q->next + k] : NULL;
-}
+/* For looking ahead, never for the order: e[j] gets an event likely to
+ * come k[j] pops from now, or NULL (k ascending, m of them).  Past the
+ * current bucket it looks into the next few as they lie, not yet
+ * sorted: late in a run a bucket may hold a few events or none. */
+void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m);
+/* A hint that an event for time t will likely be pushed soon: brings
+ * the end of its bucket into the cache.  Changes nothing. */
+void sim_queue_prefetch_push(const sim_queue *q, double t);
 /* Pops the earliest event into *e; *have = 0 when empty. */
 int sim_queue_pop(sim_queue *q, sim_ev *e, int *have);
 /* Frees the queue and what its events own. */

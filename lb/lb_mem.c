@@ -1,0 +1,44 @@
+/* lb_mem.c: see lb_mem.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "lb_mem.h"
+
+static lb_mem mem;   /* alloc NULL: malloc */
+
+void lb_mem_set(const lb_mem *m)
+{
+  if (m) mem = *m;
+  else memset(&mem, 0, sizeof mem);
+}
+
+void *lb_mem_alloc(size_t size)
+{
+  if (mem.alloc) return mem.alloc(mem.ctx, size);
+  return size && size % 64 == 0 ? aligned_alloc(64, size) : malloc(size);
+}
+
+void *lb_mem_calloc(size_t size)
+{
+  void *p = lb_mem_alloc(size);
+  if (p) memset(p, 0, size);
+  return p;
+}
+
+void lb_mem_free(void *p, size_t size)
+{
+  if (!p) return;
+  if (mem.alloc) mem.free(mem.ctx, p, size);
+  else free(p);
+}
+
+void *lb_mem_realloc(void *p, size_t old, size_t size)
+{
+  if (!mem.alloc) return realloc(p, size);
+  void *q = mem.alloc(mem.ctx, size);
+  if (!q) return NULL;
+  if (p) {
+    memcpy(q, p, old < size ? old : size);
+    mem.free(mem.ctx, p, old);
+  }
+  return q;
+}
