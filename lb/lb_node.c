@@ -266,16 +266,48 @@ int lb_node_unexpected(lb_node *nd, lb_msg *m)
 }
 
 /* ---- run queue ---- */
+/* The queue is a window q[0..nq-1] that slides along its buffer qbuf:
+ * the head leaves by moving the window's start, and a process joins at
+ * its end, so round robin touches two lines of a long queue, not all of
+ * them.  When the window reaches the buffer's end it moves back to the
+ * start (or the buffer grows if it is three quarters full), so each
+ * process moves O(1) times per rotation on average. */
+static int q_room(lb_node *nd, int may_grow)
+{
+  size_t off = (size_t)(nd->q - nd->qbuf);
+  if (off + nd->nq < nd->capq) return LB_SUCCESS;
+  int full = nd->nq == nd->capq || (nd->qbuf != nd->qin && 4 * nd->nq > 3 * nd->capq);
+  if (!full || !may_grow) {
+    memmove(nd->qbuf, nd->q, nd->nq * sizeof *nd->q);
+    nd->q = nd->qbuf;
+    return LB_SUCCESS;
+  }
+  size_t c = 2 * nd->capq;
+  lb_proc **v = lb_mem_alloc(c * sizeof *v);
+  if (!v) return lb_error(LB_ENOMEM, "run queue of node %zu", nd->id);
+  memcpy(v, nd->q, nd->nq * sizeof *v);
+  if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *v);
+  nd->q = nd->qbuf = v;
+  nd->capq = c;
+  return LB_SUCCESS;
+}
+
+/* Take q[k] out, moving the shorter side of the window. */
+static void q_remove(lb_node *nd, size_t k)
+{
+  if (k < nd->nq - 1 - k) {
+    memmove(nd->q + 1, nd->q, k * sizeof *nd->q);
+    nd->q++;
+  } else {
+    memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
+  }
+  nd->nq--;
+}
+
 int lb_node_enqueue(lb_node *nd, lb_proc *p)
 {
-  if (nd->nq == nd->capq) {
-    size_t c = 2 * nd->capq;
-    lb_proc **v = nd->q == nd->qin ? lb_mem_alloc(c * sizeof *v) : lb_mem_realloc(nd->q, nd->capq * sizeof *v, c * sizeof *v);
-    if (!v) return lb_error(LB_ENOMEM, "run queue of node %zu", nd->id);
-    if (nd->q == nd->qin) memcpy(v, nd->qin, nd->nq * sizeof *v);
-    nd->q = v;
-    nd->capq = c;
-  }
+  int rc = q_room(nd, 1);
+  if (rc) return rc;
   nd->q[nd->nq++] = p;
   return LB_SUCCESS;
 }
@@ -292,8 +324,7 @@ lb_proc *lb_node_take_movable(lb_node *nd)
   for (size_t k = nd->nq - 1; k >= 1; k--)
     if (nd->q[k]->work > nd->q[best]->work) best = k;
   lb_proc *p = nd->q[best];
-  memmove(nd->q + best, nd->q + best + 1, (nd->nq - best - 1) * sizeof *nd->q);
-  nd->nq--;
+  q_remove(nd, best);
   return p;
 }
 
@@ -399,7 +430,7 @@ int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
   lb_node *nd = lb_mem_alloc(NODE_BYTES);
   if (!nd) return lb_error(LB_ENOMEM, "node %zu", id);
   memset(nd, 0, sizeof *nd);
-  nd->q = nd->qin;
+  nd->q = nd->qbuf = nd->qin;
   nd->capq = LB_NODE_QINLINE;
   nd->pol = pol;
   nd->ops = ops;
@@ -426,7 +457,7 @@ void lb_node_free(lb_node *nd)
   if (nd->ops->fini) nd->ops->fini(nd);
   free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
-  if (nd->q != nd->qin) lb_mem_free(nd->q, nd->capq * sizeof *nd->q);
+  if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *nd->q);
   lb_mem_free(nd, NODE_BYTES);
 }
 
@@ -454,13 +485,13 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   if (!ev->finished) {
     /* Round robin: the process that ran goes to the back. */
     if (nd->par.sched == LB_SCHED_RR && nd->nq > 1) {
-      memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
-      nd->q[nd->nq - 1] = p;
+      q_remove(nd, k);
+      (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
+      nd->q[nd->nq++] = p;
     }
     return LB_SUCCESS;
   }
-  memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
-  nd->nq--;
+  q_remove(nd, k);
   nd->st.executed++;
   lb_result_ref r = { p->id, p->origin, ev->result_len, 1 };
   lb_proc_free(p);
@@ -516,8 +547,7 @@ static int on_discard(lb_node *nd, uint64_t pid)
   for (size_t k = 0; k < nd->nq; k++) {
     if (nd->q[k]->id != pid) continue;
     lb_proc_free(nd->q[k]);
-    memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
-    nd->nq--;
+    q_remove(nd, k);
     return LB_SUCCESS;
   }
   return lb_error(LB_ESTATE, "node %zu: discard of process %llu, which it does not hold", nd->id,
@@ -586,6 +616,7 @@ void lb_node_prefetch(const lb_node *nd, int stage)
     __builtin_prefetch(nd->ps);
     __builtin_prefetch((const char *)nd->ps + 64);
     __builtin_prefetch(nd->q);   /* its own line once it outgrows qin */
+    __builtin_prefetch(nd->q + nd->nq);   /* where round robin puts the head */
     return;
   }
   if (nd->nq) __builtin_prefetch(nd->q[0]);

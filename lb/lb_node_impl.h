@@ -42,6 +42,7 @@ struct lb_node {
   int C;
   lb_policy pol;
   lb_proc *qin[LB_NODE_QINLINE];
+  lb_proc **qbuf;       /* the buffer q slides in: qin, or capq on the heap */
   unsigned char *down;  /* nodes known to have failed (NULL: none yet) */
   size_t ndown;
   int was_heavy;        /* for counting heavy episodes */
