@@ -157,7 +157,7 @@ static int adjacent(const lb_node *nd, size_t j)
 static size_t next_hop(const lb_node *nd, size_t dst)
 {
   const lb_topo *t = nd->topo;
-  if (nd->par.route == LB_ROUTE_DIRECT || adjacent(nd, dst)) return dst;
+  if (nd->par->route == LB_ROUTE_DIRECT || adjacent(nd, dst)) return dst;
   const size_t *nb = lb_topo_neighbours(t, nd->id);
   size_t best = dst, bd = (size_t)-1;
   for (size_t k = 0; k < lb_topo_degree(t, nd->id); k++) {
@@ -414,41 +414,68 @@ static int check_params(const lb_node_params *p)
   return LB_SUCCESS;
 }
 
-/* A node on whole cache lines (lb_mem_alloc aligns it to one). */
+/* A node on whole cache lines (lb_mem_alloc aligns it to one); one that
+ * owns its parameters has them right after it. */
 #define NODE_BYTES ((sizeof(lb_node) + 63) / 64 * 64)
+#define NODE_OWN_BYTES (NODE_BYTES + sizeof(lb_node_params))
 
-int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
-                  const lb_node_params *p, lb_node **out)
+static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
+                     const lb_node_params *shared, double speed, lb_node **out)
 {
   *out = NULL;
   const lb_policy_ops *ops = ops_of(pol);
   if (!ops) return lb_error(LB_EINVAL, "policy %d is not available", (int)pol);
   if (!t || id >= t->n) return lb_error(LB_EINVAL, "node id %zu outside the topology", id);
   int rc = check_params(p);
+  if (!rc && !(speed > 0 && speed < 1e300)) rc = lb_error(LB_EINVAL, "speed %g <= 0", speed);
   if (rc) return lb_error_wrap(rc, "node %zu", id);
+  size_t bytes = shared ? NODE_BYTES : NODE_OWN_BYTES;
   /* On cache lines: the first holds what every event reads. */
-  lb_node *nd = lb_mem_alloc(NODE_BYTES);
+  lb_node *nd = lb_mem_alloc(bytes);
   if (!nd) return lb_error(LB_ENOMEM, "node %zu", id);
   memset(nd, 0, sizeof *nd);
+  if (!shared) {
+    lb_node_params *own = (lb_node_params *)((char *)nd + NODE_BYTES);
+    *own = *p;
+    shared = own;
+  }
+  nd->par = shared;
   nd->q = nd->qbuf = nd->qin;
   nd->capq = LB_NODE_QINLINE;
   nd->pol = pol;
   nd->ops = ops;
   nd->id = id;
   nd->topo = t;
-  nd->par = *p;
-  nd->C = p->capacity;
+  nd->speed = speed;
+  nd->capacity = nd->C = p->capacity;
   nd->A = p->threshold >= 0 ? p->threshold
         : p->threshold_ceil ? lb_load_threshold_ceil(p->capacity, LB_LOAD_DEFAULT_PCT)
                             : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
   lb_rng_init_small(&nd->rng, p->seed, id);
   if (ops->init) rc = ops->init(nd);
   if (rc) {
-    lb_mem_free(nd, NODE_BYTES);
+    lb_mem_free(nd, bytes);
     return lb_error_wrap(rc, "node %zu (%s)", id, lb_policy_name(pol));
   }
   *out = nd;
   return LB_SUCCESS;
+}
+
+int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
+                  const lb_node_params *p, lb_node **out)
+{
+  return node_make(pol, id, t, p, NULL, p->speed, out);
+}
+
+int lb_node_alloc_shared(lb_policy pol, size_t id, const lb_topo *t,
+                         const lb_node_params *p, double speed, lb_node **out)
+{
+  return node_make(pol, id, t, p, p, speed, out);
+}
+
+static size_t node_bytes(const lb_node *nd)
+{
+  return (const char *)nd->par == (const char *)nd + NODE_BYTES ? NODE_OWN_BYTES : NODE_BYTES;
 }
 
 void lb_node_free(lb_node *nd)
@@ -458,7 +485,7 @@ void lb_node_free(lb_node *nd)
   free(nd->down);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
   if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *nd->q);
-  lb_mem_free(nd, NODE_BYTES);
+  lb_mem_free(nd, node_bytes(nd));
 }
 
 static int result_ready(lb_node *nd, const lb_result_ref *r, double now, lb_out *out)
@@ -484,7 +511,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   }
   if (!ev->finished) {
     /* Round robin: the process that ran goes to the back. */
-    if (nd->par.sched == LB_SCHED_RR && nd->nq > 1) {
+    if (nd->par->sched == LB_SCHED_RR && nd->nq > 1) {
       q_remove(nd, k);
       (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
       nd->q[nd->nq++] = p;
@@ -496,7 +523,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   lb_result_ref r = { p->id, p->origin, ev->result_len, 1 };
   lb_proc_free(p);
   int rc = LB_SUCCESS;
-  if (nd->par.results == LB_RESULTS_DIRECT) {
+  if (nd->par->results == LB_RESULTS_DIRECT) {
     /* The bytes go to the sink from here; the protocol carries a receipt. */
     nd->st.delivered++;
     rc = out_result(out, LB_OUT_DELIVER, &r);

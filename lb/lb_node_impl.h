@@ -46,7 +46,12 @@ struct lb_node {
   unsigned char *down;  /* nodes known to have failed (NULL: none yet) */
   size_t ndown;
   int was_heavy;        /* for counting heavy episodes */
-  lb_node_params par;
+  int capacity;         /* this node's C at the start (RMTLB-drain lowers C) */
+  double speed;         /* this node's */
+  /* The rest of the parameters: shared by a driver's nodes (a copy is
+   * 176 bytes a node, a cache line and more at scale), or the node's own
+   * copy right after the record (lb_node_alloc). */
+  const lb_node_params *par;
   lb_node_stats st;
   lb_rng rng;           /* the small kind: per-node decisions (LOWEST's probes) */
 };

@@ -880,11 +880,12 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   if ((rc = lb_policy_prepare(c->policy, c->topo, &p))) goto done;
   double sum_speed = 0;
   for (size_t i = 0; i < S.n && !rc; i++) {
-    lb_node_params pi = p;
-    if (c->speeds) pi.speed = c->speeds[i];
-    sum_speed += pi.speed;
+    double speed = c->speeds ? c->speeds[i] : p.speed;
+    sum_speed += speed;
     S.node[i].S = &S;
-    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.node[i], &S.node[i].rt);
+    /* One set of parameters for every node (freed after them, below). */
+    rc = lb_rt_alloc_shared(c->policy, i, c->topo, &p, speed, c->msg_trace ? &sim_ops_traced : &sim_ops,
+                            &S.node[i], &S.node[i].rt);
     if (!rc) S.node[i].nd = lb_rt_node(S.node[i].rt);
   }
   if (rc || (rc = setup_load(&S, res))) goto done;
