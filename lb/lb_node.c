@@ -634,9 +634,10 @@ void lb_node_prefetch(const lb_node *nd, int stage)
 {
   /* Prefetches never fault: a stale pointer costs nothing but the hint. */
   if (!stage) {
-    /* The hot fields, the inline queue and the parameters read at a
-     * quantum's end and a check point: the first four lines. */
-    for (int k = 0; k < 4; k++) __builtin_prefetch((const char *)nd + 64 * k);
+    /* The hot fields, the inline queue and the shared parameters
+     * pointer, the first counters: the first three lines (a fourth was
+     * no gain once the parameters were shared). */
+    for (int k = 0; k < 3; k++) __builtin_prefetch((const char *)nd + 64 * k);
     return;
   }
   if (stage == 1) {
