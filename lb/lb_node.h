@@ -195,6 +195,11 @@ typedef struct lb_node lb_node;
  * the parameters first. */
 int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
                   const lb_node_params *p, lb_node **out);
+/* The same, but p is borrowed: one set of parameters shared by many
+ * nodes (a simulator's), which must outlive them; p->speed is ignored
+ * and `speed` is this node's. */
+int lb_node_alloc_shared(lb_policy pol, size_t id, const lb_topo *t,
+                         const lb_node_params *p, double speed, lb_node **out);
 void lb_node_free(lb_node *node);
 
 /* Handle one event at time `now`, appending to `out`.  On an error the

@@ -42,10 +42,17 @@ struct lb_node {
   int C;
   lb_policy pol;
   lb_proc *qin[LB_NODE_QINLINE];
+  lb_proc **qbuf;       /* the buffer q slides in: qin, or capq on the heap */
+  /* The rest of the parameters: shared by a driver's nodes (a copy is
+   * 176 bytes a node, a cache line and more at scale), or the node's own
+   * copy right after the record (lb_node_alloc).  In the second line,
+   * with the inline queue: most events read both. */
+  const lb_node_params *par;
+  int was_heavy;        /* for counting heavy episodes */
+  int capacity;         /* this node's C at the start (RMTLB-drain lowers C) */
   unsigned char *down;  /* nodes known to have failed (NULL: none yet) */
   size_t ndown;
-  int was_heavy;        /* for counting heavy episodes */
-  lb_node_params par;
+  double speed;         /* this node's */
   lb_node_stats st;
   lb_rng rng;           /* the small kind: per-node decisions (LOWEST's probes) */
 };

@@ -88,7 +88,7 @@ static int controller_books(lb_node *nd)
   for (size_t i = 0; i < n; i++) {
     s->q[i] = s->in_rep[i] = s->out_rep[i] = s->ord_in[i] = s->ord_out[i] = 0;
     s->heard[i] = 0;
-    s->speed[i] = nd->par.speed;
+    s->speed[i] = nd->speed;
   }
   s->nheard = 0;
   return LB_SUCCESS;
@@ -96,13 +96,13 @@ static int controller_books(lb_node *nd)
 
 static int cc_init(lb_node *nd)
 {
-  if (nd->par.cchspmd.controller >= nd->topo->n)
-    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par.cchspmd.controller, nd->topo->n);
+  if (nd->par->cchspmd.controller >= nd->topo->n)
+    return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", nd->par->cchspmd.controller, nd->topo->n);
   cch *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "CCHSPMD state");
   nd->ps = s;
   s->last_q = -1;
-  s->ctl = nd->par.cchspmd.controller;
+  s->ctl = nd->par->cchspmd.controller;
   int rc = nd->id == s->ctl ? controller_books(nd) : LB_SUCCESS;
   if (rc) cc_fini(nd);
   return rc;
@@ -128,7 +128,7 @@ static int cc_tick(lb_node *nd, double now, lb_out *out)
   cch *s = CC(nd);
   if (s->armed) return LB_SUCCESS;
   s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par.cchspmd.period);
+  return lb_node_timer(out, 0, now + nd->par->cchspmd.period);
 }
 
 /* Add to a cumulative count.  A REPORT carries it, and a count above
@@ -250,7 +250,7 @@ static int plan(lb_node *nd, lb_out *out)
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
     s->idx[ns++] = (struct key){ s->delta[i], i };
   }
-  if (nd->par.cchspmd.plan) return plan_transport(nd, out);
+  if (nd->par->cchspmd.plan) return plan_transport(nd, out);
   qsort(s->idx, ns, sizeof *s->idx, by_delta_desc);
   size_t lo = 0, hi = ns;   /* senders at the front, receivers at the back */
   int rc = LB_SUCCESS, any = 0;
@@ -288,7 +288,7 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   long q = (long)nd->nq;
   if (nd->id == s->ctl) {
     s->q[nd->id] = q;
-    s->speed[nd->id] = nd->par.speed;
+    s->speed[nd->id] = nd->speed;
     s->in_rep[nd->id] = s->slots_in;
     /* The first synchronisation point is when every node has reported. */
     if (s->nheard + 1 + nd->ndown >= nd->topo->n) rc = plan(nd, out);
@@ -300,14 +300,14 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     lb_msg *m;
     if (!(rc = lb_msg_alloc(LB_MSG_REPORT, nd->id, s->ctl, &m))) {
       m->u.report.q = q;
-      m->u.report.speed = nd->par.speed;
+      m->u.report.speed = nd->speed;
       m->u.report.in = s->slots_in;
       m->u.report.out = s->slots_out;
       m->u.report.epoch = (uint32_t)nd->ndown;
       rc = lb_node_send(nd, out, s->ctl, m);
     }
   }
-  return rc ? rc : lb_node_timer(out, 0, now + nd->par.cchspmd.period);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par->cchspmd.period);
 }
 
 /* The books restart at each failure (cc_down): a transfer or report of

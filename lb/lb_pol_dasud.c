@@ -74,7 +74,7 @@ static int da_tick(lb_node *nd, double now, lb_out *out)
   dasud *s = DS(nd);
   if (s->armed) return LB_SUCCESS;
   s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par.dasud.period);
+  return lb_node_timer(out, 0, now + nd->par->dasud.period);
 }
 
 static int send_to(lb_node *nd, lb_out *out, size_t k, size_t count, int *moved)
@@ -149,7 +149,7 @@ static int da_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     }
   }
   if (!rc) rc = balance(nd, out);
-  return rc ? rc : lb_node_timer(out, 0, now + nd->par.dasud.period);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par->dasud.period);
 }
 
 static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)

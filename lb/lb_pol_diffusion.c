@@ -57,8 +57,8 @@ static int di_edges(lb_node *nd)
     s->known[k] = -1;
     s->prev[k] = 0;
     size_t dj = lb_topo_degree(nd->topo, nb[k]);
-    int rc = nd->par.diffusion.alpha > 0
-      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par.diffusion.alpha, deg, dj, &s->alpha[k])
+    int rc = nd->par->diffusion.alpha > 0
+      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par->diffusion.alpha, deg, dj, &s->alpha[k])
       : lb_diffusion_alpha_boillat(deg, dj, &s->alpha[k]);
     if (rc) return rc;
   }
@@ -70,10 +70,10 @@ static int di_init(lb_node *nd)
   diff *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "diffusion state");
   nd->ps = s;
-  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par.diffusion.beta > 0 && nd->par.diffusion.beta < 2)) {
+  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par->diffusion.beta > 0 && nd->par->diffusion.beta < 2)) {
     di_fini(nd);
     return lb_error(LB_EINVAL, "second-order beta %g outside (0, 2): lb_policy_prepare sets beta_opt",
-                    nd->par.diffusion.beta);
+                    nd->par->diffusion.beta);
   }
   int rc = di_edges(nd);
   if (rc) di_fini(nd);
@@ -93,7 +93,7 @@ static int di_tick(lb_node *nd, double now, lb_out *out)
   diff *s = D(nd);
   if (s->armed) return LB_SUCCESS;
   s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par.diffusion.period);
+  return lb_node_timer(out, 0, now + nd->par->diffusion.period);
 }
 
 static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
@@ -112,7 +112,7 @@ static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
       rc = lb_node_send(nd, out, nb[k], m);
     }
   }
-  double beta = nd->pol == LB_POLICY_DIFFUSION2 ? nd->par.diffusion.beta : 1.0;
+  double beta = nd->pol == LB_POLICY_DIFFUSION2 ? nd->par->diffusion.beta : 1.0;
   for (size_t k = 0; k < s->deg && !rc; k++) {
     if (s->known[k] < 0) continue;
     double y = beta * s->alpha[k] * (double)((long)nd->nq - s->known[k]) + (beta - 1) * s->prev[k];
@@ -124,7 +124,7 @@ static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     moved |= sent > 0;
   }
   if (moved) nd->st.invocations++;
-  return rc ? rc : lb_node_timer(out, 0, now + nd->par.diffusion.period);
+  return rc ? rc : lb_node_timer(out, 0, now + nd->par->diffusion.period);
 }
 
 static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)

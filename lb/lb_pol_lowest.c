@@ -32,7 +32,7 @@ static int lo_init(lb_node *nd)
   if (rc) { lb_mem_free(s, sizeof *s); return rc; }
   /* A probe and its reply cross at most 2 x eccentricity hops; wait
    * twice that, since a reply landing exactly at the deadline is lost. */
-  s->timeout = nd->par.lowest.timeout > 0 ? nd->par.lowest.timeout : 4.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+  s->timeout = nd->par->lowest.timeout > 0 ? nd->par->lowest.timeout : 4.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   nd->ps = s;
   return LB_SUCCESS;
 }
@@ -55,7 +55,7 @@ static int decide(lb_node *nd, double now, lb_out *out)
     return lb_node_transfer(nd, out, s->best, k, 0, &sent);
   }
   if (epn <= 0) return LB_SUCCESS;
-  unsigned f = s->fails < nd->par.lowest.backoff_max ? s->fails : nd->par.lowest.backoff_max;
+  unsigned f = s->fails < nd->par->lowest.backoff_max ? s->fails : nd->par->lowest.backoff_max;
   s->fails++;
   s->backing_off = 1;
   return lb_node_timer(out, (s->round << 1) | T_BACKOFF, now + s->timeout * (double)(1u << f));
@@ -66,7 +66,7 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   lowest *s = L(nd);
   if (!lb_node_track_heavy(nd) || s->waiting || s->backing_off || !lb_node_movable(nd)) return LB_SUCCESS;
   size_t n = nd->topo->n, live = n - 1 - nd->ndown;
-  size_t want = nd->par.lowest.probes < live ? nd->par.lowest.probes : live;
+  size_t want = nd->par->lowest.probes < live ? nd->par->lowest.probes : live;
   if (!want) return LB_SUCCESS;
   s->round++;
   s->waiting = 1;

@@ -71,13 +71,13 @@ static int rm_init(lb_node *nd)
   if (!s) return lb_error(LB_ENOMEM, "RMTLB state");
   s->rmtv = s->rmtv_hv = LB_NO_NODE;
   s->lepn = s->lipn = -1;
-  if (nd->par.rmtlb.tmax > 0) s->tmax = nd->par.rmtlb.tmax;
+  if (nd->par->rmtlb.tmax > 0) s->tmax = nd->par->rmtlb.tmax;
   else {
     /* Tmax = 2 x the time to the farthest node [R20]. */
     size_t ecc;
     int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
     if (rc) { lb_mem_free(s, sizeof *s); return rc; }
-    s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+    s->tmax = 2.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   }
   nd->ps = s;
   return LB_SUCCESS;
@@ -265,18 +265,18 @@ static void drain_capacity(lb_node *nd)
   double seen = (double)(nd->st.executed + nd->nq);
   if (!(seen > 0) || !(s->done + w > 0)) return;
   /* The workload's mean process (given), else this node's own. */
-  double mean = nd->par.rmtlb.work_mean > 0 ? nd->par.rmtlb.work_mean : (s->done + w) / seen;
-  double c = (double)nd->par.capacity - s->done / mean;
-  if (c < nd->par.rmtlb.drain) c = nd->par.rmtlb.drain;
+  double mean = nd->par->rmtlb.work_mean > 0 ? nd->par->rmtlb.work_mean : (s->done + w) / seen;
+  double c = (double)nd->capacity - s->done / mean;
+  if (c < nd->par->rmtlb.drain) c = nd->par->rmtlb.drain;
   double ce = (double)nd->nq - w / mean + c;
   nd->C = ce > 0 ? (int)lround(ce) : 0;
-  if (nd->par.threshold < 0) nd->A = lb_load_threshold((int)ceil(c), LB_LOAD_DEFAULT_PCT);
+  if (nd->par->threshold < 0) nd->A = lb_load_threshold((int)ceil(c), LB_LOAD_DEFAULT_PCT);
 }
 
 static int rm_tick(lb_node *nd, double now, lb_out *out)
 {
   rmtlb *s = S(nd);
-  if (nd->par.rmtlb.drain > 0) drain_capacity(nd);
+  if (nd->par->rmtlb.drain > 0) drain_capacity(nd);
   if (s->active || epn_now(nd) <= 0) return LB_SUCCESS;
   s->active = 1;
   s->fails = 0;
@@ -299,11 +299,11 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   if (!s->active || seq != s->round_seq) return LB_SUCCESS;
   long e = epn_now(nd);
   if (e <= 0) { end_episode(nd, 0); return LB_SUCCESS; }
-  if (kind == T_ROUND && !s->answered && nd->par.rmtlb.backoff_max > 0) {
+  if (kind == T_ROUND && !s->answered && nd->par->rmtlb.backoff_max > 0) {
     /* No light node answered: with the back-off option, wait, doubling
      * up to 2^backoff_max Tmax, then search again [R19]; without it
      * (the paper) search again at once. */
-    unsigned f = s->fails < nd->par.rmtlb.backoff_max ? s->fails : nd->par.rmtlb.backoff_max;
+    unsigned f = s->fails < nd->par->rmtlb.backoff_max ? s->fails : nd->par->rmtlb.backoff_max;
     s->fails++;
     return lb_node_timer(out, TIMER_ID(s->round_seq, T_BACKOFF), now + s->tmax * (double)(1u << f));
   }
@@ -428,7 +428,7 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
       f->u.rm.round = round;
       /* The HV's round ends Tmax after its flood: a lock further out
        * need not outlive it [R21]. */
-      f->u.rm.lease = lease - nd->par.hop_time > nd->par.hop_time ? lease - nd->par.hop_time : nd->par.hop_time;
+      f->u.rm.lease = lease - nd->par->hop_time > nd->par->hop_time ? lease - nd->par->hop_time : nd->par->hop_time;
       rc = lb_node_send(nd, out, nb[k], f);
     }
   }
@@ -695,9 +695,9 @@ static int rm_down(lb_node *nd, size_t d, double now, lb_out *out)
     if (!rc && r.hv == nd->id) { rc = cascade(nd, out); k = 0; }
   }
   /* Tmax rests on the distances of the graph the survivors use. */
-  if (!(nd->par.rmtlb.tmax > 0)) {
+  if (!(nd->par->rmtlb.tmax > 0)) {
     size_t ecc;
-    if (!lb_topo_eccentricity_e(nd->topo, nd->id, &ecc)) s->tmax = 2.0 * nd->par.hop_time * (double)(ecc ? ecc : 1);
+    if (!lb_topo_eccentricity_e(nd->topo, nd->id, &ecc)) s->tmax = 2.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   }
   return rc;
 }

@@ -59,19 +59,31 @@ static tmr heap_pop(lb_rt *rt)
   return top;
 }
 
-int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
-                const lb_rt_ops *ops, void *ctx, lb_rt **out)
+static int rt_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, int shared,
+                   double speed, const lb_rt_ops *ops, void *ctx, lb_rt **out)
 {
   *out = NULL;
   if (!ops || !ops->send || !ops->deliver) return lb_error(LB_EINVAL, "runtime: send and deliver are required");
   lb_rt *rt = lb_mem_calloc(sizeof *rt);
   if (!rt) return lb_error(LB_ENOMEM, "runtime");
-  int rc = lb_node_alloc(pol, id, t, p, &rt->nd);
+  int rc = shared ? lb_node_alloc_shared(pol, id, t, p, speed, &rt->nd) : lb_node_alloc(pol, id, t, p, &rt->nd);
   if (rc) { lb_rt_free(rt); return rc; }
   rt->ops = ops;
   rt->ctx = ctx;
   *out = rt;
   return LB_SUCCESS;
+}
+
+int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
+                const lb_rt_ops *ops, void *ctx, lb_rt **out)
+{
+  return rt_make(pol, id, t, p, 0, 0, ops, ctx, out);
+}
+
+int lb_rt_alloc_shared(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, double speed,
+                       const lb_rt_ops *ops, void *ctx, lb_rt **out)
+{
+  return rt_make(pol, id, t, p, 1, speed, ops, ctx, out);
 }
 
 void lb_rt_free(lb_rt *rt)

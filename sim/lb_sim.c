@@ -669,6 +669,31 @@ static int earlier(double t, uint64_t seq, double u, uint64_t useq)
   return t < u || (t == u && seq < useq);
 }
 
+/* Node of the j-th arrival. */
+static size_t arr_node(const sim *S, size_t j)
+{
+  size_t k = S->arr_order ? S->arr_order[j] : j;
+  return S->c->load == LB_SIM_LOAD_TRACE ? S->c->trace[k].node : S->pr[k].origin;
+}
+
+/* Arrivals are not in the queue, so prefetch() does not see them: fetch
+ * the nodes of the ones a few to come in steps as it does (driver
+ * state; node and runtime; run queue and policy state). */
+#define ARR_AHEAD 16
+
+static void prefetch_arrivals(const sim *S)
+{
+  size_t j = S->next_arr;
+  if (j + 3 * ARR_AHEAD < S->np) __builtin_prefetch(&S->node[arr_node(S, j + 3 * ARR_AHEAD)]);
+  if (j + 2 * ARR_AHEAD < S->np) {
+    const simnode *x = &S->node[arr_node(S, j + 2 * ARR_AHEAD)];
+    lb_node_prefetch(x->nd, 0);
+    __builtin_prefetch(x->rt);
+    __builtin_prefetch((const char *)x->rt + 64);
+  }
+  if (j + ARR_AHEAD < S->np) lb_node_prefetch(S->node[arr_node(S, j + ARR_AHEAD)].nd, 1);
+}
+
 /* The next event into *e (*have = 0 when there is none): the earliest by
  * (time, insertion number) of the heap's top, the next arrival and the
  * next first check point. */
@@ -687,6 +712,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
   if (arr) {
     size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->pr[k].origin;
     lb_proc *p;
+    prefetch_arrivals(S);
     memcpy(S->ctxbuf, &S->pr[k].work0, sizeof(double));
     rc = lb_proc_alloc(k, i, S->pr[k].work0, S->ctxbuf, ctx_len(S), &p);
     if (rc) return rc;
@@ -726,6 +752,10 @@ static void prefetch(const sim *S)
     lb_node_prefetch(S->node[e[1]->node].nd, 1);
     /* Where its next quantum's end, or a message of one hop, will go. */
     sim_queue_prefetch_push(&S->h, e[1]->t + S->c->quantum);
+    /* A quantum shorter than a whole one is the process's last: its
+     * record will be written (quantum_end). */
+    if (e[1]->kind == SIM_EV_QEND && e[1]->work < S->c->quantum * speed_of(S, e[1]->node))
+      __builtin_prefetch(&S->pr[e[1]->id]);
   }
   if (e[0]) lb_node_prefetch(S->node[e[0]->node].nd, 2);
 }
@@ -880,11 +910,12 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   if ((rc = lb_policy_prepare(c->policy, c->topo, &p))) goto done;
   double sum_speed = 0;
   for (size_t i = 0; i < S.n && !rc; i++) {
-    lb_node_params pi = p;
-    if (c->speeds) pi.speed = c->speeds[i];
-    sum_speed += pi.speed;
+    double speed = c->speeds ? c->speeds[i] : p.speed;
+    sum_speed += speed;
     S.node[i].S = &S;
-    rc = lb_rt_alloc(c->policy, i, c->topo, &pi, c->msg_trace ? &sim_ops_traced : &sim_ops, &S.node[i], &S.node[i].rt);
+    /* One set of parameters for every node (freed after them, below). */
+    rc = lb_rt_alloc_shared(c->policy, i, c->topo, &p, speed, c->msg_trace ? &sim_ops_traced : &sim_ops,
+                            &S.node[i], &S.node[i].rt);
     if (!rc) S.node[i].nd = lb_rt_node(S.node[i].rt);
   }
   if (rc || (rc = setup_load(&S, res))) goto done;
