@@ -39,11 +39,16 @@ static void add_up(const farm_opts *o, const farm_host *hs, const farm_tally *t,
   s->ideal_recv = t->work / recv;
 }
 
+FILE *farm_out_people(const farm_opts *o)
+{
+  return o->csv ? stderr : stdout;
+}
+
 void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t)
 {
   sums s;
   add_up(o, hs, t, &s);
-  FILE *to = o->csv ? stderr : stdout;
+  FILE *to = farm_out_people(o);
   /* s/unit = span/units: wall time per unit of work while the host was
    * working; share: CPU over wall time in its quanta; msg_s: wall time
    * with messages; idle_s: waiting with nothing to run. */

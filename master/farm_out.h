@@ -4,6 +4,7 @@
 #ifndef FARM_OUT_H
 #define FARM_OUT_H
 
+#include <stdio.h>
 #include "farm_run.h"
 #include "farm_wire.h"
 
@@ -21,6 +22,9 @@ typedef struct farm_tally {
   long hops_optimal;         /* fewest process-hops that balance the start, -1 unknown */
 } farm_tally;
 
+/* Where lines for people go: stdout, or stderr under --csv, which keeps
+ * stdout to the CSV. */
+FILE *farm_out_people(const farm_opts *o);
 void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t);
 /* 0 if o->out can take this version's rows (absent, empty or the same
  * header); else -1 with a message.  lbmaster checks before it starts. */

@@ -9,6 +9,7 @@
 #include "farm_catchout.h"
 #include "farm_cli.h"
 #include "farm_ctx.h"
+#include "farm_out.h"
 #include "farm_xpvm.h"
 #include "app_mem.h"
 #include "farm_vm.h"
@@ -73,7 +74,7 @@ int main(int argc, char **argv)
   farm_vm vm;
   if (farm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
-  fprintf(o.f.csv ? stderr : stdout, "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
+  fprintf(farm_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
          vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   int *tids = calloc(o.hosts, sizeof *tids);
   farm_xport xp;

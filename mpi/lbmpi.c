@@ -12,6 +12,7 @@
 #include "farm_cli.h"
 #include "farm_ctx.h"
 #include "farm_host.h"
+#include "farm_out.h"
 #include "mpi_xport.h"
 #include "app_mem.h"
 #include "cli.h"
@@ -71,7 +72,7 @@ static int master(const farm_xport *xp, farm_cli *o, int size)
   int *ranks = malloc((size_t)n * sizeof *ranks);
   if (!ranks) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (int i = 0; i < n; i++) ranks[i] = i + 1;
-  fprintf(o->f.csv ? stderr : stdout, "lbmpi: rank 0 of %d, run %u, %d hosts\n", size, xp->run, n);
+  fprintf(farm_out_people(&o->f), "lbmpi: rank 0 of %d, run %u, %d hosts\n", size, xp->run, n);
   if (o->selftest) {
     rc = farm_selftest(xp, o, ranks) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
     for (int i = 0; i < n; i++) xp->send(xp->ctx, ranks[i], FARM_QUIT, NULL, 0);
