@@ -34,15 +34,23 @@ void sim_arena_free(sim_arena *a)
   free(a);
 }
 
-void *sim_huge_calloc(size_t size)
+/* size bytes aligned to align, advised for huge pages from one huge
+ * page up (a hint: without it, small pages); NULL when out of memory. */
+static void *huge_block(size_t size, size_t align)
 {
   void *p;
-  size = size ? (size + 63) / 64 * 64 : 64;
-  if (posix_memalign(&p, size >= HUGE ? HUGE : 64, size)) return NULL;
+  if (posix_memalign(&p, align, size)) return NULL;
 #ifdef MADV_HUGEPAGE
   if (size >= HUGE) madvise(p, size, MADV_HUGEPAGE);
 #endif
-  memset(p, 0, size);
+  return p;
+}
+
+void *sim_huge_calloc(size_t size)
+{
+  size = size ? (size + 63) / 64 * 64 : 64;
+  void *p = huge_block(size, size >= HUGE ? HUGE : 64);
+  if (p) memset(p, 0, size);
   return p;
 }
 
@@ -55,11 +63,8 @@ static int new_chunk(sim_arena *a)
     a->chunk = v;
     a->capchunk = c;
   }
-  void *p;
-  if (posix_memalign(&p, HUGE, a->next)) return 0;
-#ifdef MADV_HUGEPAGE
-  madvise(p, a->next, MADV_HUGEPAGE);   /* a hint: without it, small pages */
-#endif
+  void *p = huge_block(a->next, HUGE);   /* a->next >= HUGE */
+  if (!p) return 0;
   a->chunk[a->nchunk++] = p;
   a->cur = p;
   a->end = a->cur + a->next;
