@@ -681,16 +681,20 @@ static size_t arr_node(const sim *S, size_t j)
  * state; node and runtime; run queue and policy state). */
 #define ARR_AHEAD 16
 
+/* The second step for one node: its node record and its runtime (which
+ * may straddle two lines). */
+static void prefetch_node(const simnode *x)
+{
+  lb_node_prefetch(x->nd, 0);
+  __builtin_prefetch(x->rt);
+  __builtin_prefetch((const char *)x->rt + 64);
+}
+
 static void prefetch_arrivals(const sim *S)
 {
   size_t j = S->next_arr;
   if (j + 3 * ARR_AHEAD < S->np) __builtin_prefetch(&S->node[arr_node(S, j + 3 * ARR_AHEAD)]);
-  if (j + 2 * ARR_AHEAD < S->np) {
-    const simnode *x = &S->node[arr_node(S, j + 2 * ARR_AHEAD)];
-    lb_node_prefetch(x->nd, 0);
-    __builtin_prefetch(x->rt);
-    __builtin_prefetch((const char *)x->rt + 64);
-  }
+  if (j + 2 * ARR_AHEAD < S->np) prefetch_node(&S->node[arr_node(S, j + 2 * ARR_AHEAD)]);
   if (j + ARR_AHEAD < S->np) lb_node_prefetch(S->node[arr_node(S, j + ARR_AHEAD)].nd, 1);
 }
 
@@ -710,7 +714,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
             (S->next_tick >= S->n || earlier(ta, k, 0, tick));
   *have = 1;
   if (arr) {
-    size_t i = c->load == LB_SIM_LOAD_TRACE ? c->trace[k].node : S->pr[k].origin;
+    size_t i = arr_node(S, S->next_arr);
     lb_proc *p;
     prefetch_arrivals(S);
     memcpy(S->ctxbuf, &S->pr[k].work0, sizeof(double));
@@ -742,10 +746,7 @@ static void prefetch(const sim *S)
   if (e[4]) __builtin_prefetch(e[4]);   /* the event, in a bucket made a time unit ago */
   if (e[3]) __builtin_prefetch(&S->node[e[3]->node]);
   if (e[2]) {
-    const simnode *x = &S->node[e[2]->node];
-    lb_node_prefetch(x->nd, 0);
-    __builtin_prefetch(x->rt);
-    __builtin_prefetch((const char *)x->rt + 64);   /* it may straddle two lines */
+    prefetch_node(&S->node[e[2]->node]);
     if (e[2]->kind == SIM_EV_DELIVER) __builtin_prefetch(e[2]->msg);
   }
   if (e[1]) {
