@@ -319,20 +319,20 @@ size_t app_matmul_body_size(const app_task *t)
   return 3 * 8 + 8 * (size_t)t->cursor;
 }
 
-void app_matmul_save(const app_task *t, blob *b)
+void app_matmul_save(const app_task *t, lb_wbuf *b)
 {
-  blob_put_u64(b, t->n);
-  blob_put_u64(b, t->seed);
-  blob_put_u64(b, t->row0);
+  lb_w_u64(b, t->n);
+  lb_w_u64(b, t->seed);
+  lb_w_u64(b, t->row0);
   unsigned long rows = block_rows(t), done = cols_done(t);
-  for (unsigned long i = 0; i < rows; i++) blob_put_f64s(b, t->c + i * t->n, done);
+  for (unsigned long i = 0; i < rows; i++) lb_w_f64s(b, t->c + i * t->n, done);
 }
 
-int app_matmul_load(app_task *t, blob *b)
+int app_matmul_load(app_task *t, lb_rbuf *b)
 {
-  t->n = blob_get_u64(b);
-  t->seed = blob_get_u64(b);
-  t->row0 = blob_get_u64(b);
+  t->n = lb_r_u64(b);
+  t->seed = lb_r_u64(b);
+  t->row0 = lb_r_u64(b);
   if (b->bad) return lb_error(LB_EFORMAT, "matmul blob truncated");
   if (t->n < 1 || t->n > 8192 || t->total % t->n || t->total / t->n > t->n ||
       t->row0 > t->n - t->total / t->n || !t->total)
@@ -341,13 +341,13 @@ int app_matmul_load(app_task *t, blob *b)
   if (t->cursor % block_rows(t))
     return lb_error(LB_EFORMAT, "matmul blob: cursor %llu is not a whole number of columns",
                     (unsigned long long)t->cursor);
-  if (b->size - b->pos != 8 * (size_t)t->cursor)
-    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes for %llu entries of C done", b->size - b->pos,
+  if (lb_r_left(b) != 8 * (size_t)t->cursor)
+    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes for %llu entries of C done", lb_r_left(b),
                     (unsigned long long)t->cursor);
   int s = alloc_rows(t);
   if (s) return s;
   unsigned long rows = block_rows(t), done = cols_done(t);
-  for (unsigned long i = 0; i < rows; i++) blob_get_f64s(b, t->c + i * t->n, done);
+  for (unsigned long i = 0; i < rows; i++) lb_r_f64s(b, t->c + i * t->n, done);
   return LB_SUCCESS;
 }
 
@@ -356,10 +356,10 @@ size_t app_matmul_result_size(const app_task *t)
   return 3 * 8 + 8 * (size_t)t->total;
 }
 
-void app_matmul_result(const app_task *t, blob *b)
+void app_matmul_result(const app_task *t, lb_wbuf *b)
 {
-  blob_put_u64(b, t->n);
-  blob_put_u64(b, t->row0);
-  blob_put_u64(b, block_rows(t));
-  blob_put_f64s(b, t->c, (size_t)t->total);
+  lb_w_u64(b, t->n);
+  lb_w_u64(b, t->row0);
+  lb_w_u64(b, block_rows(t));
+  lb_w_f64s(b, t->c, (size_t)t->total);
 }

@@ -38,20 +38,20 @@ int app_primes_run(app_task *t, unsigned long units)
   return LB_SUCCESS;
 }
 
-void app_primes_save(const app_task *t, blob *b)
+void app_primes_save(const app_task *t, lb_wbuf *b)
 {
-  blob_put_u64(b, t->lo);
-  blob_put_u64(b, t->lo + t->total);
-  blob_put_u64(b, t->count);
-  blob_put_u64(b, t->sum);
+  lb_w_u64(b, t->lo);
+  lb_w_u64(b, t->lo + t->total);
+  lb_w_u64(b, t->count);
+  lb_w_u64(b, t->sum);
 }
 
-int app_primes_load(app_task *t, blob *b)
+int app_primes_load(app_task *t, lb_rbuf *b)
 {
-  t->lo = blob_get_u64(b);
-  uint64_t hi = blob_get_u64(b);
-  t->count = blob_get_u64(b);
-  t->sum = blob_get_u64(b);
+  t->lo = lb_r_u64(b);
+  uint64_t hi = lb_r_u64(b);
+  t->count = lb_r_u64(b);
+  t->sum = lb_r_u64(b);
   if (b->bad) return lb_error(LB_EFORMAT, "primes blob truncated");
   if (hi < t->lo || hi - t->lo != t->total || t->count > t->cursor)
     return lb_error(LB_EFORMAT, "primes blob: inconsistent range [%llu, %llu) or count",
@@ -64,7 +64,7 @@ int app_primes_load(app_task *t, blob *b)
   return LB_SUCCESS;
 }
 
-void app_primes_result(const app_task *t, blob *b)
+void app_primes_result(const app_task *t, lb_wbuf *b)
 {
   app_primes_save(t, b);
 }

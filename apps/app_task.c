@@ -100,110 +100,37 @@ void app_task_add_hop(app_task *t) { t->hops++; }
 double app_task_cost(const app_task *t) { return t->cost; }
 void app_task_add_cost(app_task *t, double cpu_s) { t->cost += cpu_s; }
 
-/* --- blob primitives: little-endian, fixed width --------------------- */
-
-static int room(blob *b, size_t n)
-{
-  if (b->bad || n > b->size - b->pos) { b->bad = 1; return 0; }
-  return 1;
-}
-
-void blob_put_u64(blob *b, uint64_t v)
-{
-  if (!room(b, 8)) return;
-  for (int i = 0; i < 8; i++) b->w[b->pos++] = (unsigned char)(v >> (8 * i));
-}
-void blob_put_u32(blob *b, uint32_t v)
-{
-  if (!room(b, 4)) return;
-  for (int i = 0; i < 4; i++) b->w[b->pos++] = (unsigned char)(v >> (8 * i));
-}
-void blob_put_f64(blob *b, double v)
-{
-  uint64_t u;
-  memcpy(&u, &v, 8);
-  blob_put_u64(b, u);
-}
-/* The blob is little-endian: on such a host an array is its bytes. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define BLOB_NATIVE 1
-#else
-#define BLOB_NATIVE 0
-#endif
-
-void blob_put_f64s(blob *b, const double *v, size_t n)
-{
-  if (BLOB_NATIVE) {
-    if (n > SIZE_MAX / 8 || !room(b, 8 * n)) { b->bad = 1; return; }
-    memcpy(b->w + b->pos, v, 8 * n);
-    b->pos += 8 * n;
-    return;
-  }
-  for (size_t i = 0; i < n && !b->bad; i++) blob_put_f64(b, v[i]);
-}
-uint64_t blob_get_u64(blob *b)
-{
-  if (!room(b, 8)) return 0;
-  uint64_t v = 0;
-  for (int i = 0; i < 8; i++) v |= (uint64_t)b->r[b->pos++] << (8 * i);
-  return v;
-}
-uint32_t blob_get_u32(blob *b)
-{
-  if (!room(b, 4)) return 0;
-  uint32_t v = 0;
-  for (int i = 0; i < 4; i++) v |= (uint32_t)b->r[b->pos++] << (8 * i);
-  return v;
-}
-double blob_get_f64(blob *b)
-{
-  uint64_t u = blob_get_u64(b);
-  double v;
-  memcpy(&v, &u, 8);
-  return v;
-}
-void blob_get_f64s(blob *b, double *v, size_t n)
-{
-  if (BLOB_NATIVE) {
-    if (n > SIZE_MAX / 8 || !room(b, 8 * n)) { b->bad = 1; return; }
-    memcpy(v, b->r + b->pos, 8 * n);
-    b->pos += 8 * n;
-    return;
-  }
-  for (size_t i = 0; i < n && !b->bad; i++) v[i] = blob_get_f64(b);
-}
-
 /* --- the common head ------------------------------------------------- */
 
-static void put_head(const app_task *t, blob *b, uint32_t magic)
+static void put_head(const app_task *t, lb_wbuf *b, uint32_t magic)
 {
-  blob_put_u32(b, magic);
-  blob_put_u32(b, BLOB_VERSION);
-  blob_put_u32(b, (uint32_t)t->kind);
-  blob_put_u32(b, (uint32_t)t->origin);
-  blob_put_u32(b, t->hops);
-  blob_put_u32(b, 0);  /* reserved, keeps the 64-bit fields aligned */
-  blob_put_u64(b, t->id);
-  blob_put_f64(b, t->cost);
-  blob_put_u64(b, t->total);
-  blob_put_u64(b, t->cursor);
+  lb_w_u32(b, magic);
+  lb_w_u32(b, BLOB_VERSION);
+  lb_w_u32(b, (uint32_t)t->kind);
+  lb_w_u32(b, (uint32_t)t->origin);
+  lb_w_u32(b, t->hops);
+  lb_w_u32(b, 0);  /* reserved, keeps the 64-bit fields aligned */
+  lb_w_u64(b, t->id);
+  lb_w_f64(b, t->cost);
+  lb_w_u64(b, t->total);
+  lb_w_u64(b, t->cursor);
 }
 
-static int get_head(app_task *t, blob *b, uint32_t magic)
+static int get_head(app_task *t, lb_rbuf *b, uint32_t magic)
 {
-  if (blob_get_u32(b) != magic || b->bad) return lb_error(LB_EFORMAT, "not a task blob (bad magic)");
-  uint32_t v = blob_get_u32(b);
+  if (lb_r_u32(b) != magic || b->bad) return lb_error(LB_EFORMAT, "not a task blob (bad magic)");
+  uint32_t v = lb_r_u32(b);
   if (v != BLOB_VERSION) return lb_error(LB_EFORMAT, "task blob version %u, expected %u", v, BLOB_VERSION);
-  uint32_t k = blob_get_u32(b);
+  uint32_t k = lb_r_u32(b);
   if (k != APP_MATMUL && k != APP_PRIMES) return lb_error(LB_EFORMAT, "task blob of unknown kind %u", k);
   t->kind = (app_kind)k;
-  t->origin = (int32_t)blob_get_u32(b);
-  t->hops = blob_get_u32(b);
-  (void)blob_get_u32(b);
-  t->id = blob_get_u64(b);
-  t->cost = blob_get_f64(b);
-  t->total = blob_get_u64(b);
-  t->cursor = blob_get_u64(b);
+  t->origin = (int32_t)lb_r_u32(b);
+  t->hops = lb_r_u32(b);
+  (void)lb_r_u32(b);
+  t->id = lb_r_u64(b);
+  t->cost = lb_r_f64(b);
+  t->total = lb_r_u64(b);
+  t->cursor = lb_r_u64(b);
   if (b->bad) return lb_error(LB_EFORMAT, "task blob truncated in its head");
   /* The master adds the costs up: a NaN or a huge one spoils the sum. */
   if (!(t->cost >= 0 && t->cost <= 1e9)) return lb_error(LB_EFORMAT, "task blob: cost %g s out of range", t->cost);
@@ -219,11 +146,11 @@ size_t app_task_blob_size(const app_task *t)
 
 int app_task_save(const app_task *t, unsigned char *buf, size_t size)
 {
-  blob b = { .w = buf, .size = size };
+  lb_wbuf b = { .p = buf, .cap = size };
   put_head(t, &b, TASK_MAGIC);
   if (t->kind == APP_MATMUL) app_matmul_save(t, &b);
   else app_primes_save(t, &b);
-  if (b.bad) return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", app_task_blob_size(t), size);
+  if (!buf || !lb_wbuf_ok(&b)) return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", app_task_blob_size(t), size);
   return LB_SUCCESS;
 }
 
@@ -231,11 +158,11 @@ int app_task_load(const unsigned char *buf, size_t size, app_task **out)
 {
   app_task *t = calloc(1, sizeof *t);
   if (!t) return lb_error(LB_ENOMEM, "task");
-  blob b = { .r = buf, .size = size };
+  lb_rbuf b = { .p = buf, .len = size };
   int s = get_head(t, &b, TASK_MAGIC);
   if (!s) s = t->kind == APP_MATMUL ? app_matmul_load(t, &b) : app_primes_load(t, &b);
   if (!s && b.bad) s = lb_error(LB_EFORMAT, "task blob truncated (%zu bytes)", size);
-  if (!s && b.pos != size) s = lb_error(LB_EFORMAT, "task blob has %zu trailing bytes", size - b.pos);
+  if (!s && lb_r_left(&b) != 0) s = lb_error(LB_EFORMAT, "task blob has %zu trailing bytes", lb_r_left(&b));
   if (s) { app_task_free(t); return s; }
   *out = t;
   return LB_SUCCESS;
@@ -249,11 +176,11 @@ size_t app_task_result_size(const app_task *t)
 int app_task_result(const app_task *t, unsigned char *buf, size_t size)
 {
   if (!app_task_finished(t)) return lb_error(LB_EINVAL, "task %llu has not finished", (unsigned long long)t->id);
-  blob b = { .w = buf, .size = size };
+  lb_wbuf b = { .p = buf, .cap = size };
   put_head(t, &b, RESULT_MAGIC);
   if (t->kind == APP_MATMUL) app_matmul_result(t, &b);
   else app_primes_result(t, &b);
-  if (b.bad) return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", app_task_result_size(t), size);
+  if (!buf || !lb_wbuf_ok(&b)) return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", app_task_result_size(t), size);
   return LB_SUCCESS;
 }
 
@@ -261,7 +188,7 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
 {
   memset(r, 0, sizeof *r);
   app_task h = { 0 };
-  blob b = { .r = buf, .size = size };
+  lb_rbuf b = { .p = buf, .len = size };
   int s = get_head(&h, &b, RESULT_MAGIC);
   if (s) return s;
   r->kind = h.kind;
@@ -270,24 +197,24 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
   r->hops = h.hops;
   r->cost = h.cost;
   if (h.kind == APP_MATMUL) {
-    r->n = (unsigned long)blob_get_u64(&b);
-    r->row0 = (unsigned long)blob_get_u64(&b);
-    r->nrows = (unsigned long)blob_get_u64(&b);
+    r->n = (unsigned long)lb_r_u64(&b);
+    r->row0 = (unsigned long)lb_r_u64(&b);
+    r->nrows = (unsigned long)lb_r_u64(&b);
     /* Whole rows inside the matrix first: rows x n cannot wrap then. */
     if (b.bad || r->n == 0 || r->n > 8192 || r->nrows == 0 || r->nrows > r->n || r->row0 > r->n - r->nrows ||
-        (uint64_t)r->nrows * r->n != h.total || (size - b.pos) / 8 != (size_t)r->nrows * r->n)
+        (uint64_t)r->nrows * r->n != h.total || (lb_r_left(&b)) / 8 != (size_t)r->nrows * r->n)
       return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
     r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);
     if (!r->owned) return lb_error(LB_ENOMEM, "result rows");
-    blob_get_f64s(&b, r->owned, (size_t)r->nrows * r->n);
+    lb_r_f64s(&b, r->owned, (size_t)r->nrows * r->n);
     r->c = r->owned;
   } else {
-    r->lo = blob_get_u64(&b);
-    r->hi = blob_get_u64(&b);
-    r->count = blob_get_u64(&b);
-    r->sum = blob_get_u64(&b);
+    r->lo = lb_r_u64(&b);
+    r->hi = lb_r_u64(&b);
+    r->count = lb_r_u64(&b);
+    r->sum = lb_r_u64(&b);
   }
-  if (b.bad || b.pos != size) { app_result_clear(r); return lb_error(LB_EFORMAT, "result blob truncated or too long"); }
+  if (b.bad || lb_r_left(&b) != 0) { app_result_clear(r); return lb_error(LB_EFORMAT, "result blob truncated or too long"); }
   return LB_SUCCESS;
 }
 

@@ -10,7 +10,7 @@
  * A policy message's body is an lb_codec message (lb_codec.h).  A
  * result's bytes travel as a payload: after the envelope a fixed head
  * (u64 pid, u32 origin, u32 host it ran on, u64 length), then the bytes,
- * which a relay never unpacks (farm_payload.h).
+ * which a relay never unpacks (lbpvm_payload.h).
  *
  * Each decoder checks every length, count, id and value against the
  * message's real size and the run's sizes before it acts, and returns

@@ -1,11 +1,11 @@
-/* farm_xport.h: what the host core (worker/farm_host.h) and the master
- * (master/farm_run.h) need from a message transport, so that one farm
- * runs over PVM (farm_xpvm.c) or MPI (mpi/mpi_xport.c) with the same
+/* farm_xport.h: what the host core (worker/worker_host.h) and the master
+ * (master/master_run.h) need from a message transport, so that one farm
+ * runs over PVM (lbpvm_xport.c) or MPI (mpi/mpi_xport.c) with the same
  * logic.
  *
  * Peers are named by the transport's ids: PVM task ids, MPI ranks.
  * Bodies are farm_wire bytes; the transport puts the envelope in front
- * and, on receipt, drops what farm_wire_accept refuses (farm_msg.h's
+ * and, on receipt, drops what farm_wire_accept refuses (lbpvm_msg.h's
  * rules).  A result's bytes travel as a payload that each host holds by
  * process id and forwards as it came, never decoded on its way. */
 #ifndef FARM_XPORT_H
@@ -13,14 +13,31 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "farm_msg.h"
+#include "farm_wire.h"
+#include "farm_count.h"
+
+/* A received, envelope-checked message.  For PAYLOAD and RESULT only
+ * the payload head is read (body holds its FARM_PAYLOAD_HEAD bytes) and
+ * the PVM buffer is kept in `bufid` (pvm/lbpvm_payload.h); otherwise body
+ * is the whole body (malloc'd) and bufid 0.  For EXITED and HOSTDEL,
+ * `notice` is the task id or host the pvmd reported. */
+typedef struct farm_in {
+  int tag;
+  int src;             /* sender tid */
+  unsigned char *body;
+  size_t len;
+  int bufid;
+  int notice;
+  void *raw;           /* a transport's own copy of a payload (MPI), else NULL */
+  size_t raw_len;
+} farm_in;
 
 typedef struct farm_xport {
   void *ctx;
   uint32_t run;
   /* body[0..len-1] with `tag` to peer `id`: 0, or < 0. */
   int (*send)(void *ctx, int id, int tag, const void *body, size_t len);
-  /* farm_recv's contract: from `id` (-1 any) with `tag` (-1 any), wait
+  /* lbpvm_recv's contract: from `id` (-1 any) with `tag` (-1 any), wait
    * timeout_s (< 0 forever, 0 poll); 1, 0 on timeout, < 0 on an error. */
   int (*recv)(void *ctx, int id, int tag, double timeout_s, farm_in *in);
   /* Free a received message and whatever it still holds. */

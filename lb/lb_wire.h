@@ -55,6 +55,14 @@ static inline void lb_w_f64(lb_wbuf *w, double v)
   lb_w_u64(w, u);
 }
 
+/* An array of doubles: on a little-endian host its bytes as they are. */
+static inline void lb_w_f64s(lb_wbuf *w, const double *v, size_t n)
+{
+  if (n > SIZE_MAX / 8) { w->len = SIZE_MAX; return; }
+  if (LB_WIRE_NATIVE_LE) { lb_w_bytes(w, v, 8 * n); return; }
+  for (size_t i = 0; i < n; i++) lb_w_f64(w, v[i]);
+}
+
 static inline const unsigned char *lb_r_take(lb_rbuf *r, size_t n)
 {
   if (r->bad || n > r->len - r->off) { r->bad = 1; return NULL; }
@@ -84,6 +92,16 @@ static inline double lb_r_f64(lb_rbuf *r)
   double v;
   memcpy(&v, &u, sizeof v);
   return v;
+}
+static inline void lb_r_f64s(lb_rbuf *r, double *v, size_t n)
+{
+  if (n > SIZE_MAX / 8) { r->bad = 1; return; }
+  if (LB_WIRE_NATIVE_LE) {
+    const unsigned char *s = lb_r_take(r, 8 * n);
+    if (s && n) memcpy(v, s, 8 * n);
+    return;
+  }
+  for (size_t i = 0; i < n && !r->bad; i++) v[i] = lb_r_f64(r);
 }
 /* Bytes left to read. */
 static inline size_t lb_r_left(const lb_rbuf *r) { return r->bad ? 0 : r->len - r->off; }

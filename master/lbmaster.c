@@ -1,23 +1,23 @@
-/* lbmaster: the lbfarm PVM master.  The run itself is master/farm_run.c
- * over the PVM transport (farm_xpvm.h); here, the virtual machine and
+/* lbmaster: the lbfarm PVM master.  The run itself is master/master_run.c
+ * over the PVM transport (lbpvm_xport.h); here, the virtual machine and
  * the workers' spawn. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
 #include <time.h>
 #include <pvm3.h>
-#include "farm_catchout.h"
-#include "farm_cli.h"
-#include "farm_ctx.h"
-#include "farm_out.h"
-#include "farm_xpvm.h"
+#include "lbpvm_catchout.h"
+#include "master_cli.h"
+#include "master_ctx.h"
+#include "master_out.h"
+#include "lbpvm_xport.h"
 #include "app_mem.h"
-#include "farm_vm.h"
+#include "lbpvm_vm.h"
 #include "cli.h"
 
 static void usage(void)
 {
-  farm_cli_help("Usage: lbmaster [OPTION]...\n"
+  master_cli_help("Usage: lbmaster [OPTION]...\n"
          "Run the lbfarm task farm on the PVM virtual machine: spawn one worker per\n"
          "logical host, hand out the processes of a workload, let the policy balance\n"
          "them, collect and verify the results, and write one CSV row.  If no pvmd\n"
@@ -31,10 +31,10 @@ static void usage(void)
 
 /* Spawn n workers, one per PVM host while the VM has enough; tell the
  * master when one exits or its host leaves the VM. */
-static int spawn_workers(const farm_vm *vm, uint32_t run, int n, int *tids)
+static int spawn_workers(const lbpvm_vm *vm, uint32_t run, int n, int *tids)
 {
   char path[PATH_MAX], runarg[16];
-  if (farm_worker_path(path, sizeof path)) return -1;
+  if (lbpvm_worker_path(path, sizeof path)) return -1;
   snprintf(runarg, sizeof runarg, "%u", run);
   char *wargv[] = { runarg, NULL };
   int nhost, narch;
@@ -68,41 +68,41 @@ int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   app_mem_setup();   /* the master receives every result */
-  farm_cli o;
-  farm_cli_parse(argc, argv, 6, usage, &o);
-  farm_catch_signals();
-  farm_vm vm;
-  if (farm_vm_join(&vm)) return CLI_EXIT_FAIL;
+  master_cli o;
+  master_cli_parse(argc, argv, 6, usage, &o);
+  master_catch_signals();
+  lbpvm_vm vm;
+  if (lbpvm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
-  fprintf(farm_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
+  fprintf(master_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
          vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   int *tids = calloc(o.hosts, sizeof *tids);
   farm_xport xp;
-  if (!tids || farm_xpvm_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (!tids || lbpvm_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
   int rc = CLI_EXIT_FAIL;
   /* Children's output (e.g. a dropped message) shows up here. */
-  if (!o.selftest) pvm_catchout(farm_catchout_stream(stderr));
+  if (!o.selftest) pvm_catchout(lbpvm_catchout_stream(stderr));
   int spawned = spawn_workers(&vm, run, (int)o.hosts, tids) == 0;
-  farm_xpvm_learn_pids(&xp, tids, (int)o.hosts);
+  lbpvm_xport_learn_pids(&xp, tids, (int)o.hosts);
   if (o.selftest) {
-    if (spawned) rc = farm_selftest(&xp, &o, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    if (spawned) rc = master_selftest(&xp, &o, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
     /* Also after a partial spawn: leave no orphans. */
     for (unsigned long i = 0; i < o.hosts; i++)
       if (tids[i] > 0) xp.send(xp.ctx, tids[i], FARM_QUIT, NULL, 0);
   } else {
     /* Results reach the master by direct links, not through its pvmd;
-     * after a partial spawn, farm_run stops the workers and reports. */
+     * after a partial spawn, master_run stops the workers and reports. */
     if (spawned) pvm_setopt(PvmRoute, PvmRouteDirect);
-    int r = farm_run(&xp, tids, &o.f);
+    int r = master_run(&xp, tids, &o.f);
     rc = r == 0 ? CLI_EXIT_OK : r == 130 ? 130 : CLI_EXIT_FAIL;
   }
   free(tids);
-  farm_xpvm_free(&xp);
-  farm_cli_free(&o);
+  lbpvm_xport_free(&xp);
+  master_cli_free(&o);
   fflush(stdout);
   int started = vm.started;
-  farm_vm_leave(&vm);
-  if (farm_interrupted) {
+  lbpvm_vm_leave(&vm);
+  if (master_interrupted) {
     fprintf(stderr, "%s: interrupted: the workers were stopped%s\n", cli_prog(),
             started ? " and the virtual machine this run started was halted" : "");
     rc = 130;

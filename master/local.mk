@@ -2,9 +2,9 @@
 # (libmaster.a: options, set-up, results, recovery, reports, output),
 # shared by lbmaster and lbmpi; and lbmaster, the PVM master.
 noinst_LIBRARIES += master/libmaster.a
-master_libmaster_a_SOURCES = master/farm_cli.c master/farm_cli.h master/farm_run.c master/farm_run.h \
-	master/farm_out.c master/farm_out.h master/farm_ctx.h master/farm_recover.c
+master_libmaster_a_SOURCES = master/master_cli.c master/master_cli.h master/master_run.c master/master_run.h \
+	master/master_out.c master/master_out.h master/master_ctx.h master/master_recover.c
 MASTER_LIBS = master/libmaster.a
 bin_PROGRAMS += master/lbmaster
 master_lbmaster_SOURCES = master/lbmaster.c
-master_lbmaster_LDADD = $(MASTER_LIBS) $(FARM_LIBS) $(APP_LIBS) tools/libcli.a $(LB_LIBS)
+master_lbmaster_LDADD = $(MASTER_LIBS) $(PVM_FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)

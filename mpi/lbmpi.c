@@ -1,6 +1,6 @@
 /* lbmpi: the lbfarm task farm over MPI.  Rank 0 is the master
- * (master/farm_run.c), every other rank one logical host
- * (worker/farm_host.c), both over the MPI transport (mpi_xport.h): the
+ * (master/master_run.c), every other rank one logical host
+ * (worker/worker_host.c), both over the MPI transport (mpi_xport.h): the
  * same engine, workloads, verification and CSV row as lbmaster. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,10 +9,10 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <mpi.h>
-#include "farm_cli.h"
-#include "farm_ctx.h"
-#include "farm_host.h"
-#include "farm_out.h"
+#include "master_cli.h"
+#include "master_ctx.h"
+#include "worker_host.h"
+#include "master_out.h"
 #include "mpi_xport.h"
 #include "app_mem.h"
 #include "cli.h"
@@ -22,7 +22,7 @@
 
 static void usage(void)
 {
-  farm_cli_help("Usage: mpirun -np HOSTS+1 lbmpi [OPTION]...\n"
+  master_cli_help("Usage: mpirun -np HOSTS+1 lbmpi [OPTION]...\n"
                 "Run the lbfarm task farm over MPI: rank 0 is the master, every other rank\n"
                 "one logical host.  The master hands out the processes of a workload, the\n"
                 "policy balances them, and the master collects and verifies the results and\n"
@@ -47,7 +47,7 @@ static long env_long(const char *const *names)
 
 /* Parse on every rank before MPI_Init, so bad input or --help ends the
  * job without starting MPI; only rank 0 speaks. */
-static void parse(int argc, char **argv, farm_cli *o)
+static void parse(int argc, char **argv, master_cli *o)
 {
   static const char *const ranks[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "SLURM_PROCID", "PMI_RANK", NULL };
   static const char *const sizes[] = { "OMPI_COMM_WORLD_SIZE", "SLURM_NTASKS", "PMI_SIZE", NULL };
@@ -59,25 +59,25 @@ static void parse(int argc, char **argv, farm_cli *o)
     for (int fd = 1; fd <= 2 && null >= 0; fd++) { saved[fd - 1] = dup(fd); dup2(null, fd); }
     if (null >= 0) close(null);
   }
-  farm_cli_parse(argc, argv, size > 1 ? (unsigned long)(size - 1) : 6, usage, o);
+  master_cli_parse(argc, argv, size > 1 ? (unsigned long)(size - 1) : 6, usage, o);
   if (quiet) {
     fflush(stdout);
     for (int fd = 1; fd <= 2; fd++) if (saved[fd - 1] >= 0) { dup2(saved[fd - 1], fd); close(saved[fd - 1]); }
   }
 }
 
-static int master(const farm_xport *xp, farm_cli *o, int size)
+static int master(const farm_xport *xp, master_cli *o, int size)
 {
   int n = size - 1, rc;
   int *ranks = malloc((size_t)n * sizeof *ranks);
   if (!ranks) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (int i = 0; i < n; i++) ranks[i] = i + 1;
-  fprintf(farm_out_people(&o->f), "lbmpi: rank 0 of %d, run %u, %d hosts\n", size, xp->run, n);
+  fprintf(master_out_people(&o->f), "lbmpi: rank 0 of %d, run %u, %d hosts\n", size, xp->run, n);
   if (o->selftest) {
-    rc = farm_selftest(xp, o, ranks) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    rc = master_selftest(xp, o, ranks) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
     for (int i = 0; i < n; i++) xp->send(xp->ctx, ranks[i], FARM_QUIT, NULL, 0);
   } else {
-    int r = farm_run(xp, ranks, &o->f);
+    int r = master_run(xp, ranks, &o->f);
     rc = r == 0 ? CLI_EXIT_OK : r == 130 ? 130 : CLI_EXIT_FAIL;
   }
   free(ranks);
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   app_mem_setup();
-  farm_cli o;
+  master_cli o;
   parse(argc, argv, &o);
   MPI_Init(&argc, &argv);
   int rank, size;
@@ -106,10 +106,10 @@ int main(int argc, char **argv)
     farm_xport xp;
     if (mpi_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
     if (rank == 0) {
-      farm_catch_signals();
+      master_catch_signals();
       rc = master(&xp, &o, size);
     } else {
-      rc = farm_host_run(&xp, 0);
+      rc = worker_host_run(&xp, 0);
     }
     int left = mpi_xport_free(&xp, DRAIN_S);
     if (left) {
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
       MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);
     }
   }
-  farm_cli_free(&o);
+  master_cli_free(&o);
   MPI_Finalize();
   return rc;
 }

@@ -6,5 +6,5 @@ if HAVE_MPI
 bin_PROGRAMS += mpi/lbmpi
 mpi_lbmpi_SOURCES = mpi/lbmpi.c mpi/mpi_xport.c mpi/mpi_xport.h
 mpi_lbmpi_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/worker -I$(top_srcdir)/master $(MPI_CFLAGS)
-mpi_lbmpi_LDADD = $(MASTER_LIBS) $(HOST_LIBS) $(FARM_LIBS) $(APP_LIBS) tools/libcli.a $(LB_LIBS) $(MPI_LIBS)
+mpi_lbmpi_LDADD = $(MASTER_LIBS) $(HOST_LIBS) $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS) $(MPI_LIBS)
 endif

@@ -7,4 +7,4 @@ SIM_LIBS = sim/libsim.a $(LB_LIBS)
 bin_PROGRAMS += sim/lbsim
 sim_lbsim_SOURCES = sim/lbsim.c
 sim_lbsim_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
-sim_lbsim_LDADD = tools/libcli.a $(SIM_LIBS)
+sim_lbsim_LDADD = $(CLI_LIBS) $(SIM_LIBS)

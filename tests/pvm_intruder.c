@@ -20,9 +20,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include <pvm3.h>
-#include "farm_msg.h"
+#include "lbpvm_msg.h"
 #include "farm_throttle.h"
-#include "farm_vm.h"
+#include "lbpvm_vm.h"
 #include "lb_errno.h"
 #include "cli.h"
 
@@ -115,16 +115,16 @@ static int one_setup(const char *path, double t0)
   unsigned char *buf;
   size_t len;
   if (farm_setup_encode(&s, &buf, &len)) { fprintf(stderr, "pvm_intruder: %s\n", lb_errmsg()); return -1; }
-  farm_send(tid, FARM_SETUP, RUN, buf, len);
-  farm_send(tid, FARM_STOP, RUN, NULL, 0);
+  lbpvm_send(tid, FARM_SETUP, RUN, buf, len);
+  lbpvm_send(tid, FARM_STOP, RUN, NULL, 0);
   free(buf);
   int reported = 0;
   for (double end = now() + WAIT_S; now() < end;) {
     farm_in in;
-    int r = farm_recv(RUN, -1, -1, end - now(), &in);
+    int r = lbpvm_recv(RUN, -1, -1, end - now(), &in);
     if (r <= 0) break;
     int tag = in.tag, src = in.src, gone = tag == FARM_EXITED && in.notice == tid;
-    farm_in_clear(&in);
+    lbpvm_in_clear(&in);
     if (tag == FARM_REPORT && src == tid) reported = 1;
     if (gone) {
       wait_eof(tid);
@@ -139,10 +139,10 @@ static int one_setup(const char *path, double t0)
 static int setup_t0(void)
 {
   char path[4096];
-  farm_vm vm;
-  if (farm_worker_path(path, sizeof path) || farm_vm_join(&vm)) return 1;
+  lbpvm_vm vm;
+  if (lbpvm_worker_path(path, sizeof path) || lbpvm_vm_join(&vm)) return 1;
   /* The workers' output: their refusals are part of the check. */
-  if (!(caught = tmpfile())) { farm_vm_leave(&vm); return 1; }
+  if (!(caught = tmpfile())) { lbpvm_vm_leave(&vm); return 1; }
   pvm_catchout(caught);
   static const struct { const char *what; double off; int accept; } cases[] = {
     { "two days behind", -2 * 86400.0, 0 }, { "two days ahead", 2 * 86400.0, 0 }, { "now", 0, 1 },
@@ -154,7 +154,7 @@ static int setup_t0(void)
     printf("pvm_intruder: SETUP with a start time %s: %s\n", cases[k].what, verdict);
     bad += got != cases[k].accept;
   }
-  farm_vm_leave(&vm);
+  lbpvm_vm_leave(&vm);
   rewind(caught);
   for (int c; (c = getc(caught)) != EOF;) putchar(c);
   fclose(caught);

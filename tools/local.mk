@@ -1,8 +1,4 @@
-# tools/: command-line helpers shared by every program, and the
-# PVM-free command-line tools.
-noinst_LIBRARIES += tools/libcli.a
-tools_libcli_a_SOURCES = tools/cli.c tools/cli_num.c tools/cli_out.c tools/cli.h
-CLI_LIBS = tools/libcli.a
+# tools/: the PVM-free command-line tools.
 
 bin_PROGRAMS += tools/lbtopo tools/lbarrange tools/lbdiffuse tools/lbseed003 tools/lbshare tools/lbtransport \
 	tools/lbtrace

@@ -1,11 +1,11 @@
 /* lbworker: the lbfarm PVM worker, one per logical host.  Spawned by
  * lbmaster; not meant to be run by hand.  The host itself is
- * farm_host.c, here run over the PVM transport (farm_xpvm.h). */
+ * worker_host.c, here run over the PVM transport (lbpvm_xport.h). */
 #include <stdio.h>
 #include <string.h>
 #include <pvm3.h>
-#include "farm_host.h"
-#include "farm_xpvm.h"
+#include "worker_host.h"
+#include "lbpvm_xport.h"
 #include "app_mem.h"
 #include "cli.h"
 
@@ -39,12 +39,12 @@ int main(int argc, char **argv)
    * relayed byte on a throttled host. */
   pvm_setopt(PvmFragSize, 262144);
   farm_xport xp;
-  if (farm_xpvm_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (lbpvm_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
   int parent = pvm_parent();
   /* The worker leaves when its master does, whatever happens to it. */
   if (parent > 0) pvm_notify(PvmTaskExit, FARM_EXITED, 1, &parent);
-  int rc = farm_host_run(&xp, parent);
-  farm_xpvm_free(&xp);
+  int rc = worker_host_run(&xp, parent);
+  lbpvm_xport_free(&xp);
   pvm_exit();
   return rc;
 }

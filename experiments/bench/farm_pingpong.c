@@ -25,7 +25,7 @@
 #include "mpi_xport.h"
 #else
 #include <pvm3.h>
-#include "farm_xpvm.h"
+#include "lbpvm_xport.h"
 #endif
 
 #define RUN 77
@@ -146,7 +146,7 @@ int main(int argc, char **argv)
   int via_pvmd = argc > 1 && !strcmp(argv[1], "--pvmd");
   if (via_pvmd) { argv++; argc--; }
   farm_xport xp;
-  if (farm_xpvm_init(&xp, RUN)) cli_die(1, "out of memory");
+  if (lbpvm_xport_init(&xp, RUN)) cli_die(1, "out of memory");
   if (argc >= 2 && (!strcmp(argv[1], "--echo") || !strcmp(argv[1], "--ping"))) {
     pvm_mytid();
     pvm_setopt(PvmRoute, via_pvmd ? PvmAllowDirect : PvmRouteDirect);
@@ -163,7 +163,7 @@ int main(int argc, char **argv)
       series(via_pvmd ? "pvm-pvmd" : "pvm-farm", rtt_farm, &xp, peer, atoi(argv[2]));
       xp.send(xp.ctx, peer, FARM_QUIT, NULL, 0);
     }
-    farm_xpvm_free(&xp);
+    lbpvm_xport_free(&xp);
     pvm_exit();
     return 0;
   }
@@ -186,7 +186,7 @@ int main(int argc, char **argv)
   if (pvm_spawn(self, pa, fa, argv[1], 1, &tp) != 1) cli_die(1, "cannot spawn the ping task (%d)", tp);
   int32_t peer = te;
   xp.send(xp.ctx, tp, FARM_SETUP, &peer, sizeof peer);
-  farm_xpvm_free(&xp);
+  lbpvm_xport_free(&xp);
   pvm_exit();  /* waits for the ping task's output */
   return 0;
 }

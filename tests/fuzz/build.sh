@@ -13,7 +13,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-.}" && pwd)/tests/fuzz/build
 cc=${FUZZ_CC:-clang}
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-cflags="-g -O1 $san ${FUZZ_CFLAGS:-} -I$src/lb -I$src/tools -I$src/apps -I$src/farm"
+cflags="-g -O1 $san ${FUZZ_CFLAGS:-} -I$src/lb -I$src/cli -I$src/apps -I$src/farm"
 mkdir -p "$build/obj" "$build/bin"
 
 command -v "$cc" >/dev/null 2>&1 || { echo "build.sh: $cc not found (Debian: apt-get install clang libclang-rt-dev)"; exit 77; }
@@ -24,7 +24,7 @@ gsl_cflags=$(pkg-config --cflags gsl 2>/dev/null) || { echo "build.sh: GSL (pkg-
 gsl_libs=$(pkg-config --libs gsl)
 
 # Newest header the sources may include: an object older than it is rebuilt.
-newest=$(ls -t "$src"/lb/*.h "$src"/tools/*.h "$src"/apps/*.h "$src"/farm/*.h "$src"/tests/fuzz/src/*.h | head -1)
+newest=$(ls -t "$src"/lb/*.h "$src"/cli/*.h "$src"/apps/*.h "$src"/farm/*.h "$src"/tests/fuzz/src/*.h | head -1)
 
 compile() {  # compile SOURCE OBJECT FLAGS...
   s=$1 o=$2; shift 2

@@ -1,4 +1,4 @@
-/* Fuzz target: the numbers of tools/cli_num.c (integers, reals and
+/* Fuzz target: the numbers of cli/cli_num.c (integers, reals and
  * fractions, lists).  The first byte picks the function, the range and
  * the room for the message; the rest is the argument.  A success must
  * lie in the range and equal what strtod/strtoul make of the same text;

@@ -1,12 +1,12 @@
-/* farm_xpvm.c: see farm_xpvm.h. */
+/* lbpvm_xport.c: see lbpvm_xport.h. */
 #include <stdlib.h>
 #include <pvm3.h>
-#include "farm_xpvm.h"
-#include "farm_payload.h"
+#include "lbpvm_xport.h"
+#include "lbpvm_payload.h"
 #include "farm_store.h"
 #include <stdint.h>
 #include "farm_throttle.h"
-#include "farm_vmtmp.h"
+#include "lbpvm_tmp.h"
 
 typedef struct xpvm {
   uint32_t run;
@@ -20,20 +20,20 @@ static void free_buf(void *item) { pvm_freebuf((int)(intptr_t)item); }
 
 static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
 {
-  return farm_send(id, tag, ((xpvm *)ctx)->run, body, len) < 0 ? -1 : 0;
+  return lbpvm_send(id, tag, ((xpvm *)ctx)->run, body, len) < 0 ? -1 : 0;
 }
 
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
-  return farm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
+  return lbpvm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
 }
 
-static void x_clear(void *ctx, farm_in *in) { (void)ctx; farm_in_clear(in); }
+static void x_clear(void *ctx, farm_in *in) { (void)ctx; lbpvm_in_clear(in); }
 
 static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
 {
   xpvm *p = ctx;
-  int b = farm_payload_pack(p->run, h, blob);
+  int b = lbpvm_payload_pack(p->run, h, blob);
   return b < 0 ? -1 : farm_store_put(p->store, h->pid, as_item(b));
 }
 
@@ -51,7 +51,7 @@ static long x_forward(void *ctx, uint64_t pid, int id, int tag)
   if (b <= 0) return -1;
   int bytes = 0, t, src;
   pvm_bufinfo(b, &bytes, &t, &src);
-  return farm_payload_send(b, id, tag) < 0 ? -2 : bytes;
+  return lbpvm_payload_send(b, id, tag) < 0 ? -2 : bytes;
 }
 
 static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
@@ -62,7 +62,7 @@ static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
 static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
 {
   (void)ctx;
-  return farm_payload_read(in, buf, len);
+  return lbpvm_payload_read(in, buf, len);
 }
 
 static int x_gone(void *ctx, const farm_in *in, int id)
@@ -79,17 +79,17 @@ static void x_kill(void *ctx, int id)
   for (int i = 0; i < p->n; i++)
     if (p->tids[i] == id && p->pids[i] > 0) {
       farm_throttle_forget(p->pids[i]);
-      vmtmp_remove_sockets(p->pids[i]);
+      lbpvm_tmp_remove_sockets(p->pids[i]);
     }
 }
 
 static int x_junk(void *ctx, int id, int kind)
 {
   (void)ctx;
-  return farm_msg_send_junk(id, kind);
+  return lbpvm_send_junk(id, kind);
 }
 
-int farm_xpvm_init(farm_xport *x, uint32_t run)
+int lbpvm_xport_init(farm_xport *x, uint32_t run)
 {
   xpvm *p = calloc(1, sizeof *p);
   if (!p || farm_store_alloc(free_buf, &p->store)) { free(p); return -1; }
@@ -100,7 +100,7 @@ int farm_xpvm_init(farm_xport *x, uint32_t run)
   return 0;
 }
 
-void farm_xpvm_free(farm_xport *x)
+void lbpvm_xport_free(farm_xport *x)
 {
   xpvm *p = x->ctx;
   if (!p) return;
@@ -111,7 +111,7 @@ void farm_xpvm_free(farm_xport *x)
   x->ctx = NULL;
 }
 
-void farm_xpvm_learn_pids(farm_xport *x, const int *tids, int n)
+void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
 {
   xpvm *p = x->ctx;
   int ntask;

@@ -1,4 +1,4 @@
-/* farm_cli.c: see farm_cli.h. */
+/* master_cli.c: see master_cli.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +9,9 @@
 #include <libgen.h>
 #include <unistd.h>
 #include <signal.h>
-#include "farm_cli.h"
-#include "farm_ctx.h"
-#include "farm_out.h"
+#include "master_cli.h"
+#include "master_ctx.h"
+#include "master_out.h"
 #include "cli.h"
 #include "lb_rng.h"
 #include "lb_errno.h"
@@ -23,7 +23,7 @@
 
 static const char *const inits[] = { "one", "even", "skewed", "random", "share" };
 
-void farm_cli_help(const char *intro, const char *hosts_default, const char *outro)
+void master_cli_help(const char *intro, const char *hosts_default, const char *outro)
 {
   fputs(intro, stdout);
   printf("  --workload W     matmul (blocks of rows of C = A x B) or primes (ranges\n"
@@ -119,7 +119,7 @@ static double *per_host(const char *opt, const char *s, unsigned long hosts, dou
  * 10 % of C is C itself; so C_i is the host's share of the processes,
  * procs x s_i / sum of speeds, rounded up, and at least 1 (then C - A > 0
  * and an empty host is light). */
-static void default_capacities(const farm_opts *f, unsigned long hosts)
+static void default_capacities(const master_opts *f, unsigned long hosts)
 {
   double sum = 0;
   for (unsigned long i = 0; i < hosts; i++) sum += f->speed[i];
@@ -142,7 +142,7 @@ static void check_writable(const char *opt, const char *path)
   if (!ok) cli_usage_error("%s: cannot write '%s'", opt, path);
 }
 
-void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(void), farm_cli *o)
+void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(void), master_cli *o)
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
@@ -178,8 +178,8 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
     { "route", required_argument, 0, O_ROUTE },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
-  *o = (farm_cli){ .hosts = hosts, .ints = 1000, .seed = 1, .timeout = 300.0 };
-  farm_opts *f = &o->f;
+  *o = (master_cli){ .hosts = hosts, .ints = 1000, .seed = 1, .timeout = 300.0 };
+  master_opts *f = &o->f;
   f->w.kind = APP_PRIMES;
   f->policy = LB_POLICY_NONE;
   f->init_name = "one";
@@ -290,7 +290,7 @@ void farm_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(vo
   check_writable("--out", f->out);
   check_writable("--trace", f->trace);
   check_writable("--hosts-csv", f->hosts_csv);
-  if (farm_out_check(f)) exit(CLI_EXIT_USAGE);
+  if (master_out_check(f)) exit(CLI_EXIT_USAGE);
 }
 
 static double now(void)
@@ -300,7 +300,7 @@ static double now(void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int farm_selftest(const farm_xport *xp, const farm_cli *o, const int *tids)
+int master_selftest(const farm_xport *xp, const master_cli *o, const int *tids)
 {
   int n = (int)o->hosts, ok = 0;
   lb_rng *rng;
@@ -330,7 +330,7 @@ int farm_selftest(const farm_xport *xp, const farm_cli *o, const int *tids)
   for (int left = n; left > 0;) {
     farm_in in;
     double wait = deadline - now();
-    int r = wait > 0 && !farm_interrupted ? xp->recv(xp->ctx, -1, -1, wait < 0.2 ? wait : 0.2, &in) : -1;
+    int r = wait > 0 && !master_interrupted ? xp->recv(xp->ctx, -1, -1, wait < 0.2 ? wait : 0.2, &in) : -1;
     if (r == 0) continue;
     if (r < 0) {
       fprintf(stderr, "%s: %d worker(s) did not answer within %g s\n", cli_prog(), left, o->timeout);
@@ -375,10 +375,10 @@ int farm_selftest(const farm_xport *xp, const farm_cli *o, const int *tids)
 static void on_signal(int sig)
 {
   (void)sig;
-  farm_interrupted = 1;
+  master_interrupted = 1;
 }
 
-void farm_catch_signals(void)
+void master_catch_signals(void)
 {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -388,7 +388,7 @@ void farm_catch_signals(void)
   sigaction(SIGTERM, &sa, NULL);
 }
 
-void farm_cli_free(farm_cli *o)
+void master_cli_free(master_cli *o)
 {
   lb_topo_free(o->f.topo);
   free(o->f.speed);

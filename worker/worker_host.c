@@ -1,5 +1,5 @@
-/* farm_host.c: one logical host of the task farm, over any transport
- * (farm_xport.h); see farm_host.h.
+/* worker_host.c: one logical host of the task farm, over any transport
+ * (farm_xport.h); see worker_host.h.
  *
  * Everything the host does to a process, a message, a result or a
  * timer goes through its node (lb_rt.h, the runtime the simulator runs
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "farm_host.h"
+#include "worker_host.h"
 #include "farm_throttle.h"
 #include "app.h"
 #include "cli.h"
@@ -561,7 +561,7 @@ static void cleanup(worker *w)
   free(w->trace);
 }
 
-int farm_host_run(const farm_xport *xp, int parent)
+int worker_host_run(const farm_xport *xp, int parent)
 {
   worker w = { .xp = xp, .run = xp->run, .parent = parent };
   int rc = 0;

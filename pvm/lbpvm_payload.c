@@ -1,9 +1,9 @@
-/* farm_payload.c: see farm_payload.h. */
+/* lbpvm_payload.c: see lbpvm_payload.h. */
 #include <stdlib.h>
 #include <pvm3.h>
-#include "farm_payload.h"
+#include "lbpvm_payload.h"
 
-int farm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob)
+int lbpvm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob)
 {
   if (h->len > 0x7fffffffu - FARM_PAYLOAD_HEAD) return PvmBadParam;
   unsigned char env[FARM_ENVELOPE], head[FARM_PAYLOAD_HEAD];
@@ -20,7 +20,7 @@ int farm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob
   return bufid;
 }
 
-int farm_payload_send(int bufid, int tid, int tag)
+int lbpvm_payload_send(int bufid, int tid, int tag)
 {
   int bytes = 0, t, src;
   pvm_bufinfo(bufid, &bytes, &t, &src);
@@ -34,7 +34,7 @@ int farm_payload_send(int bufid, int tid, int tag)
   return s;
 }
 
-int farm_payload_read(farm_in *in, void *buf, size_t len)
+int lbpvm_payload_read(farm_in *in, void *buf, size_t len)
 {
   if (in->bufid <= 0 || len > 0x7fffffff) return PvmNoBuf;
   int old = pvm_setrbuf(in->bufid);

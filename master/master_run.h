@@ -1,7 +1,7 @@
-/* farm_run.h: one task-farm run, the master's side, over any farm
+/* master_run.h: one task-farm run, the master's side, over any farm
  * transport (farm_xport.h): PVM for lbmaster, MPI for lbmpi. */
-#ifndef FARM_RUN_H
-#define FARM_RUN_H
+#ifndef MASTER_RUN_H
+#define MASTER_RUN_H
 
 #include <stdio.h>
 #include <stdint.h>
@@ -11,7 +11,7 @@
 
 enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM, FARM_INIT_SHARE };
 
-typedef struct farm_opts {
+typedef struct master_opts {
   app_workload w;
   lb_policy policy;
   lb_node_params par;          /* every host's, prepared; speed and capacity per host below */
@@ -31,12 +31,12 @@ typedef struct farm_opts {
   double order_delay;
   int junk;                    /* test path: send junk to every worker */
   unsigned long damage;        /* test path: damage this many contexts at the start */
-} farm_opts;
+} master_opts;
 
 /* Set up the o->hosts hosts tids[0..hosts-1] (started and waiting for
  * SETUP), hand out the processes, collect and verify every result,
  * gather the reports, print and write the outputs.  0 verified, 1 failed
  * or unverified, 130 interrupted. */
-int farm_run(const farm_xport *xp, const int *tids, const farm_opts *o);
+int master_run(const farm_xport *xp, const int *tids, const master_opts *o);
 
 #endif

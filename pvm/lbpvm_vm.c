@@ -1,4 +1,4 @@
-/* farm_vm.c: start, join and halt the PVM virtual machine, and recognise
+/* lbpvm_vm.c: start, join and halt the PVM virtual machine, and recognise
  * one that an earlier lbmaster left behind. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +11,8 @@
 #include <netdb.h>
 #include <sys/socket.h>
 #include <pvm3.h>
-#include "farm_vm.h"
-#include "farm_vmtmp.h"
+#include "lbpvm_vm.h"
+#include "lbpvm_tmp.h"
 #include "farm_throttle.h"
 #include "cli.h"
 
@@ -30,7 +30,7 @@ static int pvmd_alive(pid_t pid)
     fclose(f);
   }
   comm[strcspn(comm, "\n")] = '\0';
-  return vmtmp_alive(pid, 0) && (!strcmp(comm, "pvmd") || !strcmp(comm, "pvmd3"));
+  return lbpvm_tmp_alive(pid, 0) && (!strcmp(comm, "pvmd") || !strcmp(comm, "pvmd3"));
 }
 
 /* Wait until every pid has gone (or is a zombie), at most `secs`, then
@@ -40,13 +40,13 @@ static void end_all(const pid_t *pids, int n, double secs)
   struct timespec step = { 0, 20 * 1000 * 1000 };
   for (double t = 0;; t += 0.02) {
     int left = 0;
-    for (int i = 0; i < n; i++) left += vmtmp_alive(pids[i], 0);
+    for (int i = 0; i < n; i++) left += lbpvm_tmp_alive(pids[i], 0);
     if (!left) return;
     if (t >= secs) break;
     nanosleep(&step, NULL);
   }
   for (int i = 0; i < n; i++)
-    if (vmtmp_alive(pids[i], 0)) kill(pids[i], SIGKILL);
+    if (lbpvm_tmp_alive(pids[i], 0)) kill(pids[i], SIGKILL);
 }
 
 static sigjmp_buf probe_jmp;
@@ -85,10 +85,10 @@ static void end_vm(pid_t pvmd, const pid_t *kids, int n, double secs)
   if (pvmd > 0) end_all(&pvmd, 1, secs);
   end_all(kids, n, 1.0);
   for (int i = 0; i < n; i++) {
-    vmtmp_remove_sockets(kids[i]);
+    lbpvm_tmp_remove_sockets(kids[i]);
     farm_throttle_forget(kids[i]);
   }
-  vmtmp_remove_vm(pvmd);
+  lbpvm_tmp_remove_vm(pvmd);
 }
 
 /* A VM an lbmaster started and left behind (it crashed or was killed):
@@ -96,7 +96,7 @@ static void end_vm(pid_t pvmd, const pid_t *kids, int n, double secs)
 static void stop_pvmd(pid_t pvmd)
 {
   pid_t kids[MAX_TASKS];
-  int n = vmtmp_children(pvmd, kids, MAX_TASKS);
+  int n = lbpvm_tmp_children(pvmd, kids, MAX_TASKS);
   kill(pvmd, SIGTERM);
   kill(pvmd, SIGCONT);   /* a stopped one too */
   end_vm(pvmd, kids, n, 3.0);
@@ -127,10 +127,10 @@ static int host_name_opt(char *opt, size_t size)
   return 1;
 }
 
-static int start_pvmd(farm_vm *vm)
+static int start_pvmd(lbpvm_vm *vm)
 {
   char log[PATH_MAX], opt[300];
-  vmtmp_path(log, sizeof log, "pvml");
+  lbpvm_tmp_path(log, sizeof log, "pvml");
   unlink(log);   /* pvmd never writes into an existing log */
   char *argv[2] = { NULL, NULL };
   int argc = host_name_opt(opt, sizeof opt);
@@ -141,37 +141,37 @@ static int start_pvmd(farm_vm *vm)
     fprintf(stderr, "%s: cannot start a pvmd (PVM error %d); ", cli_prog(), s);
     if (access(log, R_OK) == 0) {
       fprintf(stderr, "its log %s says:\n", log);
-      vmtmp_log_tail("  ");
+      lbpvm_tmp_log_tail("  ");
     } else {
-      fprintf(stderr, "it left no log in %s\n", vmtmp_dir());
+      fprintf(stderr, "it left no log in %s\n", lbpvm_tmp_dir());
     }
-    vmtmp_remove_vm(vmtmp_pvmd_pid());
+    lbpvm_tmp_remove_vm(lbpvm_tmp_pvmd_pid());
     return s;
   }
   vm->started = 1;
-  vmtmp_mark_write(vmtmp_pvmd_pid());
+  lbpvm_tmp_mark_write(lbpvm_tmp_pvmd_pid());
   return 0;
 }
 
-int farm_vm_join(farm_vm *vm)
+int lbpvm_vm_join(lbpvm_vm *vm)
 {
   memset(vm, 0, sizeof *vm);
   pvm_setopt(PvmAutoErr, 0);
   /* As root, libpvm prints a refusal on stdout and exits unless told. */
   if (geteuid() == 0) setenv("PVM_ALLOW_ROOT", "yes", 0);
   char addr[PATH_MAX];
-  vmtmp_path(addr, sizeof addr, "pvmd");
-  pid_t pvmd = vmtmp_pvmd_pid();
-  vmtmp_mark m;
-  int ours = pvmd > 0 && vmtmp_mark_read(&m) == 0 && m.pvmd == pvmd;
+  lbpvm_tmp_path(addr, sizeof addr, "pvmd");
+  pid_t pvmd = lbpvm_tmp_pvmd_pid();
+  lbpvm_tmp_mark m;
+  int ours = pvmd > 0 && lbpvm_tmp_mark_read(&m) == 0 && m.pvmd == pvmd;
   if (pvmd && !pvmd_alive(pvmd)) {
     /* Files of a pvmd killed with SIGKILL: left there, they make the
      * next start wait ~44 s and fail with PvmDupHost. */
-    if (ours) vmtmp_remove_sockets(m.owner);
-    vmtmp_remove_vm(pvmd);
+    if (ours) lbpvm_tmp_remove_sockets(m.owner);
+    lbpvm_tmp_remove_vm(pvmd);
     pvmd = 0;
   } else if (ours) {
-    if (vmtmp_alive(m.owner, m.owner_start)) {
+    if (lbpvm_tmp_alive(m.owner, m.owner_start)) {
       fprintf(stderr, "%s: the virtual machine of %s (pvmd pid %d) was started by lbmaster "
               "pid %d, which is still running and will halt it when done: wait for it, or "
               "give this run a VM of its own, e.g. PVM_VMID=mine %s ...\n",
@@ -181,7 +181,7 @@ int farm_vm_join(farm_vm *vm)
     fprintf(stderr, "%s: stopping the virtual machine (pvmd pid %d) that lbmaster pid %d "
             "started and left running\n", cli_prog(), (int)pvmd, (int)m.owner);
     stop_pvmd(pvmd);
-    vmtmp_remove_sockets(m.owner);
+    lbpvm_tmp_remove_sockets(m.owner);
     pvmd = 0;
   }
   int tid, timed_out = 0;
@@ -189,7 +189,7 @@ int farm_vm_join(farm_vm *vm)
     tid = bounded_mytid(&timed_out);
     if (tid < 0) {
       char how[128];
-      if (vmtmp_state(pvmd) == 'T')
+      if (lbpvm_tmp_state(pvmd) == 'T')
         snprintf(how, sizeof how, "It is stopped: resume it (kill -CONT %d) or end it (kill %d)", (int)pvmd, (int)pvmd);
       else
         snprintf(how, sizeof how, "End it (echo halt | pvm, or kill %d)", (int)pvmd);
@@ -199,7 +199,7 @@ int farm_vm_join(farm_vm *vm)
       else
         fprintf(stderr, "%s: the pvmd (pid %d) of %s refused us (PVM error %d); lbmaster did not "
                 "start it.  %s, then run again\n", cli_prog(), (int)pvmd, addr, tid, how);
-      vmtmp_remove_sockets(getpid());
+      lbpvm_tmp_remove_sockets(getpid());
       return tid;
     }
   } else {
@@ -209,7 +209,7 @@ int farm_vm_join(farm_vm *vm)
     if (tid < 0) {
       fprintf(stderr, "%s: cannot join the pvmd started here (PVM error %d%s)\n",
               cli_prog(), tid, timed_out ? ", no answer in time" : "");
-      vmtmp_remove_sockets(getpid());
+      lbpvm_tmp_remove_sockets(getpid());
       return tid;
     }
   }
@@ -220,11 +220,11 @@ int farm_vm_join(farm_vm *vm)
   return 0;
 }
 
-void farm_vm_leave(farm_vm *vm)
+void lbpvm_vm_leave(lbpvm_vm *vm)
 {
   if (vm->started) {
-    pid_t pvmd = vmtmp_pvmd_pid(), kids[MAX_TASKS];
-    int n = pvmd > 0 ? vmtmp_children(pvmd, kids, MAX_TASKS) : 0;
+    pid_t pvmd = lbpvm_tmp_pvmd_pid(), kids[MAX_TASKS];
+    int n = pvmd > 0 ? lbpvm_tmp_children(pvmd, kids, MAX_TASKS) : 0;
     /* pvm_halt() also SIGTERMs its caller. */
     signal(SIGTERM, SIG_IGN);
     pvm_halt();
@@ -249,7 +249,7 @@ void farm_vm_leave(farm_vm *vm)
     alarm(0);
     sigaction(SIGALRM, &old, NULL);
   }
-  vmtmp_remove_sockets(getpid());
+  lbpvm_tmp_remove_sockets(getpid());
   vm->mytid = 0;
 }
 
@@ -258,7 +258,7 @@ static int usable(const char *p)
   return access(p, X_OK) == 0;
 }
 
-int farm_worker_path(char *buf, unsigned long size)
+int lbpvm_worker_path(char *buf, unsigned long size)
 {
   const char *env = getenv("LBFARM_WORKER");
   if (env && *env) {

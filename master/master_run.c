@@ -1,4 +1,4 @@
-/* farm_run.c: set up the workers, hand out the processes, collect and
+/* master_run.c: set up the workers, hand out the processes, collect and
  * verify the results, gather the reports. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include <time.h>
-#include "farm_ctx.h"
+#include "master_ctx.h"
 #include "farm_wire.h"
 #include "app_verify.h"
 #include "lb_topo.h"
@@ -17,18 +17,18 @@
 #include "lb_errno.h"
 #include "cli.h"
 
-volatile sig_atomic_t farm_interrupted;
+volatile sig_atomic_t master_interrupted;
 
-double farm_wall(void)
+double master_wall(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-#define wall farm_wall
+#define wall master_wall
 
 /* Which host each process starts on. */
-static void distribute(const farm_opts *o, int *where)
+static void distribute(const master_opts *o, int *where)
 {
   unsigned long np = o->w.nproc;
   int h = o->hosts;
@@ -71,7 +71,7 @@ static void distribute(const farm_opts *o, int *where)
 }
 
 /* The reference for the run's process-hops (lb_optimum.h). */
-static long optimum(const farm_opts *o, const int *where)
+static long optimum(const master_opts *o, const int *where)
 {
   unsigned long *count = calloc((size_t)o->hosts, sizeof *count);
   lb_optimum opt;
@@ -84,9 +84,9 @@ static long optimum(const farm_opts *o, const int *where)
   return r;
 }
 
-static int send_setup(const farm_ctx *x, int me, double t0)
+static int send_setup(const master_ctx *x, int me, double t0)
 {
-  const farm_opts *o = x->o;
+  const master_opts *o = x->o;
   const int *tids = x->tids;
   const lb_topo *t = o->topo;
   farm_setup s = { .me = (uint32_t)me, .nhosts = (uint32_t)o->hosts, .policy = o->policy, .par = o->par,
@@ -109,9 +109,9 @@ static int send_setup(const farm_ctx *x, int me, double t0)
   return rc;
 }
 
-int farm_send_procs(farm_ctx *x, int host, const uint64_t *pids, size_t n)
+int master_send_procs(master_ctx *x, int host, const uint64_t *pids, size_t n)
 {
-  const farm_opts *o = x->o;
+  const master_opts *o = x->o;
   lb_proc **ps = calloc(n ? n : 1, sizeof *ps);
   if (!ps) return -1;
   for (size_t k = 0; k < n; k++) {
@@ -143,14 +143,14 @@ int farm_send_procs(farm_ctx *x, int host, const uint64_t *pids, size_t n)
 }
 
 /* The processes that start on host `host`. */
-static int send_tasks(farm_ctx *x, const int *where, int host)
+static int send_tasks(master_ctx *x, const int *where, int host)
 {
   uint64_t *pids = malloc((x->o->w.nproc + 1) * sizeof *pids);
   size_t n = 0;
   if (!pids) return -1;
   for (unsigned long i = 0; i < x->o->w.nproc; i++)
     if (where[i] == host) pids[n++] = i;
-  int rc = farm_send_procs(x, host, pids, n);
+  int rc = master_send_procs(x, host, pids, n);
   free(pids);
   return rc;
 }
@@ -165,10 +165,10 @@ static int host_index(const int *tids, int n, int tid)
 /* Test path: the host that started with most processes moves `order`
  * processes to each neighbour, through the same transfer every policy
  * uses. */
-static void send_orders(const farm_ctx *x)
+static void send_orders(const master_ctx *x)
 {
-  const farm_opts *o = x->o;
-  const farm_host *hs = x->hs;
+  const master_opts *o = x->o;
+  const master_host *hs = x->hs;
   int src = 0;
   for (int i = 1; i < o->hosts; i++) if (hs[i].initial > hs[src].initial) src = i;
   for (size_t k = 0; k < lb_topo_degree(o->topo, (size_t)src); k++) {
@@ -184,10 +184,10 @@ static void send_orders(const farm_ctx *x)
  * from one of the two (its origin with --results origin, the host that
  * ran it with direct); the bytes are decoded and checked against the
  * master's own computation. */
-static void take_result(farm_ctx *x, farm_in *in, int h)
+static void take_result(master_ctx *x, farm_in *in, int h)
 {
-  const farm_opts *o = x->o;
-  farm_tally *tl = &x->tl;
+  const master_opts *o = x->o;
+  master_tally *tl = &x->tl;
   farm_payload_head ph;
   int rc = farm_payload_head_get(in->body, in->len, (uint32_t)o->hosts, &ph);
   if (rc || ((int)ph.exec != h && (int)ph.origin != h)) {
@@ -243,20 +243,20 @@ static void take_result(farm_ctx *x, farm_in *in, int h)
 
 /* Results until every process is verified, or no progress for
  * o->timeout seconds, or no host is left.  A failed host's processes
- * run again elsewhere (farm_recover.c). */
-static int collect_loop(farm_ctx *x)
+ * run again elsewhere (master_recover.c). */
+static int collect_loop(master_ctx *x)
 {
-  const farm_opts *o = x->o;
+  const master_opts *o = x->o;
   int ordered = o->order <= 0;
   double last = wall();
   while (lb_sink_accepted(x->sink) < o->w.nproc) {
     cli_progress("results verified", lb_sink_accepted(x->sink), o->w.nproc);
-    if (farm_interrupted) return -2;
+    if (master_interrupted) return -2;
     if (!ordered && lb_sink_accepted(x->sink) > 0 && wall() - x->tl.tstart >= o->order_delay) {
       send_orders(x);
       ordered = 1;
     }
-    if (farm_recover_tick(x)) return -1;
+    if (master_recover_tick(x)) return -1;
     double left = o->timeout - (wall() - last);
     if (left <= 0) {
       fprintf(stderr, "%s: no result for %g s; %lu of %lu processes are missing\n", cli_prog(), o->timeout,
@@ -273,7 +273,7 @@ static int collect_loop(farm_ctx *x)
       /* a notice (PVM: from the pvmd): a worker, or every worker on a host, is gone */
       for (int i = 0; i < o->hosts && !rc; i++)
         if (!x->down[i] && x->xp->gone && x->xp->gone(x->xp->ctx, &in, x->tids[i]))
-          rc = farm_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
+          rc = master_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
     } else if (h < 0 || x->down[h]) {
       fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", in.src);
@@ -282,9 +282,9 @@ static int collect_loop(farm_ctx *x)
       take_result(x, &in, h);
       last = wall();
     } else if (in.tag == FARM_INVENTORY) {
-      rc = farm_on_inventory(x, h, in.body, in.len);
+      rc = master_on_inventory(x, h, in.body, in.len);
     } else if (in.tag == FARM_LOST) {
-      rc = farm_on_lost(x, h, in.body, in.len);
+      rc = master_on_lost(x, h, in.body, in.len);
     } else {
       fprintf(stderr, "%s: unexpected %s from host %d dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", h);
@@ -297,7 +297,7 @@ static int collect_loop(farm_ctx *x)
 }
 
 /* The progress line (on a terminal only) ends with the loop. */
-static int collect(farm_ctx *x)
+static int collect(master_ctx *x)
 {
   int rc = collect_loop(x);
   cli_progress("results verified", lb_sink_accepted(x->sink), x->o->w.nproc);
@@ -306,19 +306,19 @@ static int collect(farm_ctx *x)
 }
 
 /* After STOP every worker sends its report, then exits. */
-static int reports(farm_ctx *x, FILE *trace)
+static int reports(master_ctx *x, FILE *trace)
 {
-  const farm_opts *o = x->o;
+  const master_opts *o = x->o;
   const farm_xport *xp = x->xp;
   const int *tids = x->tids;
-  farm_host *hs = x->hs;
+  master_host *hs = x->hs;
   int want = 0;
   for (int i = 0; i < o->hosts; i++) want += !x->down[i];
   double deadline = wall() + o->timeout;
   for (int got = 0; got < want;) {
     farm_in in;
     double left = deadline - wall();
-    int r = left > 0 && !farm_interrupted ? xp->recv(xp->ctx, -1, -1, left < 0.2 ? left : 0.2, &in) : -1;
+    int r = left > 0 && !master_interrupted ? xp->recv(xp->ctx, -1, -1, left < 0.2 ? left : 0.2, &in) : -1;
     if (r == 0) continue;
     if (r < 0) { fprintf(stderr, "%s: %d worker report(s) missing\n", cli_prog(), want - got); return -1; }
     int h = host_index(tids, o->hosts, in.src);
@@ -342,10 +342,10 @@ static int reports(farm_ctx *x, FILE *trace)
   return 0;
 }
 
-int farm_run(const farm_xport *xp, const int *tids, const farm_opts *o)
+int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
 {
   int n = o->hosts;
-  farm_ctx x = { .o = o, .xp = xp };
+  master_ctx x = { .o = o, .xp = xp };
   if (app_verify_alloc(&o->w, &x.ver) || lb_sink_alloc(o->w.nproc, (size_t)n, &x.sink)) {
     fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
     app_verify_free(x.ver);
@@ -389,8 +389,8 @@ int farm_run(const farm_xport *xp, const int *tids, const farm_opts *o)
   if (rc == -2)
     fprintf(stderr, "%s: interrupted with %lu of %lu results in\n", cli_prog(), x.tl.accepted, o->w.nproc);
   else {
-    farm_out_print(o, x.hs, &x.tl);
-    if (farm_out_csv(o, x.hs, &x.tl) || farm_out_hosts_csv(o, x.hs)) x.tl.verified = 0;
+    master_out_print(o, x.hs, &x.tl);
+    if (master_out_csv(o, x.hs, &x.tl) || master_out_hosts_csv(o, x.hs)) x.tl.verified = 0;
   }
   app_verify_free(x.ver);
   lb_sink_free(x.sink);

@@ -1,10 +1,10 @@
-/* farm_out.c: see farm_out.h. */
+/* master_out.c: see master_out.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "farm_out.h"
-#include "farm_msg.h"
+#include "master_out.h"
+#include "farm_count.h"
 #include "farm_throttle.h"
 #include "lb_errno.h"
 #include "lb_optimum.h"
@@ -12,7 +12,7 @@
 
 /* The share of a core a host received while it ran its quanta: CPU
  * seconds over wall seconds; the nominal speed where it ran nothing. */
-static double received(const farm_opts *o, const farm_host *h, int i)
+static double received(const master_opts *o, const master_host *h, int i)
 {
   return h->got && h->rep.busy > 0 && h->rep.cpu > 0 ? h->rep.cpu / h->rep.busy : o->speed[i];
 }
@@ -22,7 +22,7 @@ typedef struct sums {
   long long msgs[FARM_NTAGS], lb[LB_MSG_NTYPES], c[FARM_NCOUNTERS];
 } sums;
 
-static void add_up(const farm_opts *o, const farm_host *hs, const farm_tally *t, sums *s)
+static void add_up(const master_opts *o, const master_host *hs, const master_tally *t, sums *s)
 {
   memset(s, 0, sizeof *s);
   double nominal = 0, recv = 0;
@@ -39,16 +39,16 @@ static void add_up(const farm_opts *o, const farm_host *hs, const farm_tally *t,
   s->ideal_recv = t->work / recv;
 }
 
-FILE *farm_out_people(const farm_opts *o)
+FILE *master_out_people(const master_opts *o)
 {
   return o->csv ? stderr : stdout;
 }
 
-void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t)
+void master_out_print(const master_opts *o, const master_host *hs, const master_tally *t)
 {
   sums s;
   add_up(o, hs, t, &s);
-  FILE *to = farm_out_people(o);
+  FILE *to = master_out_people(o);
   /* s/unit = span/units: wall time per unit of work while the host was
    * working; share: CPU over wall time in its quanta; msg_s: wall time
    * with messages; idle_s: waiting with nothing to run. */
@@ -56,7 +56,7 @@ void farm_out_print(const farm_opts *o, const farm_host *hs, const farm_tally *t
          "thrott", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start", "dropped",
          "msg_s", "idle_s");
   for (int i = 0; i < o->hosts; i++) {
-    const farm_host *h = &hs[i];
+    const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
     fprintf(to, "%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
            h->tid, o->speed[i], received(o, h, i), h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
@@ -112,7 +112,7 @@ static int same_header(const char *path, const char *header)
   return differs ? -1 : 0;
 }
 
-int farm_out_check(const farm_opts *o)
+int master_out_check(const master_opts *o)
 {
   if (!o->out) return 0;
   char *h = header_string();
@@ -121,7 +121,7 @@ int farm_out_check(const farm_opts *o)
   return rc;
 }
 
-static void csv_row(FILE *f, const farm_opts *o, const sums *s, const farm_tally *t)
+static void csv_row(FILE *f, const master_opts *o, const sums *s, const master_tally *t)
 {
   fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%s,%s,%.17g,%.17g,%.17g,%.17g,%.17g", lb_policy_name(o->policy),
           app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed,
@@ -173,7 +173,7 @@ static int end_file(FILE *f, const char *tmp, const char *path)
   return 0;
 }
 
-int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
+int master_out_csv(const master_opts *o, const master_host *hs, const master_tally *t)
 {
   sums s;
   add_up(o, hs, t, &s);
@@ -183,7 +183,7 @@ int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
     return 0;
   }
   /* Rows go only under the same header, never mixed with other columns. */
-  if (farm_out_check(o)) return -1;
+  if (master_out_check(o)) return -1;
   char tmp[4096];
   int had;
   FILE *f = begin_file(o->out, 1, tmp, sizeof tmp, &had);
@@ -193,7 +193,7 @@ int farm_out_csv(const farm_opts *o, const farm_host *hs, const farm_tally *t)
   return end_file(f, tmp, o->out);
 }
 
-int farm_out_hosts_csv(const farm_opts *o, const farm_host *hs)
+int master_out_hosts_csv(const master_opts *o, const master_host *hs)
 {
   if (!o->hosts_csv) return 0;
   char tmp[4096];
@@ -203,7 +203,7 @@ int farm_out_hosts_csv(const farm_opts *o, const farm_host *hs)
   fprintf(f, "host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,moved,moved_started,ctx_bytes,"
              "homed,delivered,relayed,dropped,msg_s,idle_s,reported,down\n");
   for (int i = 0; i < o->hosts; i++) {
-    const farm_host *h = &hs[i];
+    const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
     fprintf(f, "%d,%d,%.17g,%.17g,%s,%d,%lld,%lld,%.17g,%.17g,%.17g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.17g,%.17g,%s,%s\n", i,
             h->tid, o->speed[i], received(o, h, i),

@@ -1,9 +1,9 @@
-/* farm_recover.c: when a host fails, the master's side of lb_sink: the
+/* master_recover.c: when a host fails, the master's side of lb_sink: the
  * survivors learn of it, say what they hold, and what nobody holds runs
  * again; a process a host cannot run runs again elsewhere. */
 #include <stdio.h>
 #include <stdlib.h>
-#include "farm_ctx.h"
+#include "master_ctx.h"
 #include "lb_errno.h"
 #include "cli.h"
 
@@ -12,7 +12,7 @@
 #define ROUND_BOUND_S 10.0
 
 /* The processes of a closed round, one TASKS per host. */
-static int rerun(farm_ctx *x)
+static int rerun(master_ctx *x)
 {
   uint64_t *pids;
   size_t *hosts, n;
@@ -26,7 +26,7 @@ static int rerun(farm_ctx *x)
     size_t m = 0;
     for (size_t k = 0; k < n; k++)
       if ((int)hosts[k] == h) mine[m++] = pids[k];
-    if (m && farm_send_procs(x, h, mine, m) < 0) rc = -1;
+    if (m && master_send_procs(x, h, mine, m) < 0) rc = -1;
   }
   if (n) fprintf(stderr, "%s: %zu process(es) run again from the start on the surviving hosts\n", cli_prog(), n);
   x->tl.reruns += n;
@@ -36,7 +36,7 @@ static int rerun(farm_ctx *x)
   return rc;
 }
 
-int farm_host_down(farm_ctx *x, int h, const char *why)
+int master_host_down(master_ctx *x, int h, const char *why)
 {
   if (h < 0 || h >= x->o->hosts || x->down[h]) return 0;
   x->down[h] = 1;
@@ -50,7 +50,7 @@ int farm_host_down(farm_ctx *x, int h, const char *why)
     return -1;
   }
   fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run: asking the %zu others what they hold\n", cli_prog(),
-          h, x->tids[h], why, farm_wall() - x->tl.tstart, lb_sink_live_hosts(x->sink));
+          h, x->tids[h], why, master_wall() - x->tl.tstart, lb_sink_live_hosts(x->sink));
   uint32_t *list = malloc((size_t)x->o->hosts * sizeof *list), n = 0;
   if (!list) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (int i = 0; i < x->o->hosts; i++)
@@ -62,11 +62,11 @@ int farm_host_down(farm_ctx *x, int h, const char *why)
     if (!x->down[i]) x->xp->send(x->xp->ctx, x->tids[i], FARM_DOWN, buf, len);
   if (!rc) free(buf);
   free(list);
-  x->round_at = farm_wall();
+  x->round_at = master_wall();
   return rc;
 }
 
-int farm_on_inventory(farm_ctx *x, int h, const unsigned char *body, size_t len)
+int master_on_inventory(master_ctx *x, int h, const unsigned char *body, size_t len)
 {
   uint64_t epoch, *pids;
   uint32_t n;
@@ -81,7 +81,7 @@ int farm_on_inventory(farm_ctx *x, int h, const unsigned char *body, size_t len)
   return rc;
 }
 
-int farm_on_lost(farm_ctx *x, int h, const unsigned char *body, size_t len)
+int master_on_lost(master_ctx *x, int h, const unsigned char *body, size_t len)
 {
   uint64_t pid;
   size_t to;
@@ -98,14 +98,14 @@ int farm_on_lost(farm_ctx *x, int h, const unsigned char *body, size_t len)
   fprintf(stderr, "%s: host %d could not run process %llu: it runs again on host %zu\n", cli_prog(), h,
           (unsigned long long)pid, to);
   x->tl.reruns++;
-  return farm_send_procs(x, (int)to, &pid, 1) < 0 ? -1 : 0;
+  return master_send_procs(x, (int)to, &pid, 1) < 0 ? -1 : 0;
 }
 
-int farm_recover_tick(farm_ctx *x)
+int master_recover_tick(master_ctx *x)
 {
-  if (!lb_sink_waiting(x->sink) || farm_wall() - x->round_at < ROUND_BOUND_S) return 0;
+  if (!lb_sink_waiting(x->sink) || master_wall() - x->round_at < ROUND_BOUND_S) return 0;
   size_t miss[64], n = lb_sink_missing(x->sink, miss, 64);
   for (size_t k = 0; k < n && k < 64; k++)
-    if (farm_host_down(x, (int)miss[k], "did not answer for 10 s")) return -1;
+    if (master_host_down(x, (int)miss[k], "did not answer for 10 s")) return -1;
   return 0;
 }

@@ -1,4 +1,4 @@
-/* farm_vmtmp.h: the files a virtual machine keeps in PVM_TMP, and the
+/* lbpvm_tmp.h: the files a virtual machine keeps in PVM_TMP, and the
  * processes behind them.
  *
  * A pvmd names its files after the user and PVM_VMID: the address file
@@ -8,43 +8,43 @@
  * adds lbfarm.<uid>[.<vmid>] to a VM it starts: "<pvmd pid> <lbmaster
  * pid> <lbmaster start time>", so a later run can tell a VM left by a
  * crashed lbmaster from one somebody else started. */
-#ifndef FARM_VMTMP_H
-#define FARM_VMTMP_H
+#ifndef LBPVM_TMP_H
+#define LBPVM_TMP_H
 
 #include <stddef.h>
 #include <sys/types.h>
 
-typedef struct vmtmp_mark {
+typedef struct lbpvm_tmp_mark {
   pid_t pvmd, owner;
   unsigned long long owner_start;
-} vmtmp_mark;
+} lbpvm_tmp_mark;
 
 /* PVM_TMP (default /tmp); exits with status 2 when PVM_TMP is not a
  * directory or PVM_VMID contains a '/'. */
-const char *vmtmp_dir(void);
+const char *lbpvm_tmp_dir(void);
 /* "<dir>/<stem>.<uid>[.<vmid>]" for stem "pvmd", "pvml" or "lbfarm". */
-void vmtmp_path(char *buf, size_t size, const char *stem);
+void lbpvm_tmp_path(char *buf, size_t size, const char *stem);
 /* The pvmd named by the address file: its pid, 0 without an address
  * file, -1 if the file names no pid. */
-pid_t vmtmp_pvmd_pid(void);
+pid_t lbpvm_tmp_pvmd_pid(void);
 
 /* A running (not zombie) process; with start != 0 it must also have
  * started at that time (clock ticks after boot), so a reused pid fails. */
-int vmtmp_alive(pid_t pid, unsigned long long start);
-unsigned long long vmtmp_start_time(pid_t pid);
+int lbpvm_tmp_alive(pid_t pid, unsigned long long start);
+unsigned long long lbpvm_tmp_start_time(pid_t pid);
 /* 'T' for a stopped process, etc.; 0 if there is none. */
-char vmtmp_state(pid_t pid);
+char lbpvm_tmp_state(pid_t pid);
 /* The pids of the children of `parent` (a pvmd's tasks), up to max. */
-int vmtmp_children(pid_t parent, pid_t *pids, int max);
+int lbpvm_tmp_children(pid_t parent, pid_t *pids, int max);
 
-int vmtmp_mark_write(pid_t pvmd);
-int vmtmp_mark_read(vmtmp_mark *m);
+int lbpvm_tmp_mark_write(pid_t pvmd);
+int lbpvm_tmp_mark_read(lbpvm_tmp_mark *m);
 /* Remove pvmtmp<pid>.* files of ours. */
-void vmtmp_remove_sockets(pid_t pid);
+void lbpvm_tmp_remove_sockets(pid_t pid);
 /* Remove the address file, log and mark, and the sockets of `pvmd`. */
-void vmtmp_remove_vm(pid_t pvmd);
+void lbpvm_tmp_remove_vm(pid_t pvmd);
 /* Print the last lines of the pvmd log, each after `indent`; 0 if it
  * had any. */
-int vmtmp_log_tail(const char *indent);
+int lbpvm_tmp_log_tail(const char *indent);
 
 #endif

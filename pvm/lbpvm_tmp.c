@@ -1,4 +1,4 @@
-/* farm_vmtmp.c: a virtual machine's files in PVM_TMP (see the header). */
+/* lbpvm_tmp.c: a virtual machine's files in PVM_TMP (see the header). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,10 +6,10 @@
 #include <limits.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "farm_vmtmp.h"
+#include "lbpvm_tmp.h"
 #include "cli.h"
 
-const char *vmtmp_dir(void)
+const char *lbpvm_tmp_dir(void)
 {
   const char *tmp = getenv("PVM_TMP"), *vmid = getenv("PVM_VMID");
   if (!tmp || !*tmp) tmp = "/tmp";
@@ -21,19 +21,19 @@ const char *vmtmp_dir(void)
   return tmp;
 }
 
-void vmtmp_path(char *buf, size_t size, const char *stem)
+void lbpvm_tmp_path(char *buf, size_t size, const char *stem)
 {
   const char *vmid = getenv("PVM_VMID");
   if (vmid && *vmid)
-    snprintf(buf, size, "%s/%s.%u.%s", vmtmp_dir(), stem, (unsigned)getuid(), vmid);
+    snprintf(buf, size, "%s/%s.%u.%s", lbpvm_tmp_dir(), stem, (unsigned)getuid(), vmid);
   else
-    snprintf(buf, size, "%s/%s.%u", vmtmp_dir(), stem, (unsigned)getuid());
+    snprintf(buf, size, "%s/%s.%u", lbpvm_tmp_dir(), stem, (unsigned)getuid());
 }
 
-pid_t vmtmp_pvmd_pid(void)
+pid_t lbpvm_tmp_pvmd_pid(void)
 {
   char path[PATH_MAX], line[PATH_MAX];
-  vmtmp_path(path, sizeof path, "pvmd");
+  lbpvm_tmp_path(path, sizeof path, "pvmd");
   FILE *f = fopen(path, "r");
   if (!f) return 0;
   char *got = fgets(line, sizeof line, f);
@@ -60,21 +60,21 @@ static int proc_stat(pid_t pid, char *state, unsigned long long *start)
   return 0;
 }
 
-char vmtmp_state(pid_t pid)
+char lbpvm_tmp_state(pid_t pid)
 {
   char s;
   unsigned long long t;
   return pid > 0 && proc_stat(pid, &s, &t) == 0 ? s : 0;
 }
 
-unsigned long long vmtmp_start_time(pid_t pid)
+unsigned long long lbpvm_tmp_start_time(pid_t pid)
 {
   char s;
   unsigned long long t;
   return proc_stat(pid, &s, &t) == 0 ? t : 0;
 }
 
-int vmtmp_alive(pid_t pid, unsigned long long start)
+int lbpvm_tmp_alive(pid_t pid, unsigned long long start)
 {
   char s;
   unsigned long long t;
@@ -82,7 +82,7 @@ int vmtmp_alive(pid_t pid, unsigned long long start)
   return s != 'Z' && s != 'X' && (!start || t == start);
 }
 
-int vmtmp_children(pid_t parent, pid_t *pids, int max)
+int lbpvm_tmp_children(pid_t parent, pid_t *pids, int max)
 {
   DIR *d = opendir("/proc");
   if (!d) return 0;
@@ -106,20 +106,20 @@ int vmtmp_children(pid_t parent, pid_t *pids, int max)
   return n;
 }
 
-int vmtmp_mark_write(pid_t pvmd)
+int lbpvm_tmp_mark_write(pid_t pvmd)
 {
   char path[PATH_MAX];
-  vmtmp_path(path, sizeof path, "lbfarm");
+  lbpvm_tmp_path(path, sizeof path, "lbfarm");
   FILE *f = fopen(path, "w");
   if (!f) return -1;
-  fprintf(f, "%d %d %llu\n", (int)pvmd, (int)getpid(), vmtmp_start_time(getpid()));
+  fprintf(f, "%d %d %llu\n", (int)pvmd, (int)getpid(), lbpvm_tmp_start_time(getpid()));
   return fclose(f);
 }
 
-int vmtmp_mark_read(vmtmp_mark *m)
+int lbpvm_tmp_mark_read(lbpvm_tmp_mark *m)
 {
   char path[PATH_MAX];
-  vmtmp_path(path, sizeof path, "lbfarm");
+  lbpvm_tmp_path(path, sizeof path, "lbfarm");
   FILE *f = fopen(path, "r");
   if (!f) return -1;
   int pvmd, owner;
@@ -130,9 +130,9 @@ int vmtmp_mark_read(vmtmp_mark *m)
   return got == 3 ? 0 : -1;
 }
 
-void vmtmp_remove_sockets(pid_t pid)
+void lbpvm_tmp_remove_sockets(pid_t pid)
 {
-  const char *dir = vmtmp_dir();
+  const char *dir = lbpvm_tmp_dir();
   char prefix[32];
   snprintf(prefix, sizeof prefix, "pvmtmp%06d.", (int)pid);
   DIR *d = opendir(dir);
@@ -148,21 +148,21 @@ void vmtmp_remove_sockets(pid_t pid)
   closedir(d);
 }
 
-void vmtmp_remove_vm(pid_t pvmd)
+void lbpvm_tmp_remove_vm(pid_t pvmd)
 {
   const char *stems[] = { "pvmd", "pvml", "lbfarm" };
   for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++) {
     char path[PATH_MAX];
-    vmtmp_path(path, sizeof path, stems[i]);
+    lbpvm_tmp_path(path, sizeof path, stems[i]);
     unlink(path);
   }
-  if (pvmd > 0) vmtmp_remove_sockets(pvmd);
+  if (pvmd > 0) lbpvm_tmp_remove_sockets(pvmd);
 }
 
-int vmtmp_log_tail(const char *indent)
+int lbpvm_tmp_log_tail(const char *indent)
 {
   char path[PATH_MAX], lines[6][512];
-  vmtmp_path(path, sizeof path, "pvml");
+  lbpvm_tmp_path(path, sizeof path, "pvml");
   FILE *f = fopen(path, "r");
   if (!f) return -1;
   int n = 0;

@@ -1,8 +1,8 @@
-/* farm_catchout.c: see farm_catchout.h. */
+/* lbpvm_catchout.c: see lbpvm_catchout.h. */
 #define _GNU_SOURCE
 #include <regex.h>
 #include <string.h>
-#include "farm_catchout.h"
+#include "lbpvm_catchout.h"
 
 typedef struct filter {
   FILE *to;
@@ -30,7 +30,7 @@ static ssize_t filter_write(void *cookie, const char *buf, size_t n)
   return (ssize_t)n;
 }
 
-FILE *farm_catchout_stream(FILE *to)
+FILE *lbpvm_catchout_stream(FILE *to)
 {
   static filter f;
   if (regcomp(&f.marker, "^\\[t[0-9a-f]+\\] (BEGIN|EOF)\n$", REG_EXTENDED | REG_NOSUB)) return to;

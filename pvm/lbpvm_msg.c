@@ -1,13 +1,13 @@
-/* farm_msg.c: envelopes and bodies over libpvm3 (see farm_msg.h). */
+/* lbpvm_msg.c: envelopes and bodies over libpvm3 (see lbpvm_msg.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/time.h>
 #include <pvm3.h>
-#include "farm_msg.h"
+#include "lbpvm_msg.h"
 #include "lb_errno.h"
 #include "cli.h"
 
-int farm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
+int lbpvm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
 {
   if (len > 0x7fffffff) return PvmBadParam;
   unsigned char env[FARM_ENVELOPE];
@@ -20,7 +20,7 @@ int farm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
   return s;
 }
 
-int farm_msg_send_junk(int tid, int kind)
+int lbpvm_send_junk(int tid, int kind)
 {
   unsigned char env[FARM_ENVELOPE];
   farm_envelope_put(env, FARM_TASKS, 0, 0);
@@ -37,7 +37,7 @@ static void drop(int bufid, int src, int tag, const char *why)
   pvm_freebuf(bufid);
 }
 
-void farm_in_clear(farm_in *in)
+void lbpvm_in_clear(farm_in *in)
 {
   free(in->body);
   in->body = NULL;
@@ -61,7 +61,7 @@ static int notice(int bufid, int src, int tag, farm_in *in)
   return 1;
 }
 
-int farm_recv(uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
+int lbpvm_recv(uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
 {
   for (;;) {
     int bufid;
