@@ -38,3 +38,21 @@ int app_blas_check(char *buf, size_t size)
   if (size) snprintf(buf, size, "%s (core %s) in %s", openblas_get_config(), openblas_get_corename(), where);
   return LB_SUCCESS;
 }
+
+const char *app_blas_unused_avx512(void)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+  static const char *avx512_cores[] = { "SkylakeX", "Cooperlake", "SapphireRapids" };
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw") ||
+      !__builtin_cpu_supports("avx512dq") || !__builtin_cpu_supports("avx512vl"))
+    return NULL;
+  const char *core = openblas_get_corename();
+  for (size_t i = 0; i < sizeof avx512_cores / sizeof *avx512_cores; i++)
+    if (core && names(core, avx512_cores[i])) return NULL;
+  return "this CPU has AVX-512, which OpenBLAS's kernels for the core it chose do not use "
+         "(OPENBLAS_CORETYPE=SkylakeX would: docs/FARM.md)";
+#else
+  return NULL;
+#endif
+}

@@ -20,4 +20,9 @@ void app_blas_setup(void);
  * with a message naming the library it is. */
 int app_blas_check(char *buf, size_t size);
 
+/* NULL, or a sentence saying that this CPU has AVX-512 (F, BW, DQ, VL)
+ * while OpenBLAS chose kernels without it: a CPU newer than the
+ * installed OpenBLAS knows (docs/FARM.md: OPENBLAS_CORETYPE). */
+const char *app_blas_unused_avx512(void);
+
 #endif

@@ -175,6 +175,7 @@ int main(int argc, char **argv)
   char blas[512];
   if (app_blas_check(blas, sizeof blas)) cli_die(1, "the reference is not OpenBLAS: %s", lb_errmsg());
   fprintf(stderr, "farm_kernel: BLAS: %s\n", blas);
+  if (app_blas_unused_avx512()) fprintf(stderr, "farm_kernel: note: %s\n", app_blas_unused_avx512());
   app_blas_setup();   /* one thread, as the worker */
   app_mem_setup();    /* as the worker does */
   if (side) return only(side, n, procs, blocks, allrows, (unsigned long)ks[0]);

@@ -26,6 +26,7 @@ for s in "4000 24 12" "4000 48 24" "8000 24 2" "8000 48 4"; do
   "$fk" "$n" "$p" "$k" 5 "$b" 2>"$out/kernel.blas" | tee -a "$out/kernel.csv" | tail -1 >"$out/kernel.last"
   blas=$(sed -n 's/^farm_kernel: BLAS: OpenBLAS \([^ ]*\).*(core \([^)]*\)).*/OpenBLAS \1 \2/p' "$out/kernel.blas")
   [ -n "$blas" ] || { cat "$out/kernel.blas" >&2; echo "kernel.sh: the reference is not OpenBLAS" >&2; exit 1; }
+  grep -q 'AVX-512' "$out/kernel.blas" && blas="$blas (AVX-512 unused)"
   IFS=, read -r _ _ rows _ _ _ farm _ dgb _ ratio lo hi vs cs _ <"$out/kernel.last"
   bench_row "matmul processes n=$n, $p processes ($rows rows), panels of $k; vs $blas dgemm per block (pairs $lo-$hi)" \
     gflops "$farm" "$dgb" "$ratio" 1 "farm_kernel $n $p $k 5 $b"
