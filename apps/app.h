@@ -7,9 +7,10 @@
  * blob is little-endian with fixed-width fields, so it means the same on
  * every host whatever its byte order.
  *
- * Work is counted in units: an entry of C for matmul (done a column of
- * the process's block at a time), a tested number for primes.  Costs
- * per unit differ between the two (and within primes). */
+ * Work is counted in units: for matmul a row of the process's block
+ * times one value of the inner index k (n multiply-adds, the cost of
+ * one entry of C; done a panel of k at a time), a tested number for
+ * primes.  Costs per unit differ between the two (and within primes). */
 #ifndef APP_H
 #define APP_H
 
@@ -20,6 +21,13 @@ typedef enum app_kind {
   APP_MATMUL = 1,  /* C = A x B, a process = a block of rows of C */
   APP_PRIMES = 2   /* count primes in [2, size], a process = a range */
 } app_kind;
+
+/* Matmul: the largest order, and the operands' range [-ENTRY_MAX,
+ * ENTRY_MAX): every entry of C, and every partial sum of one, is an
+ * integer of magnitude at most n ENTRY_MAX^2 <= 2^33 < 2^53, exact in
+ * double precision in any order (apps/app_matmul.c, docs/FARM.md). */
+#define APP_MATMUL_ORDER_MAX 8192
+#define APP_MATMUL_ENTRY_MAX 1024
 
 typedef struct app_workload {
   app_kind kind;
@@ -41,11 +49,15 @@ int app_task_alloc(const app_workload *w, size_t index, app_task **out);
 void app_task_free(app_task *t);
 
 /* Run about `units` units of work: at most that many, except that a
- * process always advances by at least its step (matmul: one column of
- * its block, i.e. as many units as it has rows).  *ran gets the units
- * done.  Returns LB_SUCCESS; app_task_finished() tells whether all
- * work is done. */
+ * process always advances by at least its step (app_task_step), and
+ * matmul by whole values of k (multiples of its block's rows).  *ran
+ * gets the units done.  Returns LB_SUCCESS; app_task_finished() tells
+ * whether all work is done. */
 int app_task_run(app_task *t, unsigned long units, unsigned long *ran);
+/* The fewest units the next app_task_run does (unless fewer are left):
+ * primes 1; matmul a panel of 16 values of k (its block's rows x 16),
+ * so that a first, short quantum still multiplies more than it moves. */
+unsigned long app_task_step(const app_task *t);
 int app_task_finished(const app_task *t);
 unsigned long app_task_units_left(const app_task *t);
 unsigned long app_task_units_total(const app_task *t);
@@ -89,9 +101,9 @@ typedef struct app_result {
 int app_result_decode(const unsigned char *buf, size_t size, app_result *r);
 void app_result_clear(app_result *r);
 
-/* Matmul operands: small integers, so every product and sum is exact in
- * double precision, C is the same whatever the summation order, and the
- * master can check it bit for bit by an independent route. */
+/* Matmul operands: integers in [-1024, 1023], so every product and sum
+ * is exact in double precision, C is the same whatever the summation
+ * order, and the master can check it exactly by an independent route. */
 double app_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j);
 double app_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j);
 /* Row i of A or B (n entries), the same values at one hash round each. */

@@ -14,9 +14,8 @@ struct app_task {
   double cost;
   uint64_t total, cursor;   /* units; cursor = units done */
   /* matmul */
-  uint64_t n, seed, row0;   /* nrows = total */
-  double *a, *c;            /* total x n each, row-major */
-  int a_ready;              /* a holds this block's rows of A */
+  uint64_t n, seed, row0;   /* nrows = total / n */
+  double *c;                /* the block of C (nrows x n, row-major), once it ran */
   /* primes: [lo, lo+total) */
   uint64_t lo, count, sum;
 };
@@ -24,6 +23,7 @@ struct app_task {
 /* Per-application hooks. */
 int app_matmul_init(app_task *t, const app_workload *w, size_t index);
 int app_matmul_run(app_task *t, unsigned long units);
+unsigned long app_matmul_step(const app_task *t);
 size_t app_matmul_body_size(const app_task *t);
 void app_matmul_save(const app_task *t, lb_wbuf *b);
 int app_matmul_load(app_task *t, lb_rbuf *b);

@@ -9,7 +9,7 @@
 
 #define TASK_MAGIC 0x4B54424Cu    /* "LBTK" */
 #define RESULT_MAGIC 0x53524C4Cu  /* "LLRS" */
-#define BLOB_VERSION 2u   /* 2: matmul units are entries, done by columns */
+#define BLOB_VERSION 3u   /* 3: matmul runs by panels of k and carries partial sums */
 #define HEAD_BYTES (6 * 4 + 4 * 8)
 
 int app_kind_parse(const char *s, app_kind *k)
@@ -28,10 +28,9 @@ const char *app_kind_name(app_kind k)
 int app_workload_check(const app_workload *w)
 {
   if (w->kind == APP_MATMUL) {
-    /* Entries are in [-4, 4]: |C| <= 16 n and the master's weighted row
-     * checksums stay below 2^53 for n <= 8192. */
-    if (w->size < 1 || w->size > 8192)
-      return lb_error(LB_ERANGE, "matmul size %lu outside [1, 8192]", w->size);
+    /* Up to this order every sum in C is exact (app.h). */
+    if (w->size < 1 || w->size > APP_MATMUL_ORDER_MAX)
+      return lb_error(LB_ERANGE, "matmul size %lu outside [1, %d]", w->size, APP_MATMUL_ORDER_MAX);
     if (w->nproc < 1 || w->nproc > w->size)
       return lb_error(LB_ERANGE, "%lu processes for %lu rows: need 1..rows", w->nproc, w->size);
   } else if (w->kind == APP_PRIMES) {
@@ -72,7 +71,6 @@ int app_task_alloc(const app_workload *w, size_t index, app_task **out)
 void app_task_free(app_task *t)
 {
   if (!t) return;
-  app_mem_free(t->a);
   app_mem_free(t->c);
   free(t);
 }
@@ -89,6 +87,11 @@ int app_task_run(app_task *t, unsigned long units, unsigned long *ran)
 }
 
 int app_task_finished(const app_task *t) { return t->cursor >= t->total; }
+unsigned long app_task_step(const app_task *t)
+{
+  if (app_task_finished(t)) return 0;
+  return t->kind == APP_MATMUL ? app_matmul_step(t) : 1;
+}
 unsigned long app_task_units_left(const app_task *t) { return (unsigned long)(t->total - t->cursor); }
 unsigned long app_task_units_total(const app_task *t) { return (unsigned long)t->total; }
 uint64_t app_task_id(const app_task *t) { return t->id; }
@@ -201,7 +204,7 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
     r->row0 = (unsigned long)lb_r_u64(&b);
     r->nrows = (unsigned long)lb_r_u64(&b);
     /* Whole rows inside the matrix first: rows x n cannot wrap then. */
-    if (b.bad || r->n == 0 || r->n > 8192 || r->nrows == 0 || r->nrows > r->n || r->row0 > r->n - r->nrows ||
+    if (b.bad || r->n == 0 || r->n > APP_MATMUL_ORDER_MAX || r->nrows == 0 || r->nrows > r->n || r->row0 > r->n - r->nrows ||
         (uint64_t)r->nrows * r->n != h.total || (lb_r_left(&b)) / 8 != (size_t)r->nrows * r->n)
       return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
     r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);

@@ -1,9 +1,11 @@
-/* The farm's workloads: quanta with a save/load round trip between every
- * two give bit-identical results to an uninterrupted run, and the
+/* The farm's workloads: a run in one go, quantum by quantum, and with
+ * a save/load round trip (a migration) after every quantum give
+ * bit-identical results, equal to one cblas_dgemm of the block, and the
  * master's independent verifier (and a brute-force product / trial
- * count here) agrees. */
+ * count here) agrees.  The reference dgemm is OpenBLAS's (checked). */
 #include "testutil.h"
 #include "app.h"
+#include "app_blas.h"
 #include "app_verify.h"
 #include "lb_errno.h"
 #include <cblas.h>
@@ -25,22 +27,31 @@ static unsigned char *run_straight(const app_workload *w, size_t i, size_t *len)
   return buf;
 }
 
-/* Run in quanta of 1, 2, 3, 4, 9, 25, 1000, 20000 units, saving the task to a
- * blob and loading a new one from it after every quantum.  A matmul
- * process advances by whole columns of its block: as many columns as
- * fit in the quantum, at least one. */
-static unsigned char *run_migrating(const app_workload *w, size_t i, size_t *len)
+/* The units a run of q advances: whole values of k for matmul (its
+ * block's rows each), at least the task's step, at most what is left. */
+static unsigned long expect_ran(const app_workload *w, app_task *t, unsigned long q)
+{
+  unsigned long g = w->kind == APP_MATMUL ? app_task_units_total(t) / w->size : 1;
+  unsigned long want = q / g * g, step = app_task_step(t), left = app_task_units_left(t);
+  if (want < step) want = step;
+  return want < left ? want : left;
+}
+
+/* Run in quanta of 1, 2, 3, 4, 9, 25, 1000, 20000 units; with `migrate`,
+ * save the task to a blob and load a new one from it after every
+ * quantum, as a move to another host does. */
+static unsigned char *run_quanta(const app_workload *w, size_t i, int migrate, size_t *len)
 {
   static const unsigned long qs[] = { 1, 2, 3, 4, 9, 25, 1000, 20000 };
   app_task *t;
   assert_int_equal(app_task_alloc(w, i, &t), LB_SUCCESS);
-  unsigned long step = w->kind == APP_MATMUL ? app_task_units_total(t) / w->size : 1;
   unsigned long quanta = 0;
   while (!app_task_finished(t)) {
-    unsigned long q = qs[quanta % 8], ran, left = app_task_units_left(t);
-    unsigned long want = q < step ? step : q / step * step;
+    unsigned long q = qs[quanta % 8], ran, want = expect_ran(w, t, q);
     assert_int_equal(app_task_run(t, q, &ran), LB_SUCCESS);
-    assert_int_equal(ran, want < left ? want : left);
+    assert_int_equal(ran, want);
+    quanta++;
+    if (!migrate) continue;
     size_t n = app_task_blob_size(t);
     unsigned char *blob = malloc(n);
     assert_int_equal(app_task_save(t, blob, n), LB_SUCCESS);
@@ -49,10 +60,9 @@ static unsigned char *run_migrating(const app_workload *w, size_t i, size_t *len
     assert_int_equal(app_task_load(blob, n, &t), LB_SUCCESS);
     app_task_add_hop(t);
     free(blob);
-    quanta++;
   }
-  assert_true(quanta > 1 || app_task_units_total(t) <= 1);
-  assert_int_equal(app_task_hops(t), quanta);
+  assert_true(quanta > 1);
+  assert_int_equal(app_task_hops(t), migrate ? quanta : 0);
   /* The result blob records hops; compare everything else. */
   *len = app_task_result_size(t);
   unsigned char *buf = malloc(*len);
@@ -66,19 +76,22 @@ static void check_workload(const app_workload *w)
   app_verifier *v;
   assert_int_equal(app_verify_alloc(w, &v), LB_SUCCESS);
   for (size_t i = 0; i < w->nproc; i++) {
-    size_t la, lb;
+    size_t la, lb, lc;
     unsigned char *a = run_straight(w, i, &la);
-    unsigned char *b = run_migrating(w, i, &lb);
+    unsigned char *b = run_quanta(w, i, 1, &lb);
+    unsigned char *c = run_quanta(w, i, 0, &lc);
     assert_int_equal(la, lb);
+    assert_int_equal(la, lc);
     app_result ra, rb;
     assert_int_equal(app_result_decode(a, la, &ra), LB_SUCCESS);
     assert_int_equal(app_result_decode(b, lb, &rb), LB_SUCCESS);
     assert_int_equal(ra.hops, 0);
-    assert_true(rb.hops > 0 || ra.kind == APP_MATMUL);
+    assert_true(rb.hops > 0);
     /* Bit-identical apart from the hop count (bytes 16..19 of the head). */
     memset(a + 16, 0, 4);
     memset(b + 16, 0, 4);
     assert_memory_equal(a, b, la);
+    assert_memory_equal(a, c, la);
     assert_int_equal(app_verify_result(v, &ra), LB_SUCCESS);
     /* The same result twice is a duplicate. */
     assert_int_equal(app_verify_result(v, &rb), LB_EFORMAT);
@@ -86,6 +99,7 @@ static void check_workload(const app_workload *w)
     app_result_clear(&rb);
     free(a);
     free(b);
+    free(c);
   }
   assert_int_equal(app_verify_accepted(v), w->nproc);
   assert_int_equal(app_verify_rejected(v), w->nproc);
@@ -99,8 +113,9 @@ static void test_matmul_quanta(void **state)
   check_workload(&w);
 }
 
-/* B is built and multiplied by panels of 256 columns: blocks of 200
- * rows whose quanta start and end inside and across panels. */
+/* Panels of k are cut into dgemm calls of at most 256 and B is built
+ * 64 rows at a time: blocks of 200 rows whose quanta start and end
+ * inside and across both. */
 static void test_matmul_panels(void **state)
 {
   (void)state;
@@ -116,7 +131,7 @@ static void test_primes_quanta(void **state)
 }
 
 /* The operands' definition, written out once more: four splitmix64
- * rounds over (4 seed + which, n, i, j), mod 9, minus 4. */
+ * rounds over (4 seed + which, n, i, j), the low 11 bits, minus 1024. */
 static uint64_t splitmix(uint64_t x)
 {
   x += 0x9E3779B97F4A7C15ull;
@@ -128,31 +143,28 @@ static uint64_t splitmix(uint64_t x)
 static double operand(unsigned long n, unsigned long seed, unsigned which, unsigned long i, unsigned long j)
 {
   uint64_t h = splitmix(splitmix(splitmix(splitmix((uint64_t)seed * 4 + which) ^ n) ^ i) ^ j);
-  return (double)((int)(h % 9) - 4);
+  return (double)((int)(h % 2048) - 1024);
 }
 
 /* Entry-wise and row-wise generation give the definition's values, and
- * all nine values occur. */
+ * at n = 256 (2^16 entries of each operand) all 2048 values occur. */
 static void test_operands(void **state)
 {
   (void)state;
-  unsigned long n = 37, seed = 5;
-  double row[37];
-  int seen[9] = { 0 };
-  for (unsigned long i = 0; i < n; i++) {
-    app_matmul_row_a(n, seed, i, row);
-    for (unsigned long j = 0; j < n; j++) {
-      assert_true(row[j] == operand(n, seed, 1, i, j));
-      assert_true(app_matmul_a(n, seed, i, j) == row[j]);
-      seen[(int)row[j] + 4]++;
+  unsigned long n = 256, seed = 5;
+  double row[256];
+  int seen[2][2048] = { { 0 } };
+  for (unsigned long i = 0; i < n; i++)
+    for (unsigned which = 1; which <= 2; which++) {
+      (which == 1 ? app_matmul_row_a : app_matmul_row_b)(n, seed, i, row);
+      for (unsigned long j = 0; j < n; j++) {
+        assert_true(row[j] == operand(n, seed, which, i, j));
+        assert_true((which == 1 ? app_matmul_a : app_matmul_b)(n, seed, i, j) == row[j]);
+        seen[which - 1][(int)row[j] + 1024]++;
+      }
     }
-    app_matmul_row_b(n, seed, i, row);
-    for (unsigned long j = 0; j < n; j++) {
-      assert_true(row[j] == operand(n, seed, 2, i, j));
-      assert_true(app_matmul_b(n, seed, i, j) == row[j]);
-    }
-  }
-  for (int v = 0; v < 9; v++) assert_true(seen[v] > 0);
+  for (int v = 0; v < 2048; v++) assert_true(seen[0][v] > 0 && seen[1][v] > 0);
+  assert_int_equal(APP_MATMUL_ENTRY_MAX, 1024);
 }
 
 /* Brute force: the product by three loops, and primes by trial counting
@@ -192,74 +204,90 @@ static void test_brute_force(void **state)
   assert_int_equal(sum, 76127);
 }
 
-/* The blocked kernel against OpenBLAS's dgemm on the same operands, at a
- * size that crosses the kernel's K blocks (256), panels and ragged
- * tiles: integer entries, so the two products agree exactly. */
+/* The reference is OpenBLAS: GSL's reference CBLAS (libgslcblas) also
+ * defines cblas_dgemm, and whichever comes first on the link line is
+ * the one called.  app_blas_check names the shared object. */
+static void test_blas_is_openblas(void **state)
+{
+  (void)state;
+  char what[512];
+  int rc = app_blas_check(what, sizeof what);
+  if (rc) fail_msg("%s", lb_errmsg());
+  assert_non_null(strstr(what, "OpenBLAS"));
+  assert_non_null(strstr(what, "openblas"));
+}
+
+/* A block run panel by panel, in quanta and with a migration after
+ * every quantum, is bit for bit one cblas_dgemm of the block (and of
+ * the whole matrix), at a size that crosses the dgemm calls' panels
+ * (256) and B's chunks (64). */
 static void test_against_dgemm(void **state)
 {
   (void)state;
   app_workload w = { APP_MATMUL, 300, 4, 9 };
   size_t n = w.size;
-  double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b), *c = malloc(n * n * sizeof *c);
-  assert_true(a && b && c);
+  double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b), *c = malloc(n * n * sizeof *c),
+         *cb = malloc(n * n * sizeof *cb);
+  assert_true(a && b && c && cb);
   for (size_t i = 0; i < n; i++) { app_matmul_row_a(n, w.seed, i, a + i * n); app_matmul_row_b(n, w.seed, i, b + i * n); }
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n, b, (int)n, 0.0, c,
               (int)n);
   size_t rows = 0;
   for (size_t p = 0; p < w.nproc; p++) {
-    size_t len;
-    unsigned char *blob = run_straight(&w, p, &len);
-    app_result r;
-    assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
-    for (size_t e = 0; e < r.nrows * n; e++) assert_true(r.c[e] == c[r.row0 * n + e]);
-    rows += r.nrows;
-    app_result_clear(&r);
-    free(blob);
+    for (int how = 0; how < 3; how++) {
+      size_t len;
+      unsigned char *blob = how == 0 ? run_straight(&w, p, &len) : run_quanta(&w, p, how == 2, &len);
+      app_result r;
+      assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)r.nrows, (int)n, (int)n, 1.0, a + r.row0 * n,
+                  (int)n, b, (int)n, 0.0, cb, (int)n);
+      assert_memory_equal(r.c, cb, r.nrows * n * sizeof *cb);
+      assert_memory_equal(r.c, c + r.row0 * n, r.nrows * n * sizeof *c);
+      if (how == 0) rows += r.nrows;
+      app_result_clear(&r);
+      free(blob);
+    }
   }
   assert_int_equal(rows, n);
-  free(a); free(b); free(c);
+  free(a); free(b); free(c); free(cb);
 }
 
-/* A wrong result is caught by the verifier. */
-static void test_verifier_catches(void **state)
+/* A matmul process advances by at least 16 values of k, in whole values
+ * of k; the step shrinks to what is left at the end. */
+static void test_step(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 16, 2, 3 };
-  app_verifier *v;
-  assert_int_equal(app_verify_alloc(&w, &v), LB_SUCCESS);
-  size_t len;
-  unsigned char *blob = run_straight(&w, 1, &len);
-  app_result r;
-  assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
-  r.owned[5] += 1.0;
-  assert_int_equal(app_verify_result(v, &r), LB_EFORMAT);
-  assert_non_null(strstr(lb_errmsg(), "checksums"));
-  r.owned[5] -= 1.0;
-  assert_int_equal(app_verify_result(v, &r), LB_SUCCESS);
-  app_result_clear(&r);
-  free(blob);
-  app_verify_free(v);
-
-  app_workload pw = { APP_PRIMES, 500, 3, 0 };
-  assert_int_equal(app_verify_alloc(&pw, &v), LB_SUCCESS);
-  blob = run_straight(&pw, 2, &len);
-  assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
-  r.count++;
-  assert_int_equal(app_verify_result(v, &r), LB_EFORMAT);
-  assert_non_null(strstr(lb_errmsg(), "sieve"));
-  free(blob);
-  app_verify_free(v);
+  app_workload w = { APP_MATMUL, 40, 4, 3 };   /* blocks of 10 rows */
+  app_task *t;
+  unsigned long ran;
+  assert_int_equal(app_task_alloc(&w, 1, &t), LB_SUCCESS);
+  assert_int_equal(app_task_step(t), 160);
+  assert_int_equal(app_task_run(t, 1, &ran), LB_SUCCESS);
+  assert_int_equal(ran, 160);
+  assert_int_equal(app_task_run(t, 219, &ran), LB_SUCCESS);
+  assert_int_equal(ran, 210);
+  assert_int_equal(app_task_step(t), 30);   /* 3 values of k left */
+  assert_int_equal(app_task_run(t, 1, &ran), LB_SUCCESS);
+  assert_int_equal(ran, 30);
+  assert_true(app_task_finished(t));
+  assert_int_equal(app_task_step(t), 0);
+  app_task_free(t);
+  app_workload pw = { APP_PRIMES, 100, 2, 0 };
+  assert_int_equal(app_task_alloc(&pw, 0, &t), LB_SUCCESS);
+  assert_int_equal(app_task_step(t), 1);
+  app_task_free(t);
 }
 
 /* Damaged blobs are refused with a reason, never read past their end. */
 static void test_damaged_blobs(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 12, 2, 1 };
+  app_workload w = { APP_MATMUL, 40, 2, 1 };
   app_task *t, *u = NULL;
   assert_int_equal(app_task_alloc(&w, 0, &t), LB_SUCCESS);
   unsigned long ran;
-  app_task_run(t, 2, &ran);
+  assert_int_equal(app_task_run(t, 2, &ran), LB_SUCCESS);
+  assert_false(app_task_finished(t));
   size_t n = app_task_blob_size(t);
   unsigned char *blob = malloc(n);
   assert_int_equal(app_task_save(t, blob, n), LB_SUCCESS);
@@ -292,11 +320,12 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_matmul_quanta),
     cmocka_unit_test(test_matmul_panels),
+    cmocka_unit_test(test_blas_is_openblas),
     cmocka_unit_test(test_against_dgemm),
+    cmocka_unit_test(test_step),
     cmocka_unit_test(test_primes_quanta),
     cmocka_unit_test(test_operands),
     cmocka_unit_test(test_brute_force),
-    cmocka_unit_test(test_verifier_catches),
     cmocka_unit_test(test_damaged_blobs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

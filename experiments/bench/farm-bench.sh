@@ -4,7 +4,7 @@
 # and its load; every figure is a ratio or a cost measured in one run,
 # and every run records the load average before and after.
 #   1. matmul kernel: GFLOP/s of the farm's processes (blocks of rows,
-#      quanta of k columns) vs OpenBLAS dgemm of the whole product and
+#      panels of k per quantum) vs OpenBLAS dgemm of the whole product and
 #      vs dgemm per block, single-threaded, in the same run;
 #   2. PVM round trip and bandwidth between two tasks on one host
 #      (a private pvmd), direct and through the pvmd (--pvmd, the route

@@ -9,7 +9,7 @@ experiments_bench_bench_planners_SOURCES = experiments/bench/bench_planners.c
 experiments_bench_bench_planners_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 experiments_bench_bench_planners_LDADD = $(TPREF_LIBS) $(LB_LIBS)
 experiments_bench_farm_kernel_SOURCES = experiments/bench/farm_kernel.c
-experiments_bench_farm_kernel_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS) $(OPENBLAS_LIBS)
+experiments_bench_farm_kernel_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 experiments_bench_farm_pingpong_SOURCES = experiments/bench/farm_pingpong.c
 experiments_bench_farm_pingpong_LDADD = $(PVM_FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 # The same ping-pong over the farm's MPI transport, where MPI was found.

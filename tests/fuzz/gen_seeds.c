@@ -454,7 +454,8 @@ static void gen_app_task(void)
   b = task_blob(APP_PRIMES, 100000, 6, 1, 0, &n); task_put("corpus", "primes-fresh", b, n); free(b);
   b = task_blob(APP_PRIMES, 100000, 6, 5, 1000, &n); task_put("corpus", "primes-started", b, n); free(b);
   b = task_blob(APP_MATMUL, 12, 4, 2, 0, &n); task_put("corpus", "matmul-fresh", b, n); free(b);
-  b = task_blob(APP_MATMUL, 12, 4, 1, 12, &n); task_put("corpus", "matmul-started", b, n); free(b);
+  /* blocks of 10 rows of order 40: 10 units are a first panel (16 of k) */
+  b = task_blob(APP_MATMUL, 40, 4, 1, 10, &n); task_put("corpus", "matmul-started", b, n); free(b);
   b = task_blob(APP_MATMUL, 12, 4, 3, 36, &n); task_put("corpus", "matmul-finished", b, n); free(b);
   const char *R = "regress";
   /* primes: a range far above any workload, from the prime 2^63 - 25
@@ -490,14 +491,16 @@ static void gen_app_task(void)
   task_put(R, "truncated-head", b, BODY - 1);
   free(b);
   /* matmul: order 0 and 8193, a block beyond the matrix, a cursor that
-   * is not whole columns, a body that is not the cursor's */
-  b = task_blob(APP_MATMUL, 12, 4, 1, 12, &n);
+   * is not whole values of k, a body that is not the cursor's (partial
+   * sums cut short, or present before any panel ran) */
+  b = task_blob(APP_MATMUL, 40, 4, 1, 10, &n);
   unsigned char *c = malloc(n + 1);
   memcpy(c, b, n); p64(c, BODY, 0); task_put(R, "matmul-order-0", c, n);
   memcpy(c, b, n); p64(c, BODY, 8193); p64(c, H_TOTAL, 8193); p64(c, H_CURSOR, 8193); task_put(R, "matmul-order-8193", c, n);
-  memcpy(c, b, n); p64(c, BODY + 16, 10); task_put(R, "matmul-rows-beyond-order", c, n);
-  memcpy(c, b, n); p64(c, H_TOTAL, 13 * 12); task_put(R, "matmul-more-rows-than-order", c, n);
+  memcpy(c, b, n); p64(c, BODY + 16, 31); task_put(R, "matmul-rows-beyond-order", c, n);
+  memcpy(c, b, n); p64(c, H_TOTAL, 41 * 40); task_put(R, "matmul-more-rows-than-order", c, n);
   memcpy(c, b, n); p64(c, H_CURSOR, 11); task_put(R, "matmul-cursor-part-column", c, n);
+  memcpy(c, b, n); p64(c, H_CURSOR, 0); task_put(R, "matmul-sums-before-a-panel", c, n);
   memcpy(c, b, n); task_put(R, "matmul-body-short", c, n - 8);
   memcpy(c, b, n); c[n] = 0; task_put(R, "matmul-trailing-byte", c, n + 1);
   free(c);

@@ -2,7 +2,7 @@
  * whoever sent it.  A loaded task must lie within what a workload can
  * make (app_workload_check's sizes), save back to the same bytes (but
  * the reserved word), and survive what the worker does next: a short run
- * (one column of a matmul block of order 128 or less; four numbers of a
+ * (one panel of a matmul block of order 128 or less; four numbers of a
  * primes range), a save that loads again to the same cursor, and when it
  * finishes, a result that the master's decoder reads back.  A failure
  * must be LB_EFORMAT (or LB_ENOMEM) with a message. */
