@@ -886,11 +886,14 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
   res->nproc = S.np;
   lb_codec_limits_default(&S.lim, S.n);
-  /* lb/'s records of this run come from the arena, and go back to it
-   * before it goes (done:). */
+  /* lb/'s records of this run come from the arena (or the given
+   * allocator), and go back to it before it goes (done:); the caller's
+   * allocator is this thread's again after. */
+  lb_mem caller;
+  lb_mem_get(&caller);
   sim_arena *arena = NULL;
-  if ((rc = sim_arena_alloc(&arena))) return rc;
-  lb_mem_set(&(lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = arena });
+  if (!c->mem && (rc = sim_arena_alloc(&arena))) return rc;
+  lb_mem_set(c->mem ? c->mem : &(lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = arena });
   S.node = sim_huge_calloc(S.n * sizeof *S.node);
   S.ctxbuf = calloc(ctx_len(&S), 1);
   S.pr = sim_huge_calloc((S.np ? S.np : 1) * sizeof *S.pr);
@@ -958,7 +961,7 @@ done:
   lb_sink_free(S.sink);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
   free(S.repaired);
-  lb_mem_set(NULL);
+  lb_mem_set(&caller);
   sim_arena_free(arena);
   return rc;
 }

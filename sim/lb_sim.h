@@ -28,6 +28,7 @@
 #define LB_SIM_H
 
 #include <stdio.h>
+#include "lb_mem.h"
 #include "lb_node.h"
 
 typedef enum { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE, LB_SIM_LOAD_TRACE } lb_sim_load;
@@ -82,6 +83,10 @@ typedef struct lb_sim_config {
   double snapshot_at;           /* when > 0, copy every queue length into */
   long *snapshot;               /* snapshot[0..n-1] at that time and stop there
                                  * (no end-of-run checks: res->stopped = 1) */
+  const lb_mem *mem;            /* where lb/'s records of the run come from
+                                 * (NULL: the simulator's arena); the calling
+                                 * thread's allocator is the caller's again
+                                 * when lb_sim_run returns */
 } lb_sim_config;
 
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
