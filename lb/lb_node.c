@@ -1,9 +1,6 @@
 /* lb_node.c: the policy-independent half of a node: run queue, events,
  * output list, counters, and what every policy shares (transfers,
  * results, outside orders).  Policies plug in through lb_policy_ops. */
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "lb_node_impl.h"
 #include "lb_load.h"
@@ -61,25 +58,29 @@ void lb_node_params_default(lb_node_params *p)
 /* ---- output list ---- */
 int lb_out_alloc(lb_out **out)
 {
-  *out = calloc(1, sizeof **out);
+  *out = lb_mem_calloc(sizeof **out);
   return *out ? LB_SUCCESS : lb_error(LB_ENOMEM, "output list");
 }
 
 void lb_out_clear(lb_out *o)
 {
-  for (size_t k = 0; k < o->n; k++) {
-    lb_msg_free(o->v[k].msg);
-    free(o->v[k].text);
-  }
+  for (size_t k = 0; k < o->n; k++) lb_msg_free(o->v[k].msg);
   o->n = 0;
+}
+
+void lb_out_release(lb_out *o)
+{
+  lb_out_clear(o);
+  lb_mem_free(o->v, o->cap * sizeof *o->v);
+  o->v = NULL;
+  o->cap = 0;
 }
 
 void lb_out_free(lb_out *o)
 {
   if (!o) return;
-  lb_out_clear(o);
-  free(o->v);
-  free(o);
+  lb_out_release(o);
+  lb_mem_free(o, sizeof *o);
 }
 
 lb_msg *lb_out_take_msg(lb_out *o, size_t k)
@@ -96,7 +97,7 @@ static lb_out_item *out_push(lb_out *o, lb_out_type type)
 {
   if (o->n == o->cap) {
     size_t c = o->cap ? 2 * o->cap : 8;
-    lb_out_item *v = realloc(o->v, c * sizeof *v);
+    lb_out_item *v = lb_mem_realloc(o->v, o->cap * sizeof *v, c * sizeof *v);
     if (!v) return NULL;
     o->v = v;
     o->cap = c;
@@ -106,19 +107,6 @@ static lb_out_item *out_push(lb_out *o, lb_out_type type)
   it->type = type;
   it->dst = LB_NO_NODE;
   return it;
-}
-
-int lb_node_tracef(lb_out *out, const char *fmt, ...)
-{
-  if (!out->trace) return LB_SUCCESS;
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  lb_out_item *it = out_push(out, LB_OUT_TRACE);
-  if (!it || !(it->text = strdup(buf))) return lb_error(LB_ENOMEM, "trace line");
-  return LB_SUCCESS;
 }
 
 int lb_node_is_down(const lb_node *nd, size_t j) { return nd->down && j < nd->topo->n && nd->down[j]; }
@@ -263,6 +251,17 @@ int lb_node_unexpected(lb_node *nd, lb_msg *m)
                     lb_msg_type_name(m->type), m->src);
   lb_msg_free(m);
   return rc;
+}
+
+size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc)
+{
+  size_t k = lb_node_nbr_index(nd, m->src);
+  if (k != (size_t)-1) return k;
+  if (nd->ndown) {
+    lb_msg_free(m);
+    *rc = LB_SUCCESS;
+  } else *rc = lb_node_unexpected(nd, m);
+  return k;
 }
 
 /* ---- run queue ---- */
@@ -482,7 +481,7 @@ void lb_node_free(lb_node *nd)
 {
   if (!nd) return;
   if (nd->ops->fini) nd->ops->fini(nd);
-  free(nd->down);
+  lb_mem_free(nd->down, nd->topo->n);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
   if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *nd->q);
   lb_mem_free(nd, node_bytes(nd));
@@ -561,7 +560,7 @@ static int on_down(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   if (!t || t->n != nd->topo->n || ev->dst >= t->n || ev->dst == nd->id)
     return lb_error(LB_EINVAL, "node %zu: failure of node %zu with a graph of %zu nodes", nd->id, ev->dst,
                     t ? t->n : 0);
-  if (!nd->down && !(nd->down = calloc(t->n, 1))) return lb_error(LB_ENOMEM, "failed-node table");
+  if (!nd->down && !(nd->down = lb_mem_calloc(t->n))) return lb_error(LB_ENOMEM, "failed-node table");
   if (nd->down[ev->dst]) { nd->topo = t; return LB_SUCCESS; }
   nd->down[ev->dst] = 1;
   nd->ndown++;

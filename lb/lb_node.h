@@ -161,8 +161,7 @@ typedef enum {
   LB_OUT_SEND,    /* deliver msg to node dst (take it with lb_out_take_msg) */
   LB_OUT_TIMER,   /* fire timer `timer` at absolute time `at` */
   LB_OUT_HOME,    /* the protocol brought `res` to its origin (this node) */
-  LB_OUT_DELIVER, /* hand the bytes of `res`, held here, to the results' sink */
-  LB_OUT_TRACE    /* a line for the policy's own trace */
+  LB_OUT_DELIVER  /* hand the bytes of `res`, held here, to the results' sink */
 } lb_out_type;
 
 typedef struct lb_out_item {
@@ -172,19 +171,20 @@ typedef struct lb_out_item {
   uint64_t timer;
   double at;
   lb_result_ref res;
-  char *text;
 } lb_out_item;
 
 typedef struct lb_out {
   size_t n, cap;
   lb_out_item *v;
-  int trace;           /* set to 1 to receive TRACE items */
 } lb_out;
 
 int lb_out_alloc(lb_out **out);
 void lb_out_free(lb_out *o);
 /* Free everything still in the list and empty it. */
 void lb_out_clear(lb_out *o);
+/* The same, and give back the list's own block (of an lb_out that is
+ * not lb_out_alloc's, such as a member of a larger record). */
+void lb_out_release(lb_out *o);
 /* Take ownership of item k's message (the list forgets it). */
 lb_msg *lb_out_take_msg(lb_out *o, size_t k);
 

@@ -94,6 +94,38 @@ size_t lb_node_nbr_index(const lb_node *nd, size_t j);
 int lb_node_orphan_result(lb_node *nd, const lb_result_ref *r, lb_out *out);
 /* An error status for a message this policy does not take; frees m. */
 int lb_node_unexpected(lb_node *nd, lb_msg *m);
-int lb_node_tracef(lb_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The index of m's sender among nd's neighbours; or (size_t)-1 with m
+ * freed when it is not one: *rc LB_SUCCESS after a failure changed the
+ * graph (a message from a former neighbour, stale), else the error of
+ * lb_node_unexpected. */
+size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc);
+
+/* ---- what the periodic policies (DASUD, CCHSPMD, diffusion) share,
+ * lb_pol_exchange.c ---- */
+/* A check point: count a heavy episode, and start the period's timer
+ * (id 0) the first time. */
+int lb_node_periodic_tick(lb_node *nd, int *armed, double period, double now, lb_out *out);
+
+/* The neighbour-load exchange of DASUD and diffusion: every period a
+ * node tells its neighbours its queue length when it has changed, and
+ * keeps the last length each told it.  `edge` holds per_edge numbers
+ * of the policy's own for each neighbour (diffusion: its coefficient
+ * and its last flow). */
+typedef struct lb_nbr_loads {
+  size_t deg;          /* neighbours in the node's current graph */
+  long *known;         /* known[k]: neighbour k's last load, -1 unknown */
+  double *edge;        /* edge[per_edge * k ...]: neighbour k's numbers */
+  size_t per_edge;
+  long last_sent;      /* the load last told; -1: tell it at the next period */
+} lb_nbr_loads;
+
+/* Fit x to the node's current graph, at the start and after a failure
+ * changed it: every load unknown, the edge numbers 0, the load told
+ * again at the next period.  Out of memory: x as it was. */
+int lb_nbr_loads_reset(lb_node *nd, lb_nbr_loads *x, size_t per_edge);
+void lb_nbr_loads_free(lb_nbr_loads *x);
+/* LOAD with the queue's length to every neighbour, when it changed
+ * since the last. */
+int lb_nbr_loads_tell(lb_node *nd, lb_nbr_loads *x, lb_out *out);
 
 #endif

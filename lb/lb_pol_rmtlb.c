@@ -92,7 +92,7 @@ static void rm_fini(lb_node *nd)
   lb_mem_free(s->nrt, s->capnrt * sizeof *s->nrt);
   lb_mem_free(s->arr, s->caparr * sizeof *s->arr);
   lb_mem_free(s->seen, s->capseen * sizeof *s->seen);
-  free(s->tomb);
+  lb_mem_free(s->tomb, NTOMB * sizeof *s->tomb);
   lb_mem_free(s, sizeof *s);
 }
 
@@ -619,7 +619,7 @@ static int forget(lb_node *nd, nrt_rec *r)
 {
   rmtlb *s = S(nd);
   size_t hv = r->hv;
-  if (!s->tomb && !(s->tomb = malloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
+  if (!s->tomb && !(s->tomb = lb_mem_alloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
   s->tomb[s->ntomb++ % NTOMB] = (struct tomb){ r->hv, r->dv, r->tag };
   if (r->dv == nd->id) {
     size_t j = 0;   /* keep the arrivals in order (result_ready) */

@@ -1,6 +1,5 @@
 /* lb_rt.c: see lb_rt.h. */
 #include <stdio.h>
-#include <stdlib.h>
 #include "lb_rt.h"
 #include "lb_errno.h"
 #include "lb_mem.h"
@@ -90,8 +89,7 @@ void lb_rt_free(lb_rt *rt)
 {
   if (!rt) return;
   lb_node_free(rt->nd);
-  lb_out_clear(&rt->out);
-  free(rt->out.v);
+  lb_out_release(&rt->out);
   lb_mem_free(rt->h, rt->caph * sizeof *rt->h);
   lb_mem_free(rt, sizeof *rt);
 }
@@ -156,16 +154,11 @@ static int carry_out(lb_rt *rt, double now)
     case LB_OUT_DELIVER:
       rc = keep(rc, rt->ops->deliver(rt->ctx, &it->res, now));
       break;
-    case LB_OUT_TRACE:
-      break;
     }
   }
   /* A million idle nodes need no output lists: the next step makes a
-   * new one (from malloc's per-thread cache, at its usual size). */
-  lb_out_clear(o);
-  free(o->v);
-  o->v = NULL;
-  o->cap = 0;
+   * new one (from the allocator's free blocks of its usual size). */
+  lb_out_release(o);
   return rc;
 }
 

@@ -25,7 +25,7 @@ lb_liblb_a_SOURCES = \
 	lb/lb_node.c lb/lb_node.h lb/lb_node_impl.h lb/lb_policy_prepare.c lb/lb_rmtlb.h \
 	lb/lb_rt.c lb/lb_rt.h lb/lb_sink.c lb/lb_sink.h \
 	lb/lb_pol_none.c lb/lb_pol_rmtlb.c lb/lb_pol_lowest.c \
-	lb/lb_pol_diffusion.c lb/lb_pol_dasud.c lb/lb_pol_cchspmd.c
+	lb/lb_pol_diffusion.c lb/lb_pol_dasud.c lb/lb_pol_cchspmd.c lb/lb_pol_exchange.c
 LB_LIBS = lb/liblb.a $(GSL_LIBS)
 
 # Installed: the static archive (no libtool: docs/BUILD.md), the public
