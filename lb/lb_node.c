@@ -327,6 +327,12 @@ lb_proc *lb_node_take_movable(lb_node *nd)
   return p;
 }
 
+void lb_node_put_back(lb_node *nd, lb_proc *p)
+{
+  (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
+  nd->q[nd->nq++] = p;
+}
+
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p)
 {
   nd->st.migrated++;
@@ -352,7 +358,7 @@ int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long 
   while (*sent < k) {
     lb_proc *p = lb_node_take_movable(nd);
     if (!p) break;
-    if ((rc = lb_msg_add_proc(m, p))) { lb_node_enqueue(nd, p); break; }
+    if ((rc = lb_msg_add_proc(m, p))) { lb_node_put_back(nd, p); break; }
     lb_node_count_leaving(nd, p);
     (*sent)++;
   }
@@ -512,8 +518,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     /* Round robin: the process that ran goes to the back. */
     if (nd->par->sched == LB_SCHED_RR && nd->nq > 1) {
       q_remove(nd, k);
-      (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
-      nd->q[nd->nq++] = p;
+      lb_node_put_back(nd, p);
     }
     return LB_SUCCESS;
   }
@@ -607,9 +612,12 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   }
   case LB_EV_TIMER:
     return nd->ops->on_timer ? nd->ops->on_timer(nd, ev->timer, now, out) : LB_SUCCESS;
-  case LB_EV_ARRIVE:
+  case LB_EV_ARRIVE: {
     if (!ev->proc) return lb_error(LB_EINVAL, "node %zu: arrival without a process", nd->id);
-    return lb_node_enqueue(nd, ev->proc);
+    int rc = lb_node_enqueue(nd, ev->proc);
+    if (rc) lb_proc_free(ev->proc);   /* consumed either way */
+    return rc;
+  }
   case LB_EV_RAN:
     return on_ran(nd, ev, now, out);
   case LB_EV_TICK:

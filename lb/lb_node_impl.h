@@ -72,6 +72,9 @@ int lb_node_enqueue(lb_node *nd, lb_proc *p);
  * migration moves as much work as it can, and a process that has not
  * started (a small context) before one that has.  NULL if none. */
 lb_proc *lb_node_take_movable(lb_node *nd);
+/* Queue again a process just taken (it could not leave): never fails,
+ * its slot is still there. */
+void lb_node_put_back(lb_node *nd, lb_proc *p);
 /* Count a process leaving this node. */
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p);
 /* Processes that may leave now: Q - 1 (the head stays), or 0. */

@@ -344,7 +344,7 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
     l->u.lmm.fon = k == depn - 1;
     lb_proc *p = lb_node_take_movable(nd);
     if (!p || (rc = lb_msg_add_proc(l, p))) {
-      if (p) lb_node_enqueue(nd, p);
+      if (p) lb_node_put_back(nd, p);
       lb_msg_free(l);
       if (!rc) rc = lb_error(LB_ESTATE, "node %zu: no process to send", nd->id);
       break;

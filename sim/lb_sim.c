@@ -152,20 +152,29 @@ static int encode(sim *S, const lb_msg *m, size_t *len)
   return lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
 }
 
-/* Round-trip m through the codec, as the farm sends it. */
-static lb_msg *through_codec(sim *S, lb_msg *m)
+/* Round-trip *m through the codec, as the farm sends it: *m becomes
+ * what the receiver decodes.  A message the codec refuses is a
+ * violation (and goes on as it was); out of memory is an error. */
+static int through_codec(sim *S, lb_msg **m)
 {
+  const lb_msg *x = *m;
   size_t len = 0;
   lb_msg *d = NULL;
-  if (encode(S, m, &len)) {
-    violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
-    return m;
+  int rc = encode(S, x, &len);
+  if (rc == LB_ENOMEM) return rc;
+  if (rc) {
+    violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
+    return LB_SUCCESS;
   }
-  if (lb_codec_decode(S->wire, len, (uint32_t)S->c->seed, &S->lim, &d))
-    violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
-  if (!d) return m;
-  lb_msg_free(m);
-  return d;
+  rc = lb_codec_decode(S->wire, len, (uint32_t)S->c->seed, &S->lim, &d);
+  if (rc == LB_ENOMEM) return rc;
+  if (rc) {
+    violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
+    return LB_SUCCESS;
+  }
+  lb_msg_free(*m);
+  *m = d;
+  return LB_SUCCESS;
 }
 
 /* ---- the runtime's callbacks ---- */
@@ -195,7 +204,10 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   double hops = (double)lb_topo_distance(S->c->topo, i, dst);
   double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
-  if (S->c->codec) m = through_codec(S, m);
+  if (S->c->codec) {
+    int rc = through_codec(S, &m);
+    if (rc) { lb_msg_free(m); return rc; }
+  }
   S->inflight += (long)m->nproc;
   S->msgs_inflight++;
   S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */

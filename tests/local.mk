@@ -26,7 +26,7 @@ tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS) $(OPENBLAS_LIBS)
 
 # These drive nodes through the simulator library.
 SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies tests/test_sim_queue \
-	tests/test_sim_arena tests/test_sim_mem
+	tests/test_sim_arena tests/test_sim_mem tests/test_alloc_fail
 SIM_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
 SIM_TEST_LIBS = $(SIM_LIBS) $(CMOCKA_LIBS)
 tests_test_sim_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
@@ -41,6 +41,8 @@ tests_test_sim_arena_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_sim_arena_LDADD = $(SIM_TEST_LIBS)
 tests_test_sim_mem_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_sim_mem_LDADD = $(SIM_TEST_LIBS)
+tests_test_alloc_fail_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_alloc_fail_LDADD = $(SIM_TEST_LIBS)
 
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 

@@ -122,8 +122,8 @@ static void same(const job *a, const job *b)
 static void test_two_threads(void **state)
 {
   (void)state;
-  job alone[2] = { { "torus:6x6", LB_POLICY_RMTLB, 5, 0, { 0 }, NULL, 0 },
-                   { "random:30:20:2", LB_POLICY_DASUD, 9, 0, { 0 }, NULL, 0 } };
+  job alone[2] = { { .spec = "torus:6x6", .pol = LB_POLICY_RMTLB, .seed = 5 },
+                   { .spec = "random:30:20:2", .pol = LB_POLICY_DASUD, .seed = 9 } };
   for (int k = 0; k < 2; k++) run_job(&alone[k]);
   for (int round = 0; round < 4; round++) {
     job both[2] = { alone[0], alone[1] };
