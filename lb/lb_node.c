@@ -664,6 +664,13 @@ size_t lb_node_queue_len(const lb_node *nd) { return nd->nq; }
 int lb_node_state(const lb_node *nd) { return lb_load_state((long)nd->nq, nd->C, nd->A); }
 size_t lb_node_pending_results(const lb_node *nd) { return nd->ops->pending ? nd->ops->pending(nd) : 0; }
 int lb_node_quiescent(const lb_node *nd) { return nd->ops->quiescent ? nd->ops->quiescent(nd) : 1; }
+
+int lb_node_describe(const lb_node *nd, char *buf, size_t cap)
+{
+  if (nd->ops->describe) return nd->ops->describe(nd, buf, cap);
+  if (cap) buf[0] = '\0';
+  return 0;
+}
 const lb_node_stats *lb_node_stats_get(const lb_node *nd) { return &nd->st; }
 
 size_t lb_node_queue_ids(const lb_node *nd, uint64_t *ids, size_t cap)

@@ -254,5 +254,10 @@ int lb_node_quiescent(const lb_node *node);
 int lb_node_is_down(const lb_node *node, size_t j);
 /* Results of processes that passed through here and are not back yet. */
 size_t lb_node_pending_results(const lb_node *node);
+/* What the node holds open (a policy's locks, records, awaited
+ * answers), as one line for a report in buf[0..cap-1], "" when the
+ * policy has nothing to say; returns the length the whole line needs,
+ * as snprintf. */
+int lb_node_describe(const lb_node *node, char *buf, size_t cap);
 
 #endif

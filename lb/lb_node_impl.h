@@ -24,6 +24,8 @@ typedef struct lb_policy_ops {
   int (*on_down)(lb_node *nd, size_t dead, double now, lb_out *out);
   int (*quiescent)(const lb_node *nd);
   size_t (*pending)(const lb_node *nd);
+  /* What is open here, for lb_node_describe (NULL: nothing to say). */
+  int (*describe)(const lb_node *nd, char *buf, size_t cap);
 } lb_policy_ops;
 
 /* The fields every event reads come first, with a small run queue kept

@@ -4,6 +4,7 @@
  * below the light threshold, and repeats while still heavy.  A round
  * with no light node backs off, doubling up to 2^backoff_max timeouts. */
 #include <stdint.h>
+#include <stdio.h>
 #include "lb_node_impl.h"
 #include "lb_load.h"
 #include "lb_errno.h"
@@ -146,7 +147,15 @@ static int lo_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 
 static int lo_quiet(const lb_node *nd) { return !L(nd)->waiting; }
 
+static int lo_describe(const lb_node *nd, char *buf, size_t cap)
+{
+  const lowest *s = L(nd);
+  if (!s->waiting) return snprintf(buf, cap, "%s", "");
+  return snprintf(buf, cap, "round %llu: %zu of %zu probes answered", (unsigned long long)s->round, s->replies,
+                  s->expected);
+}
+
 const lb_policy_ops lb_policy_lowest_ops = {
   .init = lo_init, .fini = lo_fini, .on_msg = lo_msg, .on_timer = lo_timer,
-  .on_tick = lo_tick, .quiescent = lo_quiet
+  .on_tick = lo_tick, .quiescent = lo_quiet, .describe = lo_describe
 };

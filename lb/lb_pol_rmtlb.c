@@ -8,6 +8,7 @@
  * AM is answered by a CM routed back along its path; the NRT keeps a
  * record per transaction until all its results have passed. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <sys/types.h>
 #include <string.h>
@@ -728,6 +729,39 @@ long lb_rmtlb_lipn(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd
 size_t lb_rmtlb_rmtv(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->rmtv : LB_NO_NODE; }
 size_t lb_rmtlb_nrt_size(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->nnrt : 0; }
 
+/* Appends to buf[0..cap-1] at *at, as snprintf; *at counts what the
+ * whole text needs. */
+static void add(char *buf, size_t cap, int *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t cap, int *at, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  size_t k = (size_t)*at < cap ? (size_t)*at : cap;
+  int n = vsnprintf(buf + k, cap - k, fmt, ap);
+  va_end(ap);
+  if (n > 0) *at += n;
+}
+
+static int rm_quiet(const lb_node *nd);
+
+static int rm_describe(const lb_node *nd, char *buf, size_t cap)
+{
+  const rmtlb *s = S(nd);
+  int at = 0;
+  if (cap) buf[0] = '\0';
+  if (rm_quiet(nd)) return 0;
+  add(buf, cap, &at, "LEPN %ld LIPN %ld rmtv %zd NRT %zu", s->lepn, s->lipn, (ssize_t)s->rmtv, s->nnrt);
+  for (size_t k = 0; k < s->nnrt; k++) {
+    const nrt_rec *r = &s->nrt[k];
+    add(buf, cap, &at, "; NRT hv %zu dv %zu tag %llu pv %zd nxv %zd confirmed %d total %ld got %ld back %ld", r->hv,
+        r->dv, (unsigned long long)r->tag, (ssize_t)r->pv, (ssize_t)r->nxv, r->confirmed, r->total, r->got, r->back);
+  }
+  for (size_t k = 0; k < s->narr; k++)
+    add(buf, cap, &at, "; arrival: process %llu of (%zu, %llu)", (unsigned long long)s->arr[k].pid, s->arr[k].hv,
+        (unsigned long long)s->arr[k].tag);
+  return at;
+}
+
 void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
 {
   if (nd->pol != LB_POLICY_RMTLB) return;
@@ -746,5 +780,5 @@ void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
   .on_tick = rm_tick, .on_result = result_ready, .on_down = rm_down, .quiescent = rm_quiet,
-  .pending = rm_pending
+  .pending = rm_pending, .describe = rm_describe
 };

@@ -19,8 +19,9 @@
  * once and unchanged; the protocol brings each result (or its receipt)
  * home to its origin exactly once; nothing is lost in transit; every
  * message survives the codec; and at the end no byte is left in a store
- * and every node is quiescent (no RMTLB lock, NRT record or reservation,
- * no open transaction of any policy), and the run ends.  With failures,
+ * and every node is quiescent (lb_node_quiescent: no lock, record or
+ * open transaction of its policy, RMTLB's NRT and reservations among
+ * them; no result still to come back through it), and the run ends.  With failures,
  * each result still reaches the sink exactly once (a second copy of a
  * process the sink ran again is dropped there, and counted), and the
  * survivors end quiescent. */

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/types.h>
 #include "sim_impl.h"
-#include "lb_rmtlb.h"
 #include "lb_errno.h"
 
 void sim_violation(sim *S, const char *fmt, ...)
@@ -142,12 +141,11 @@ void sim_finish_checks(sim *S)
   for (size_t i = 0; i < S->n; i++) {
     if (S->node[i].dead) continue;
     const lb_node *nd = S->node[i].nd;
-    if (lb_rmtlb_lepn(nd) != -1 || lb_rmtlb_lipn(nd) != -1 || lb_rmtlb_rmtv(nd) != LB_NO_NODE ||
-        lb_rmtlb_nrt_size(nd) || !lb_node_quiescent(nd) || lb_node_pending_results(nd))
-    {
-      sim_violation(S, "node %zu not quiescent at the end: LEPN %ld LIPN %ld rmtv %zd NRT %zu",
-                    i, lb_rmtlb_lepn(nd), lb_rmtlb_lipn(nd), (ssize_t)lb_rmtlb_rmtv(nd), lb_rmtlb_nrt_size(nd));
-      if (S->c->violation_log) lb_rmtlb_nrt_print(nd, S->c->violation_log);
+    if (!lb_node_quiescent(nd) || lb_node_pending_results(nd)) {
+      char what[2048];
+      lb_node_describe(nd, what, sizeof what);
+      sim_violation(S, "node %zu not quiescent at the end (%s, %zu results to come back)%s%s", i,
+                    lb_policy_name(lb_node_policy(nd)), lb_node_pending_results(nd), *what ? ": " : "", what);
     }
     if (lb_node_queue_len(nd)) sim_violation(S, "node %zu still holds %zu processes", i, lb_node_queue_len(nd));
   }
