@@ -124,6 +124,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     goto done;
   }
   for (size_t k = 0; k < S.np; k++) S.pr[k].where = AT_NOWHERE;
+  if ((rc = sim_live_alloc(&S))) goto done;
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
   double bw;
   size_t nb = queue_shape(c, S.n, &bw);
@@ -138,7 +139,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
     sum_speed += speed;
     S.node[i].S = &S;
     /* One set of parameters for every node (freed after them, below). */
-    rc = lb_rt_alloc_shared(c->policy, i, c->topo, &p, speed, c->msg_trace ? &sim_ops_traced : &sim_ops,
+    rc = lb_rt_alloc_shared(c->policy, i, c->topo, &p, speed, &sim_ops[(c->msg_trace ? 1 : 0) | (c->leaving ? 2 : 0)],
                             &S.node[i], &S.node[i].rt);
     if (!rc) S.node[i].nd = lb_rt_node(S.node[i].rt);
   }
@@ -179,6 +180,7 @@ done:
   free(S.pr); free(S.known);
   free(S.arr_order);
   lb_sink_free(S.sink);
+  sim_live_free(&S);
   for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
   free(S.repaired);
   lb_mem_set(&caller);

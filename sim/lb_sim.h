@@ -63,6 +63,11 @@ typedef struct lb_sim_config {
   size_t ntrace;
   unsigned long seed;
   int codec;                    /* round-trip every message through lb_codec */
+  int leaving;                  /* contexts as on the farm: the driver keeps
+                                 * a live copy of each process that ran at a
+                                 * node, and saves it into the process only
+                                 * when it leaves (lb_rt_ops.leaving); 0: the
+                                 * node gets the context after every quantum */
   double cost_msg;              /* CPU time a node spends on each message it
                                  * sends, relays or takes */
   double cost_byte;             /* ... and on each byte of it */
@@ -123,6 +128,8 @@ typedef struct lb_sim_result {
   unsigned long lost;           /* processes lost with them (run again) */
   unsigned long reruns;         /* processes the sink ran again */
   unsigned long duplicates;     /* results the sink dropped as second copies */
+  unsigned long saved;          /* live contexts saved into leaving processes
+                                 * (leaving) */
   unsigned long orphans;        /* results delivered off their way home */
   unsigned long violations;     /* invariant violations (0 in a correct run) */
   char first_violation[256];

@@ -5,7 +5,6 @@
  * here knows a policy: a node's own state is judged by lb_node_quiescent
  * and lb_node_pending_results. */
 #include <stdarg.h>
-#include <string.h>
 #include <sys/types.h>
 #include "sim_impl.h"
 #include "lb_errno.h"
@@ -105,12 +104,9 @@ int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
 double sim_ran(sim *S, size_t i, const lb_proc *p, double work, int *fin)
 {
   double left;
-  if (p->ctx_len != sim_ctx_len(S)) sim_violation(S, "process %llu lost its context", (unsigned long long)p->id);
-  else {
-    memcpy(&left, p->ctx, sizeof left);
-    if (left != p->work)
-      sim_violation(S, "process %llu: context %g != work %g", (unsigned long long)p->id, left, p->work);
-  }
+  if (!sim_context(S, i, p, &left)) sim_violation(S, "process %llu lost its context", (unsigned long long)p->id);
+  else if (left != p->work)
+    sim_violation(S, "process %llu: context %g != work %g", (unsigned long long)p->id, left, p->work);
   left = p->work - work;
   *fin = left <= 1e-9 * (1 + work);
   if (!*fin) return left;

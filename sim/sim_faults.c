@@ -20,6 +20,7 @@ int sim_crash(sim *S, size_t d)
   if (S->node[d].dead) return LB_SUCCESS;
   S->node[d].dead = 1;
   S->r->crashed++;
+  sim_live_drop(S, d);
   S->r->lost += lb_node_queue_len(S->node[d].nd);
   struct parked *p = &S->node[d].parked;
   for (size_t k = 0; k < p->n; k++) {

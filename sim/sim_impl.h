@@ -7,6 +7,9 @@
  *                  and the runtime's callbacks for them
  *   sim_check.c    the invariants: where each process and its result
  *                  are, checked at every step and at the end
+ *   sim_live.c     where a process's context is: in the process after
+ *                  every quantum, or (leaving mode) in a live copy the
+ *                  driver saves into it when it leaves, as the farm
  *   sim_faults.c   failures: a node lost, detected, its work run again
  *   sim_load.c     the workload: processes, arrivals, orders, samples */
 #ifndef SIM_IMPL_H
@@ -27,6 +30,9 @@
 #define AT_LOST ((size_t)-4)      /* lost with a failed node */
 
 typedef struct sim sim;
+
+/* The live contexts a node keeps (leaving mode): (process, work left). */
+typedef struct sim_livetab { struct sim_live *v; size_t n, cap; } sim_livetab;
 
 /* What the driver follows of one process, in one record: an event
  * reads several of these for one process, and a large run finds the
@@ -81,6 +87,7 @@ struct sim {
   double last_sunk;
   int failed;             /* a node reported a protocol error */
   size_t busy_at;         /* where sim_all_quiet last found a busy node */
+  sim_livetab *live;      /* per node, in leaving mode (else NULL) */
   lb_sim_result *r;
 };
 
@@ -116,7 +123,9 @@ void sim_prefetch_arrivals(const sim *S);
 void sim_prefetch(const sim *S);
 
 /* sim_net.c */
-extern const lb_rt_ops sim_ops, sim_ops_traced;
+/* The runtime's callbacks: [1] with the message trace, [2] contexts
+ * leaving through `leaving`, [3] both. */
+extern const lb_rt_ops sim_ops[4];
 /* A message reaches its link's end (e->node). */
 int sim_deliver(sim *S, const sim_ev *e);
 /* Node i takes the messages that came during its quantum, in order. */
@@ -139,6 +148,20 @@ double sim_ran(sim *S, size_t i, const lb_proc *p, double work, int *fin);
 void sim_finish_checks(sim *S);
 /* Every live node idle: no open transaction, nothing queued. */
 int sim_all_quiet(sim *S);
+
+/* sim_live.c */
+/* What p's context says is left at node i: its live copy there, else
+ * the context it carries; 0 when it carries none of the right size. */
+int sim_context(sim *S, size_t i, const lb_proc *p, double *left);
+/* After a quantum of p at node i, `left` to go (fin: none): into the
+ * RAN event's context, or into p's live copy there. */
+int sim_context_keep(sim *S, size_t i, const lb_proc *p, double left, int fin, lb_event *ran);
+/* The runtime's `leaving` (leaving mode). */
+int sim_leaving(void *ctx, lb_proc *p);
+int sim_live_alloc(sim *S);
+/* Node i failed: its live copies are lost with it. */
+void sim_live_drop(sim *S, size_t i);
+void sim_live_free(sim *S);
 
 /* sim_faults.c */
 /* A message to or from a failed node is lost, with what it carries. */

@@ -3,7 +3,6 @@
  * (made at the start, read in order rather than queued).  After every
  * event the node it touched gets a check point and, when idle with
  * work, its next quantum. */
-#include <string.h>
 #include "sim_impl.h"
 #include "lb_errno.h"
 
@@ -46,10 +45,10 @@ static int quantum_end(sim *S, const sim_ev *e)
   }
   int fin;
   double left = sim_ran(S, i, p, e->work, &fin);
-  memcpy(S->ctxbuf, &left, sizeof left);
-  lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = e->work, .ctx = S->ctxbuf,
-                  .ctx_len = sim_ctx_len(S), .finished = fin, .result_len = sim_result_len(S) };
-  int rc = sim_step(S, i, &ev, e->t);
+  lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = e->work, .finished = fin,
+                  .result_len = sim_result_len(S) };
+  int rc = sim_context_keep(S, i, p, left, fin, &ev);
+  if (!rc) rc = sim_step(S, i, &ev, e->t);
   if (!rc) rc = sim_unpark(S, i, e->t);
   if (!rc && S->c->poll) rc = lb_rt_fire(S->node[i].rt, e->t);
   return rc ? rc : sim_kick(S, i, e->t);

@@ -90,9 +90,13 @@ static void cb_trace(void *ctx, const char *row)
   fprintf(x->S->c->msg_trace, "%s\n", row);
 }
 
-const lb_rt_ops sim_ops = { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake };
-const lb_rt_ops sim_ops_traced = { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake,
-                                   .trace = cb_trace };
+const lb_rt_ops sim_ops[4] = {
+  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
+  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake, .trace = cb_trace },
+  { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
+  { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake,
+    .trace = cb_trace },
+};
 
 /* ---- arrivals ---- */
 /* Node i takes message m at time t. */

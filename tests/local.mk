@@ -50,7 +50,7 @@ check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 check_PROGRAMS += tests/pvm_intruder
 tests_pvm_intruder_LDADD = $(PVM_FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 
-SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
+SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh tests/sweep_leaving.sh \
 	tests/trace_cli.sh tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/farm_vm.sh \

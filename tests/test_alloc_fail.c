@@ -60,7 +60,8 @@ typedef struct run {
 /* Two short runs of a policy.  0: a 3 x 3 torus where a node fails
  * midway (the survivors' repairs and the sink's re-runs allocate too);
  * 1: a ring whose nodes take messages between quanta at a cost, with
- * the other result mode, larger contexts and an outside order. */
+ * the other result mode, larger contexts leaving as on the farm, and an
+ * outside order. */
 static void sim_once(lb_policy pol, int variant, const lb_topo *t, unsigned long fail_at, int and_after, run *out)
 {
   lb_sim_config c;
@@ -84,6 +85,7 @@ static void sim_once(lb_policy pol, int variant, const lb_topo *t, unsigned long
     c.poll = 1;
     c.cost_msg = 0.01;
     c.ctx_len = 300;
+    c.leaving = 1;
     c.orders = &order;
     c.norders = 1;
     origin = !origin;
