@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include <gsl/gsl_linalg.h>
+#include "lb_topo_matrix.h"
 #include "lb_errno.h"
 #include "lb_rng.h"
 #include "lb_topo.h"
