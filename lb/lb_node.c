@@ -673,6 +673,27 @@ int lb_node_describe(const lb_node *nd, char *buf, size_t cap)
 }
 const lb_node_stats *lb_node_stats_get(const lb_node *nd) { return &nd->st; }
 
+void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st)
+{
+  /* A count added to lb_node_stats must be added here too. */
+  _Static_assert(sizeof(lb_node_stats) == (LB_MSG_NTYPES + 21) * sizeof(unsigned long), "lb_node_stats changed");
+  for (int k = 0; k < LB_MSG_NTYPES; k++) sum->sent[k] += st->sent[k];
+  sum->bytes += st->bytes;
+  sum->migrated += st->migrated;
+  sum->migrated_started += st->migrated_started;
+  sum->ctx_bytes += st->ctx_bytes;
+  sum->hops += st->hops;
+  sum->invocations += st->invocations;
+  sum->episodes += st->episodes;
+  sum->executed += st->executed;
+  sum->homed += st->homed;
+  sum->delivered += st->delivered;
+  sum->orphans += st->orphans;
+  sum->relayed += st->relayed;
+  for (int k = 0; k < 8; k++) sum->placed[k] += st->placed[k];
+  sum->dissolved += st->dissolved;
+}
+
 size_t lb_node_queue_ids(const lb_node *nd, uint64_t *ids, size_t cap)
 {
   for (size_t k = 0; k < nd->nq && k < cap; k++) ids[k] = nd->q[k]->id;

@@ -246,6 +246,8 @@ lb_policy lb_node_policy(const lb_node *node);
 size_t lb_node_queue_len(const lb_node *node);   /* Q */
 int lb_node_state(const lb_node *node);          /* lb_state of Q */
 const lb_node_stats *lb_node_stats_get(const lb_node *node);
+/* sum += st, count by count: a driver's totals over its nodes. */
+void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st);
 /* Copy the ids of the queued processes into ids[0..cap-1]; returns Q. */
 size_t lb_node_queue_ids(const lb_node *node, uint64_t *ids, size_t cap);
 /* No transaction open: nothing locked, reserved or awaited. */

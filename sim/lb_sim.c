@@ -96,6 +96,24 @@ static size_t queue_shape(const lb_sim_config *c, size_t n, double *w)
   return nb;
 }
 
+/* The nodes' counts, summed. */
+static void totals(const sim *S, lb_sim_result *res)
+{
+  lb_node_stats st = { 0 };
+  for (size_t i = 0; i < S->n; i++) lb_node_stats_add(&st, lb_node_stats_get(S->node[i].nd));
+  memcpy(res->sent, st.sent, sizeof res->sent);
+  for (int k = 0; k < LB_MSG_NTYPES; k++) res->messages += st.sent[k];
+  res->bytes = st.bytes;
+  res->migrated = st.migrated;
+  res->migrated_started = st.migrated_started;
+  res->ctx_bytes = st.ctx_bytes;
+  res->invocations = st.invocations;
+  res->episodes = st.episodes;
+  res->orphans = st.orphans;
+  memcpy(res->placed, st.placed, sizeof res->placed);
+  res->dissolved = st.dissolved;
+}
+
 int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
 {
   memset(res, 0, sizeof *res);
@@ -154,19 +172,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   res->ideal = res->total_work / sum_speed;
   res->makespan = S.last_sunk;
   if (!res->stopped) sim_finish_checks(&S);
-  for (size_t i = 0; i < S.n; i++) {
-    const lb_node_stats *st = lb_node_stats_get(S.node[i].nd);
-    for (int k = 0; k < LB_MSG_NTYPES; k++) { res->sent[k] += st->sent[k]; res->messages += st->sent[k]; }
-    res->bytes += st->bytes;
-    res->migrated += st->migrated;
-    res->migrated_started += st->migrated_started;
-    res->ctx_bytes += st->ctx_bytes;
-    res->invocations += st->invocations;
-    res->episodes += st->episodes;
-    res->orphans += st->orphans;
-    for (int k = 0; k < 8; k++) res->placed[k] += st->placed[k];
-    res->dissolved += st->dissolved;
-  }
+  totals(&S, res);
 done:
   for (size_t i = 0; S.node && i < S.n; i++) {
     lb_rt_free(S.node[i].rt);
