@@ -22,19 +22,12 @@
 #include "app_mem.h"
 #include "cli.h"
 
-/* CPU seconds of this process: single-threaded, so the work itself,
- * whatever else the shared machine runs. */
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
+/* Times are CPU seconds of this process (cli_cpu): single-threaded, so
+ * the work itself, whatever else the shared machine runs. */
 static double run_farm(unsigned long n, unsigned long procs, unsigned long blocks, unsigned long k)
 {
   app_workload w = { APP_MATMUL, n, procs, 1 };
-  double t0 = now();
+  double t0 = cli_cpu();
   for (unsigned long p = 0; p < blocks; p++) {
     app_task *t;
     if (app_task_alloc(&w, p, &t)) cli_die(1, "alloc");
@@ -43,7 +36,7 @@ static double run_farm(unsigned long n, unsigned long procs, unsigned long block
       if (app_task_run(t, k * rows, &ran)) cli_die(1, "run");
     app_task_free(t);
   }
-  return now() - t0;
+  return cli_cpu() - t0;
 }
 
 /* The first `blocks` of `procs` blocks of rows as one dgemm call each,
@@ -51,11 +44,11 @@ static double run_farm(unsigned long n, unsigned long procs, unsigned long block
 static double run_dgemm(unsigned long n, unsigned long procs, unsigned long blocks, unsigned long allrows,
                         const double *a, const double *b, double *c)
 {
-  double t0 = now();
+  double t0 = cli_cpu();
   if (procs == 0) {
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)allrows, (int)n, (int)n, 1.0, a, (int)n, b,
                 (int)n, 0.0, c, (int)n);
-    return now() - t0;
+    return cli_cpu() - t0;
   }
   for (unsigned long p = 0; p < blocks; p++) {
     unsigned long r0, rows;
@@ -63,7 +56,7 @@ static double run_dgemm(unsigned long n, unsigned long procs, unsigned long bloc
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)rows, (int)n, (int)n, 1.0, a + r0 * n,
                 (int)n, b, (int)n, 0.0, c + r0 * n, (int)n);
   }
-  return now() - t0;
+  return cli_cpu() - t0;
 }
 
 int main(int argc, char **argv)
