@@ -33,6 +33,15 @@ void lb_mem_free(void *p, size_t size)
   else free(p);
 }
 
+void *lb_mem_grow(void *p, size_t *cap, size_t n, size_t size, size_t first)
+{
+  if (n < *cap) return p;
+  size_t c = *cap ? 2 * *cap : first;
+  void *q = lb_mem_realloc(p, *cap * size, c * size);
+  if (q) *cap = c;
+  return q;
+}
+
 void *lb_mem_realloc(void *p, size_t old, size_t size)
 {
   /* realloc keeps malloc's alignment only, not a whole line's. */

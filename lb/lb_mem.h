@@ -41,5 +41,10 @@ void lb_mem_free(void *p, size_t size);
 /* The block p of old bytes grown or shrunk to size (its first bytes
  * kept); NULL, and p untouched, when out of memory. */
 void *lb_mem_realloc(void *p, size_t old, size_t size);
+/* Room for one more in the array p of *cap elements of `size` bytes, n
+ * of them used: p itself, or the array grown to twice its room (to
+ * `first` elements at first), *cap updated; NULL, and p untouched, when
+ * out of memory. */
+void *lb_mem_grow(void *p, size_t *cap, size_t n, size_t size, size_t first);
 
 #endif

@@ -95,13 +95,9 @@ static int out_result(lb_out *out, lb_out_type type, const lb_result_ref *r);
 
 static lb_out_item *out_push(lb_out *o, lb_out_type type)
 {
-  if (o->n == o->cap) {
-    size_t c = o->cap ? 2 * o->cap : 8;
-    lb_out_item *v = lb_mem_realloc(o->v, o->cap * sizeof *v, c * sizeof *v);
-    if (!v) return NULL;
-    o->v = v;
-    o->cap = c;
-  }
+  lb_out_item *v = lb_mem_grow(o->v, &o->cap, o->n, sizeof *v, 8);
+  if (!v) return NULL;
+  o->v = v;
   lb_out_item *it = &o->v[o->n++];
   memset(it, 0, sizeof *it);
   it->type = type;

@@ -111,26 +111,31 @@ size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc);
  * (id 0) the first time. */
 int lb_node_periodic_tick(lb_node *nd, int *armed, double period, double now, lb_out *out);
 
-/* The neighbour-load exchange of DASUD and diffusion: every period a
- * node tells its neighbours its queue length when it has changed, and
- * keeps the last length each told it.  `edge` holds per_edge numbers
- * of the policy's own for each neighbour (diffusion: its coefficient
- * and its last flow). */
+/* The neighbour-load exchange, the whole state of DASUD and diffusion
+ * (nd->ps): every period a node tells its neighbours its queue length
+ * when it has changed, and keeps the last length each told it.  `edge`
+ * holds per_edge numbers of the policy's own for each neighbour
+ * (diffusion: its coefficient and its last flow). */
 typedef struct lb_nbr_loads {
   size_t deg;          /* neighbours in the node's current graph */
   long *known;         /* known[k]: neighbour k's last load, -1 unknown */
   double *edge;        /* edge[per_edge * k ...]: neighbour k's numbers */
   size_t per_edge;
   long last_sent;      /* the load last told; -1: tell it at the next period */
+  int armed;           /* the period's timer runs (lb_node_periodic_tick) */
 } lb_nbr_loads;
 
-/* Fit x to the node's current graph, at the start and after a failure
- * changed it: every load unknown, the edge numbers 0, the load told
- * again at the next period.  Out of memory: x as it was. */
-int lb_nbr_loads_reset(lb_node *nd, lb_nbr_loads *x, size_t per_edge);
-void lb_nbr_loads_free(lb_nbr_loads *x);
+#define LB_NBR(nd) ((lb_nbr_loads *)(nd)->ps)
+
+/* The state, fitted to the node's graph (lb_nbr_loads_reset). */
+int lb_nbr_loads_init(lb_node *nd, size_t per_edge);
+void lb_nbr_loads_fini(lb_node *nd);
+/* Fit the state to the node's current graph, at the start and after a
+ * failure changed it: every load unknown, the edge numbers 0, the load
+ * told again at the next period.  Out of memory: as it was. */
+int lb_nbr_loads_reset(lb_node *nd);
 /* LOAD with the queue's length to every neighbour, when it changed
  * since the last. */
-int lb_nbr_loads_tell(lb_node *nd, lb_nbr_loads *x, lb_out *out);
+int lb_nbr_loads_tell(lb_node *nd, lb_out *out);
 
 #endif

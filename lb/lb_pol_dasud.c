@@ -21,59 +21,35 @@
 #include <math.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
-#include "lb_mem.h"
 
-typedef struct dasud {
-  lb_nbr_loads x;
-  int armed;
-} dasud;
-
-#define DS(nd) ((dasud *)(nd)->ps)
-
-static void da_fini(lb_node *nd)
-{
-  dasud *s = DS(nd);
-  if (!s) return;
-  lb_nbr_loads_free(&s->x);
-  lb_mem_free(s, sizeof *s);
-}
-
-static int da_init(lb_node *nd)
-{
-  dasud *s = lb_mem_calloc(sizeof *s);
-  if (!s) return lb_error(LB_ENOMEM, "DASUD state");
-  nd->ps = s;
-  int rc = lb_nbr_loads_reset(nd, &s->x, 0);
-  if (rc) da_fini(nd);
-  return rc;
-}
+/* Its state is the neighbour-load exchange's (LB_NBR). */
+static int da_init(lb_node *nd) { return lb_nbr_loads_init(nd, 0); }
 
 /* A neighbour failed and the graph changed: start the domain afresh,
  * and tell the new neighbours our load. */
 static int da_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
   (void)dead; (void)now; (void)out;
-  return lb_nbr_loads_reset(nd, &DS(nd)->x, 0);
+  return lb_nbr_loads_reset(nd);
 }
 
 static int da_tick(lb_node *nd, double now, lb_out *out)
 {
-  return lb_node_periodic_tick(nd, &DS(nd)->armed, nd->par->dasud.period, now, out);
+  return lb_node_periodic_tick(nd, &LB_NBR(nd)->armed, nd->par->dasud.period, now, out);
 }
 
 static int send_to(lb_node *nd, lb_out *out, size_t k, size_t count, int *moved)
 {
-  dasud *s = DS(nd);
   size_t sent;
   int rc = lb_node_transfer(nd, out, lb_topo_neighbours(nd->topo, nd->id)[k], count, 0, &sent);
-  s->x.known[k] += (long)sent;
+  LB_NBR(nd)->known[k] += (long)sent;
   *moved |= sent > 0;
   return rc;
 }
 
 static int balance(lb_node *nd, lb_out *out)
 {
-  const lb_nbr_loads *x = &DS(nd)->x;
+  const lb_nbr_loads *x = LB_NBR(nd);
   long q = (long)nd->nq, sum = q, mx = q, mn = q;
   size_t kmax = (size_t)-1, kmin = (size_t)-1, n = 1;
   for (size_t k = 0; k < x->deg; k++) {
@@ -119,7 +95,7 @@ static int balance(lb_node *nd, lb_out *out)
 static int da_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
   (void)id;
-  int rc = lb_nbr_loads_tell(nd, &DS(nd)->x, out);
+  int rc = lb_nbr_loads_tell(nd, out);
   if (!rc) rc = balance(nd, out);
   return rc ? rc : lb_node_timer(out, 0, now + nd->par->dasud.period);
 }
@@ -131,7 +107,7 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   if (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR) return lb_node_unexpected(nd, m);
   size_t k = lb_node_sender(nd, m, &rc);
   if (k == (size_t)-1) return rc;
-  if (m->type == LB_MSG_LOAD) DS(nd)->x.known[k] = m->u.load.q;
+  if (m->type == LB_MSG_LOAD) LB_NBR(nd)->known[k] = m->u.load.q;
   /* An instruction is obeyed only if it still helps: we hold at least
    * two more than the minimum of the asker's domain. */
   else if ((long)nd->nq - m->u.instr.min > 1) rc = send_to(nd, out, k, 1, &moved);
@@ -149,6 +125,6 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 }
 
 const lb_policy_ops lb_policy_dasud_ops = {
-  .init = da_init, .fini = da_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick,
+  .init = da_init, .fini = lb_nbr_loads_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick,
   .on_down = da_down
 };

@@ -14,34 +14,18 @@
 #include "lb_node_impl.h"
 #include "lb_diffusion.h"
 #include "lb_errno.h"
-#include "lb_mem.h"
 
-/* Per neighbour k: its last reported load (x.known[k]), and two
- * numbers of our own: the edge's coefficient and its last flow. */
+/* The state is the neighbour-load exchange's (LB_NBR): per neighbour k
+ * its last reported load (known[k]), and two numbers of our own: the
+ * edge's coefficient and its last flow. */
 enum { ALPHA, PREV, PER_EDGE };
 
-typedef struct diff {
-  lb_nbr_loads x;
-  int armed;
-} diff;
-
-#define D(nd) ((diff *)(nd)->ps)
-
-static void di_fini(lb_node *nd)
+/* The coefficients for the node's current graph (its loads unknown and
+ * no previous flow, lb_nbr_loads_reset). */
+static int di_alphas(lb_node *nd)
 {
-  diff *s = D(nd);
-  if (!s) return;
-  lb_nbr_loads_free(&s->x);
-  lb_mem_free(s, sizeof *s);
-}
-
-/* Per-neighbour state for the node's current graph: loads unknown, no
- * previous flow, coefficients from the degrees. */
-static int di_edges(lb_node *nd)
-{
-  lb_nbr_loads *x = &D(nd)->x;
-  int rc = lb_nbr_loads_reset(nd, x, PER_EDGE);
-  if (rc) return rc;
+  lb_nbr_loads *x = LB_NBR(nd);
+  int rc = LB_SUCCESS;
   const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
   for (size_t k = 0; k < x->deg && !rc; k++) {
     size_t dj = lb_topo_degree(nd->topo, nb[k]);
@@ -55,16 +39,11 @@ static int di_edges(lb_node *nd)
 
 static int di_init(lb_node *nd)
 {
-  diff *s = lb_mem_calloc(sizeof *s);
-  if (!s) return lb_error(LB_ENOMEM, "diffusion state");
-  nd->ps = s;
-  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par->diffusion.beta > 0 && nd->par->diffusion.beta < 2)) {
-    di_fini(nd);
+  if (nd->pol == LB_POLICY_DIFFUSION2 && !(nd->par->diffusion.beta > 0 && nd->par->diffusion.beta < 2))
     return lb_error(LB_EINVAL, "second-order beta %g outside (0, 2): lb_policy_prepare sets beta_opt",
                     nd->par->diffusion.beta);
-  }
-  int rc = di_edges(nd);
-  if (rc) di_fini(nd);
+  int rc = lb_nbr_loads_init(nd, PER_EDGE);
+  if (!rc && (rc = di_alphas(nd))) lb_nbr_loads_fini(nd);
   return rc;
 }
 
@@ -72,20 +51,21 @@ static int di_init(lb_node *nd)
 static int di_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
   (void)dead; (void)now; (void)out;
-  return di_edges(nd);
+  int rc = lb_nbr_loads_reset(nd);
+  return rc ? rc : di_alphas(nd);
 }
 
 static int di_tick(lb_node *nd, double now, lb_out *out)
 {
-  return lb_node_periodic_tick(nd, &D(nd)->armed, nd->par->diffusion.period, now, out);
+  return lb_node_periodic_tick(nd, &LB_NBR(nd)->armed, nd->par->diffusion.period, now, out);
 }
 
 static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
   (void)id;
-  lb_nbr_loads *x = &D(nd)->x;
+  lb_nbr_loads *x = LB_NBR(nd);
   const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
-  int rc = lb_nbr_loads_tell(nd, x, out), moved = 0;
+  int rc = lb_nbr_loads_tell(nd, out), moved = 0;
   double beta = nd->pol == LB_POLICY_DIFFUSION2 ? nd->par->diffusion.beta : 1.0;
   for (size_t k = 0; k < x->deg && !rc; k++) {
     if (x->known[k] < 0) continue;
@@ -109,12 +89,12 @@ static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   int rc;
   size_t k = lb_node_sender(nd, m, &rc);
   if (k == (size_t)-1) return rc;
-  D(nd)->x.known[k] = m->u.load.q;
+  LB_NBR(nd)->known[k] = m->u.load.q;
   lb_msg_free(m);
   return LB_SUCCESS;
 }
 
 const lb_policy_ops lb_policy_diffusion_ops = {
-  .init = di_init, .fini = di_fini, .on_msg = di_msg, .on_timer = di_timer, .on_tick = di_tick,
+  .init = di_init, .fini = lb_nbr_loads_fini, .on_msg = di_msg, .on_timer = di_timer, .on_tick = di_tick,
   .on_down = di_down
 };

@@ -107,13 +107,9 @@ static nrt_rec *nrt_find(rmtlb *s, size_t hv, size_t dv, uint64_t tag)
 
 static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv, size_t nxv)
 {
-  if (s->nnrt == s->capnrt) {
-    size_t c = s->capnrt ? 2 * s->capnrt : 4;
-    nrt_rec *v = lb_mem_realloc(s->nrt, s->capnrt * sizeof *v, c * sizeof *v);
-    if (!v) return NULL;
-    s->nrt = v;
-    s->capnrt = c;
-  }
+  nrt_rec *v = lb_mem_grow(s->nrt, &s->capnrt, s->nnrt, sizeof *v, 4);
+  if (!v) return NULL;
+  s->nrt = v;
   nrt_rec *r = &s->nrt[s->nnrt++];
   *r = (nrt_rec){ hv, dv, tag, pv, nxv, 0, -1, 0, 0 };
   return r;
@@ -372,13 +368,9 @@ static int seen_set(rmtlb *s, size_t hv, uint64_t round)
 {
   for (size_t k = 0; k < s->nseen; k++)
     if (s->seen[k].hv == hv) { s->seen[k].round = round; return LB_SUCCESS; }
-  if (s->nseen == s->capseen) {
-    size_t c = s->capseen ? 2 * s->capseen : 4;
-    struct seen *v = lb_mem_realloc(s->seen, s->capseen * sizeof *v, c * sizeof *v);
-    if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
-    s->seen = v;
-    s->capseen = c;
-  }
+  struct seen *v = lb_mem_grow(s->seen, &s->capseen, s->nseen, sizeof *v, 4);
+  if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
+  s->seen = v;
   s->seen[s->nseen++] = (struct seen){ hv, round };
   return LB_SUCCESS;
 }
@@ -539,13 +531,9 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   r->got += (long)m->nproc;
   if (m->u.lmm.lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
   for (size_t k = 0; k < m->nproc; k++) {
-    if (s->narr == s->caparr) {
-      size_t c = s->caparr ? 2 * s->caparr : 4;
-      arrival *v = lb_mem_realloc(s->arr, s->caparr * sizeof *v, c * sizeof *v);
-      if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
-      s->arr = v;
-      s->caparr = c;
-    }
+    arrival *v = lb_mem_grow(s->arr, &s->caparr, s->narr, sizeof *v, 4);
+    if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
+    s->arr = v;
     s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag };
   }
   rc = LB_SUCCESS;

@@ -106,21 +106,9 @@ int lb_msg_copy(const lb_msg *m, lb_msg **out)
   return LB_SUCCESS;
 }
 
-/* v (cap elements of `size` bytes, n of them used) with room for one
- * more: v itself, or a larger block (*cap updated); NULL, and v
- * untouched, when out of memory. */
-static void *room_for_one(void *v, size_t *cap, size_t n, size_t size)
-{
-  if (n < *cap) return v;
-  size_t c = *cap ? 2 * *cap : 1;
-  void *w = lb_mem_realloc(v, *cap * size, c * size);
-  if (w) *cap = c;
-  return w;
-}
-
 int lb_msg_add_proc(lb_msg *m, lb_proc *p)
 {
-  lb_proc **v = room_for_one(m->procs, &m->capproc, m->nproc, sizeof *v);
+  lb_proc **v = lb_mem_grow(m->procs, &m->capproc, m->nproc, sizeof *v, 1);
   if (!v) return lb_error(LB_ENOMEM, "message process list");
   m->procs = v;
   m->procs[m->nproc++] = p;
@@ -129,7 +117,7 @@ int lb_msg_add_proc(lb_msg *m, lb_proc *p)
 
 int lb_msg_add_pair(lb_msg *m, size_t node, long count)
 {
-  lb_pair *v = room_for_one(m->pairs, &m->cappair, m->npair, sizeof *v);
+  lb_pair *v = lb_mem_grow(m->pairs, &m->cappair, m->npair, sizeof *v, 1);
   if (!v) return lb_error(LB_ENOMEM, "message pair list");
   m->pairs = v;
   m->pairs[m->npair++] = (lb_pair){ node, count };

@@ -23,13 +23,9 @@ static int before(const tmr *a, const tmr *b)
 
 static int heap_push(lb_rt *rt, double at, uint64_t id)
 {
-  if (rt->nh == rt->caph) {
-    size_t c = rt->caph ? 2 * rt->caph : 4;
-    tmr *v = lb_mem_realloc(rt->h, rt->caph * sizeof *v, c * sizeof *v);
-    if (!v) return lb_error(LB_ENOMEM, "timer heap");
-    rt->h = v;
-    rt->caph = c;
-  }
+  tmr *v = lb_mem_grow(rt->h, &rt->caph, rt->nh, sizeof *v, 4);
+  if (!v) return lb_error(LB_ENOMEM, "timer heap");
+  rt->h = v;
   size_t i = rt->nh++;
   rt->h[i] = (tmr){ at, rt->seq++, id };
   while (i > 0 && before(&rt->h[i], &rt->h[(i - 1) / 2])) {

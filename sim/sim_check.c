@@ -53,15 +53,24 @@ void sim_result_arrived(sim *S, size_t i, uint64_t pid)
   S->pr[pid].where = i;
 }
 
+/* The runtime's callback context ctx names node *i of *S; the record
+ * of the process r names, or NULL (a violation) when there is none. */
+static simproc *proc_of(void *ctx, const lb_result_ref *r, const char *what, sim **S, size_t *i)
+{
+  simnode *x = ctx;
+  *S = x->S;
+  *i = sim_node_of(*S, x);
+  return sim_known_pid(*S, *i, r->pid, what) ? &(*S)->pr[r->pid] : NULL;
+}
+
 int sim_home(void *ctx, const lb_result_ref *r, double now)
 {
   (void)now;
-  simnode *x = ctx;
-  sim *S = x->S;
-  size_t i = sim_node_of(S, x);
+  sim *S;
+  size_t i;
   uint64_t pid = r->pid;
-  if (!sim_known_pid(S, i, pid, "home")) return LB_SUCCESS;
-  simproc *p = &S->pr[pid];
+  simproc *p = proc_of(ctx, r, "home", &S, &i);
+  if (!p) return LB_SUCCESS;
   /* A process run again has two origins: its first copy may come home too. */
   if (p->origin != i && !p->rerun)
     sim_violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, (size_t)p->origin);
@@ -73,12 +82,11 @@ int sim_home(void *ctx, const lb_result_ref *r, double now)
 
 int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
 {
-  simnode *x = ctx;
-  sim *S = x->S;
-  size_t i = sim_node_of(S, x);
+  sim *S;
+  size_t i;
   uint64_t pid = r->pid;
-  if (!sim_known_pid(S, i, pid, "delivery")) return LB_SUCCESS;
-  simproc *p = &S->pr[pid];
+  simproc *p = proc_of(ctx, r, "delivery", &S, &i);
+  if (!p) return LB_SUCCESS;
   if (p->where != i && !p->rerun) {
     sim_violation(S, "node %zu delivered the result of process %llu, whose bytes are not there", i,
                   (unsigned long long)pid);
