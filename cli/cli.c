@@ -112,9 +112,7 @@ static int shown;
 void cli_progress(const char *what, size_t done, size_t total)
 {
   if (!isatty(STDERR_FILENO)) return;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  double now = ts.tv_sec + ts.tv_nsec * 1e-9;
+  double now = cli_now();
   if (done < total && now - last < 0.1) return;
   last = now;
   shown = 1;

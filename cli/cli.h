@@ -66,6 +66,15 @@ FILE *cli_out_open(const char *opt, const char *path);
 void cli_out_commit(FILE *f);
 void cli_out_abort(FILE *f);
 
+/* Clocks, in seconds.  cli_now: wall time for intervals, timeouts and
+ * deadlines (monotonic: a clock step moves none of them).  cli_cpu: CPU
+ * time this process has used.  cli_epoch: the calendar clock (seconds
+ * since 1970), the one clock separate hosts share; only to agree with
+ * another host on an instant (the farm's time origin), never to measure. */
+double cli_now(void);
+double cli_cpu(void);
+double cli_epoch(void);
+
 /* Progress on stderr, only when stderr is a terminal; at most ~10 Hz. */
 void cli_progress(const char *what, size_t done, size_t total);
 void cli_progress_end(void);

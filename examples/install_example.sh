@@ -39,7 +39,7 @@ printf '%s\n' $libs | grep -qx -- -llb && printf '%s\n' $libs | grep -qx -- -lgs
 # The public headers, and no private one.
 public="lb_arrange.h lb_codec.h lb_diffuse.h lb_diffusion.h lb_errno.h lb_hetero.h
 lb_hublake.h lb_load.h lb_mem.h lb_metrics.h lb_node.h lb_optimum.h lb_paths.h lb_proc.h lb_rmtlb.h lb_rng.h
-lb_rt.h lb_share.h lb_sink.h lb_spectrum.h lb_taskgraph.h lb_topo.h lb_transport.h"
+lb_rt.h lb_share.h lb_sink.h lb_spectrum.h lb_taskgraph.h lb_topo.h lb_topo_matrix.h lb_transport.h"
 got=$(cd "$inc" && LC_ALL=C ls | tr '\n' ' ')
 [ "$got" = "$(echo $public) " ] && ok "installed headers" || fail "installed headers: $got"
 # Each alone, both as <lbfarm/X.h> and as <X.h> with Cflags, strict C99.
@@ -52,6 +52,19 @@ for h in $public; do
   else
     fail "$h does not compile alone"
   fi
+done
+
+# Only the headers whose interface is GSL's include GSL: the others
+# (graphs, nodes, the runtime, messages, ...) compile where every GSL
+# header stops the compiler.
+with_gsl="lb_diffusion.h lb_rng.h lb_spectrum.h lb_topo_matrix.h"
+mkdir -p "$tmp/nogsl/gsl"
+for g in $(ls /usr/include/gsl 2>/dev/null) gsl_matrix.h gsl_rng.h; do echo '#error GSL reached' >"$tmp/nogsl/gsl/$g"; done
+for h in $public; do
+  case " $with_gsl " in *" $h "*) continue ;; esac
+  printf '#include <lbfarm/%s>\n' "$h" >"$tmp/a.c"
+  $CC -std=c99 -I"$tmp/nogsl" -I"$(dirname "$inc")" -fsyntax-only "$tmp/a.c" 2>/dev/null &&
+    ok "$h needs no GSL" || fail "$h includes GSL"
 done
 
 # The example, from its source and the installed files only.

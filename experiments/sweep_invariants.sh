@@ -8,16 +8,21 @@
 # once and its result reaches its origin once, nothing lost in transit,
 # every node quiescent at the end: LEPN = LIPN = -1, NRT empty, no rmtv
 # lock; termination).  Writes OUT/sweep.csv and prints the tally.
+# With -L every run keeps its processes' contexts as the farm's worker
+# does, saving one into its process only when the process leaves
+# (lbsim --leaving); the runs draw the same numbers, so the CSV must be
+# the one without -L, byte for byte (tests/sweep_leaving.sh checks 300
+# runs; run 1000 or more with `-n 1000 -L` and compare).
 #
-# Usage: experiments/sweep_invariants.sh [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR]
+# Usage: experiments/sweep_invariants.sh [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR] [-L]
 set -eu
-runs=10000 seed=1 out=out build=.
+runs=10000 seed=1 out=out build=. leaving=
 case ${1:-} in --help) sed -n '2,/^# Usage/p' "$0"; exit 0 ;; esac
-while getopts n:s:o:b:h opt; do
+while getopts n:s:o:b:hL opt; do
   case $opt in
-    n) runs=$OPTARG ;; s) seed=$OPTARG ;; o) out=$OPTARG ;; b) build=$OPTARG ;;
+    n) runs=$OPTARG ;; s) seed=$OPTARG ;; o) out=$OPTARG ;; b) build=$OPTARG ;; L) leaving=--leaving ;;
     h) sed -n '2,/^# Usage/p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR] [-L]" >&2; exit 2 ;;
   esac
 done
 case $runs in ''|*[!0-9]*) echo "$0: -n: '$runs' is not a count" >&2; exit 2 ;; esac
@@ -64,11 +69,12 @@ csv=$out/sweep.csv
 # one line per run: run number, exit status, then lbsim's CSV data line
 run_one() {
   k=$1; shift
-  line=$("$sim" --csv "$@" 2>/dev/null) && rc=0 || rc=$?
+  # shellcheck disable=SC2086
+  line=$("$sim" --csv "$@" $leaving 2>/dev/null) && rc=0 || rc=$?
   line=$(printf '%s\n' "$line" | tail -1)
   echo "$k,$rc,$line"
 }
-export sim
+export sim leaving
 : >"$csv.tmp"
 while read -r k rest; do
   # shellcheck disable=SC2086

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "lb_hetero.h"
 #include "lb_spectrum.h"
+#include "lb_topo_matrix.h"
 #include "lb_errno.h"
 
 int lb_hetero_check_speeds(const double *speed, size_t n)

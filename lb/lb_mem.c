@@ -3,18 +3,20 @@
 #include <string.h>
 #include "lb_mem.h"
 
-static lb_mem mem;   /* alloc NULL: malloc */
+static _Thread_local lb_mem mem;   /* alloc NULL: malloc */
 
 void lb_mem_set(const lb_mem *m)
 {
-  if (m) mem = *m;
+  if (m && m->alloc) mem = *m;
   else memset(&mem, 0, sizeof mem);
 }
+
+void lb_mem_get(lb_mem *out) { *out = mem; }
 
 void *lb_mem_alloc(size_t size)
 {
   if (mem.alloc) return mem.alloc(mem.ctx, size);
-  return size && size % 64 == 0 ? aligned_alloc(64, size) : malloc(size);
+  return size && size % 64 == 0 ? aligned_alloc(64, size) : malloc(size ? size : 1);
 }
 
 void *lb_mem_calloc(size_t size)
@@ -31,14 +33,24 @@ void lb_mem_free(void *p, size_t size)
   else free(p);
 }
 
+void *lb_mem_grow(void *p, size_t *cap, size_t n, size_t size, size_t first)
+{
+  if (n < *cap) return p;
+  size_t c = *cap ? 2 * *cap : first;
+  void *q = lb_mem_realloc(p, *cap * size, c * size);
+  if (q) *cap = c;
+  return q;
+}
+
 void *lb_mem_realloc(void *p, size_t old, size_t size)
 {
-  if (!mem.alloc) return realloc(p, size);
-  void *q = mem.alloc(mem.ctx, size);
+  /* realloc keeps malloc's alignment only, not a whole line's. */
+  if (!mem.alloc && size % 64) return realloc(p, size);
+  void *q = lb_mem_alloc(size);
   if (!q) return NULL;
   if (p) {
     memcpy(q, p, old < size ? old : size);
-    mem.free(mem.ctx, p, old);
+    lb_mem_free(p, old);
   }
   return q;
 }

@@ -1,9 +1,6 @@
 /* lb_node.c: the policy-independent half of a node: run queue, events,
  * output list, counters, and what every policy shares (transfers,
  * results, outside orders).  Policies plug in through lb_policy_ops. */
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "lb_node_impl.h"
 #include "lb_load.h"
@@ -61,25 +58,29 @@ void lb_node_params_default(lb_node_params *p)
 /* ---- output list ---- */
 int lb_out_alloc(lb_out **out)
 {
-  *out = calloc(1, sizeof **out);
+  *out = lb_mem_calloc(sizeof **out);
   return *out ? LB_SUCCESS : lb_error(LB_ENOMEM, "output list");
 }
 
 void lb_out_clear(lb_out *o)
 {
-  for (size_t k = 0; k < o->n; k++) {
-    lb_msg_free(o->v[k].msg);
-    free(o->v[k].text);
-  }
+  for (size_t k = 0; k < o->n; k++) lb_msg_free(o->v[k].msg);
   o->n = 0;
+}
+
+void lb_out_release(lb_out *o)
+{
+  lb_out_clear(o);
+  lb_mem_free(o->v, o->cap * sizeof *o->v);
+  o->v = NULL;
+  o->cap = 0;
 }
 
 void lb_out_free(lb_out *o)
 {
   if (!o) return;
-  lb_out_clear(o);
-  free(o->v);
-  free(o);
+  lb_out_release(o);
+  lb_mem_free(o, sizeof *o);
 }
 
 lb_msg *lb_out_take_msg(lb_out *o, size_t k)
@@ -94,31 +95,14 @@ static int out_result(lb_out *out, lb_out_type type, const lb_result_ref *r);
 
 static lb_out_item *out_push(lb_out *o, lb_out_type type)
 {
-  if (o->n == o->cap) {
-    size_t c = o->cap ? 2 * o->cap : 8;
-    lb_out_item *v = realloc(o->v, c * sizeof *v);
-    if (!v) return NULL;
-    o->v = v;
-    o->cap = c;
-  }
+  lb_out_item *v = lb_mem_grow(o->v, &o->cap, o->n, sizeof *v, 8);
+  if (!v) return NULL;
+  o->v = v;
   lb_out_item *it = &o->v[o->n++];
   memset(it, 0, sizeof *it);
   it->type = type;
   it->dst = LB_NO_NODE;
   return it;
-}
-
-int lb_node_tracef(lb_out *out, const char *fmt, ...)
-{
-  if (!out->trace) return LB_SUCCESS;
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  lb_out_item *it = out_push(out, LB_OUT_TRACE);
-  if (!it || !(it->text = strdup(buf))) return lb_error(LB_ENOMEM, "trace line");
-  return LB_SUCCESS;
 }
 
 int lb_node_is_down(const lb_node *nd, size_t j) { return nd->down && j < nd->topo->n && nd->down[j]; }
@@ -265,6 +249,17 @@ int lb_node_unexpected(lb_node *nd, lb_msg *m)
   return rc;
 }
 
+size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc)
+{
+  size_t k = lb_node_nbr_index(nd, m->src);
+  if (k != (size_t)-1) return k;
+  if (nd->ndown) {
+    lb_msg_free(m);
+    *rc = LB_SUCCESS;
+  } else *rc = lb_node_unexpected(nd, m);
+  return k;
+}
+
 /* ---- run queue ---- */
 /* The queue is a window q[0..nq-1] that slides along its buffer qbuf:
  * the head leaves by moving the window's start, and a process joins at
@@ -328,6 +323,12 @@ lb_proc *lb_node_take_movable(lb_node *nd)
   return p;
 }
 
+void lb_node_put_back(lb_node *nd, lb_proc *p)
+{
+  (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
+  nd->q[nd->nq++] = p;
+}
+
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p)
 {
   nd->st.migrated++;
@@ -353,7 +354,7 @@ int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long 
   while (*sent < k) {
     lb_proc *p = lb_node_take_movable(nd);
     if (!p) break;
-    if ((rc = lb_msg_add_proc(m, p))) { lb_node_enqueue(nd, p); break; }
+    if ((rc = lb_msg_add_proc(m, p))) { lb_node_put_back(nd, p); break; }
     lb_node_count_leaving(nd, p);
     (*sent)++;
   }
@@ -482,7 +483,7 @@ void lb_node_free(lb_node *nd)
 {
   if (!nd) return;
   if (nd->ops->fini) nd->ops->fini(nd);
-  free(nd->down);
+  lb_mem_free(nd->down, nd->topo->n);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
   if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *nd->q);
   lb_mem_free(nd, node_bytes(nd));
@@ -513,8 +514,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     /* Round robin: the process that ran goes to the back. */
     if (nd->par->sched == LB_SCHED_RR && nd->nq > 1) {
       q_remove(nd, k);
-      (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
-      nd->q[nd->nq++] = p;
+      lb_node_put_back(nd, p);
     }
     return LB_SUCCESS;
   }
@@ -561,7 +561,7 @@ static int on_down(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   if (!t || t->n != nd->topo->n || ev->dst >= t->n || ev->dst == nd->id)
     return lb_error(LB_EINVAL, "node %zu: failure of node %zu with a graph of %zu nodes", nd->id, ev->dst,
                     t ? t->n : 0);
-  if (!nd->down && !(nd->down = calloc(t->n, 1))) return lb_error(LB_ENOMEM, "failed-node table");
+  if (!nd->down && !(nd->down = lb_mem_calloc(t->n))) return lb_error(LB_ENOMEM, "failed-node table");
   if (nd->down[ev->dst]) { nd->topo = t; return LB_SUCCESS; }
   nd->down[ev->dst] = 1;
   nd->ndown++;
@@ -608,9 +608,12 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   }
   case LB_EV_TIMER:
     return nd->ops->on_timer ? nd->ops->on_timer(nd, ev->timer, now, out) : LB_SUCCESS;
-  case LB_EV_ARRIVE:
+  case LB_EV_ARRIVE: {
     if (!ev->proc) return lb_error(LB_EINVAL, "node %zu: arrival without a process", nd->id);
-    return lb_node_enqueue(nd, ev->proc);
+    int rc = lb_node_enqueue(nd, ev->proc);
+    if (rc) lb_proc_free(ev->proc);   /* consumed either way */
+    return rc;
+  }
   case LB_EV_RAN:
     return on_ran(nd, ev, now, out);
   case LB_EV_TICK:
@@ -657,7 +660,35 @@ size_t lb_node_queue_len(const lb_node *nd) { return nd->nq; }
 int lb_node_state(const lb_node *nd) { return lb_load_state((long)nd->nq, nd->C, nd->A); }
 size_t lb_node_pending_results(const lb_node *nd) { return nd->ops->pending ? nd->ops->pending(nd) : 0; }
 int lb_node_quiescent(const lb_node *nd) { return nd->ops->quiescent ? nd->ops->quiescent(nd) : 1; }
+
+int lb_node_describe(const lb_node *nd, char *buf, size_t cap)
+{
+  if (nd->ops->describe) return nd->ops->describe(nd, buf, cap);
+  if (cap) buf[0] = '\0';
+  return 0;
+}
 const lb_node_stats *lb_node_stats_get(const lb_node *nd) { return &nd->st; }
+
+void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st)
+{
+  /* A count added to lb_node_stats must be added here too. */
+  _Static_assert(sizeof(lb_node_stats) == (LB_MSG_NTYPES + 21) * sizeof(unsigned long), "lb_node_stats changed");
+  for (int k = 0; k < LB_MSG_NTYPES; k++) sum->sent[k] += st->sent[k];
+  sum->bytes += st->bytes;
+  sum->migrated += st->migrated;
+  sum->migrated_started += st->migrated_started;
+  sum->ctx_bytes += st->ctx_bytes;
+  sum->hops += st->hops;
+  sum->invocations += st->invocations;
+  sum->episodes += st->episodes;
+  sum->executed += st->executed;
+  sum->homed += st->homed;
+  sum->delivered += st->delivered;
+  sum->orphans += st->orphans;
+  sum->relayed += st->relayed;
+  for (int k = 0; k < 8; k++) sum->placed[k] += st->placed[k];
+  sum->dissolved += st->dissolved;
+}
 
 size_t lb_node_queue_ids(const lb_node *nd, uint64_t *ids, size_t cap)
 {

@@ -161,8 +161,7 @@ typedef enum {
   LB_OUT_SEND,    /* deliver msg to node dst (take it with lb_out_take_msg) */
   LB_OUT_TIMER,   /* fire timer `timer` at absolute time `at` */
   LB_OUT_HOME,    /* the protocol brought `res` to its origin (this node) */
-  LB_OUT_DELIVER, /* hand the bytes of `res`, held here, to the results' sink */
-  LB_OUT_TRACE    /* a line for the policy's own trace */
+  LB_OUT_DELIVER  /* hand the bytes of `res`, held here, to the results' sink */
 } lb_out_type;
 
 typedef struct lb_out_item {
@@ -172,19 +171,20 @@ typedef struct lb_out_item {
   uint64_t timer;
   double at;
   lb_result_ref res;
-  char *text;
 } lb_out_item;
 
 typedef struct lb_out {
   size_t n, cap;
   lb_out_item *v;
-  int trace;           /* set to 1 to receive TRACE items */
 } lb_out;
 
 int lb_out_alloc(lb_out **out);
 void lb_out_free(lb_out *o);
 /* Free everything still in the list and empty it. */
 void lb_out_clear(lb_out *o);
+/* The same, and give back the list's own block (of an lb_out that is
+ * not lb_out_alloc's, such as a member of a larger record). */
+void lb_out_release(lb_out *o);
 /* Take ownership of item k's message (the list forgets it). */
 lb_msg *lb_out_take_msg(lb_out *o, size_t k);
 
@@ -246,6 +246,8 @@ lb_policy lb_node_policy(const lb_node *node);
 size_t lb_node_queue_len(const lb_node *node);   /* Q */
 int lb_node_state(const lb_node *node);          /* lb_state of Q */
 const lb_node_stats *lb_node_stats_get(const lb_node *node);
+/* sum += st, count by count: a driver's totals over its nodes. */
+void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st);
 /* Copy the ids of the queued processes into ids[0..cap-1]; returns Q. */
 size_t lb_node_queue_ids(const lb_node *node, uint64_t *ids, size_t cap);
 /* No transaction open: nothing locked, reserved or awaited. */
@@ -254,5 +256,10 @@ int lb_node_quiescent(const lb_node *node);
 int lb_node_is_down(const lb_node *node, size_t j);
 /* Results of processes that passed through here and are not back yet. */
 size_t lb_node_pending_results(const lb_node *node);
+/* What the node holds open (a policy's locks, records, awaited
+ * answers), as one line for a report in buf[0..cap-1], "" when the
+ * policy has nothing to say; returns the length the whole line needs,
+ * as snprintf. */
+int lb_node_describe(const lb_node *node, char *buf, size_t cap);
 
 #endif

@@ -24,6 +24,8 @@ typedef struct lb_policy_ops {
   int (*on_down)(lb_node *nd, size_t dead, double now, lb_out *out);
   int (*quiescent)(const lb_node *nd);
   size_t (*pending)(const lb_node *nd);
+  /* What is open here, for lb_node_describe (NULL: nothing to say). */
+  int (*describe)(const lb_node *nd, char *buf, size_t cap);
 } lb_policy_ops;
 
 /* The fields every event reads come first, with a small run queue kept
@@ -72,6 +74,9 @@ int lb_node_enqueue(lb_node *nd, lb_proc *p);
  * migration moves as much work as it can, and a process that has not
  * started (a small context) before one that has.  NULL if none. */
 lb_proc *lb_node_take_movable(lb_node *nd);
+/* Queue again a process just taken (it could not leave): never fails,
+ * its slot is still there. */
+void lb_node_put_back(lb_node *nd, lb_proc *p);
 /* Count a process leaving this node. */
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p);
 /* Processes that may leave now: Q - 1 (the head stays), or 0. */
@@ -94,6 +99,43 @@ size_t lb_node_nbr_index(const lb_node *nd, size_t j);
 int lb_node_orphan_result(lb_node *nd, const lb_result_ref *r, lb_out *out);
 /* An error status for a message this policy does not take; frees m. */
 int lb_node_unexpected(lb_node *nd, lb_msg *m);
-int lb_node_tracef(lb_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The index of m's sender among nd's neighbours; or (size_t)-1 with m
+ * freed when it is not one: *rc LB_SUCCESS after a failure changed the
+ * graph (a message from a former neighbour, stale), else the error of
+ * lb_node_unexpected. */
+size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc);
+
+/* ---- what the periodic policies (DASUD, CCHSPMD, diffusion) share,
+ * lb_pol_exchange.c ---- */
+/* A check point: count a heavy episode, and start the period's timer
+ * (id 0) the first time. */
+int lb_node_periodic_tick(lb_node *nd, int *armed, double period, double now, lb_out *out);
+
+/* The neighbour-load exchange, the whole state of DASUD and diffusion
+ * (nd->ps): every period a node tells its neighbours its queue length
+ * when it has changed, and keeps the last length each told it.  `edge`
+ * holds per_edge numbers of the policy's own for each neighbour
+ * (diffusion: its coefficient and its last flow). */
+typedef struct lb_nbr_loads {
+  size_t deg;          /* neighbours in the node's current graph */
+  long *known;         /* known[k]: neighbour k's last load, -1 unknown */
+  double *edge;        /* edge[per_edge * k ...]: neighbour k's numbers */
+  size_t per_edge;
+  long last_sent;      /* the load last told; -1: tell it at the next period */
+  int armed;           /* the period's timer runs (lb_node_periodic_tick) */
+} lb_nbr_loads;
+
+#define LB_NBR(nd) ((lb_nbr_loads *)(nd)->ps)
+
+/* The state, fitted to the node's graph (lb_nbr_loads_reset). */
+int lb_nbr_loads_init(lb_node *nd, size_t per_edge);
+void lb_nbr_loads_fini(lb_node *nd);
+/* Fit the state to the node's current graph, at the start and after a
+ * failure changed it: every load unknown, the edge numbers 0, the load
+ * told again at the next period.  Out of memory: as it was. */
+int lb_nbr_loads_reset(lb_node *nd);
+/* LOAD with the queue's length to every neighbour, when it changed
+ * since the last. */
+int lb_nbr_loads_tell(lb_node *nd, lb_out *out);
 
 #endif

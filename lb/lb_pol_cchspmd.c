@@ -38,11 +38,11 @@ typedef struct cch {
   long last_q, last_in, last_out;
   long slots_in, slots_out;   /* cumulative counts received / executed */
   int armed;
-  /* controller only */
-  long *q, *in_rep, *out_rep, *ord_in, *ord_out;
-  double *speed;
+  /* controller only: its books, n of each, in one block from idx */
   struct key { long delta; size_t node; } *idx;
+  long *q, *in_rep, *out_rep, *ord_in, *ord_out;
   long *delta;
+  double *speed;
   unsigned char *heard;       /* a report came from node i */
   size_t nheard;
   size_t ctl;                 /* the controller: the given one, or after it
@@ -51,19 +51,16 @@ typedef struct cch {
 
 #define CC(nd) ((cch *)(nd)->ps)
 
+static size_t books_bytes(size_t n)
+{
+  return n * (sizeof(struct key) + 6 * sizeof(long) + sizeof(double) + 1);
+}
+
 static void cc_fini(lb_node *nd)
 {
   cch *s = CC(nd);
   if (!s) return;
-  free(s->q);
-  free(s->in_rep);
-  free(s->out_rep);
-  free(s->ord_in);
-  free(s->ord_out);
-  free(s->speed);
-  free(s->idx);
-  free(s->delta);
-  free(s->heard);
+  lb_mem_free(s->idx, books_bytes(nd->topo->n));
   lb_mem_free(s, sizeof *s);
 }
 
@@ -72,18 +69,18 @@ static int controller_books(lb_node *nd)
 {
   cch *s = CC(nd);
   size_t n = nd->topo->n;
-  if (!s->q) {
-    s->q = calloc(n, sizeof *s->q);
-    s->in_rep = calloc(n, sizeof *s->in_rep);
-    s->out_rep = calloc(n, sizeof *s->out_rep);
-    s->ord_in = calloc(n, sizeof *s->ord_in);
-    s->ord_out = calloc(n, sizeof *s->ord_out);
-    s->speed = malloc(n * sizeof *s->speed);
-    s->idx = malloc(n * sizeof *s->idx);
-    s->delta = malloc(n * sizeof *s->delta);
-    s->heard = calloc(n, 1);
-    if (!s->heard || !s->q || !s->in_rep || !s->out_rep || !s->ord_in || !s->ord_out || !s->speed || !s->idx || !s->delta)
-      return lb_error(LB_ENOMEM, "CCHSPMD");
+  if (!s->idx) {
+    struct key *b = lb_mem_alloc(books_bytes(n));
+    if (!b) return lb_error(LB_ENOMEM, "CCHSPMD books of %zu nodes", n);
+    s->idx = b;
+    s->q = (long *)(b + n);
+    s->in_rep = s->q + n;
+    s->out_rep = s->in_rep + n;
+    s->ord_in = s->out_rep + n;
+    s->ord_out = s->ord_in + n;
+    s->delta = s->ord_out + n;
+    s->speed = (double *)(s->delta + n);
+    s->heard = (unsigned char *)(s->speed + n);
   }
   for (size_t i = 0; i < n; i++) {
     s->q[i] = s->in_rep[i] = s->out_rep[i] = s->ord_in[i] = s->ord_out[i] = 0;
@@ -124,11 +121,7 @@ static int cc_down(lb_node *nd, size_t dead, double now, lb_out *out)
 
 static int cc_tick(lb_node *nd, double now, lb_out *out)
 {
-  lb_node_track_heavy(nd);
-  cch *s = CC(nd);
-  if (s->armed) return LB_SUCCESS;
-  s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par->cchspmd.period);
+  return lb_node_periodic_tick(nd, &CC(nd)->armed, nd->par->cchspmd.period, now, out);
 }
 
 /* Add to a cumulative count.  A REPORT carries it, and a count above
@@ -186,10 +179,10 @@ static int plan_transport(lb_node *nd, lb_out *out)
 {
   cch *s = CC(nd);
   size_t n = nd->topo->n, ns = 0, nr = 0;
-  size_t *snd = malloc(n * sizeof *snd), *rcv = malloc(n * sizeof *rcv);
-  long *sup = malloc(n * sizeof *sup), *dem = malloc(n * sizeof *dem);
+  size_t *snd = lb_mem_alloc(n * sizeof *snd), *rcv = lb_mem_alloc(n * sizeof *rcv);
+  long *sup = lb_mem_alloc(n * sizeof *sup), *dem = lb_mem_alloc(n * sizeof *dem);
   double *c = NULL;
-  lb_pair *v = malloc(n * sizeof *v);
+  lb_pair *v = lb_mem_alloc(n * sizeof *v);
   long *x = NULL;
   int rc = LB_SUCCESS;
   if (!snd || !rcv || !sup || !dem || !v) { rc = lb_error(LB_ENOMEM, "plan"); goto done; }
@@ -198,8 +191,8 @@ static int plan_transport(lb_node *nd, lb_out *out)
     else if (s->delta[i] < 0) { rcv[nr] = i; dem[nr++] = -s->delta[i]; }
   }
   if (!ns || !nr) goto done;
-  c = malloc(ns * nr * sizeof *c);
-  x = malloc(ns * nr * sizeof *x);
+  c = lb_mem_alloc(ns * nr * sizeof *c);
+  x = lb_mem_alloc(ns * nr * sizeof *x);
   if (!c || !x) { rc = lb_error(LB_ENOMEM, "plan of %zu x %zu", ns, nr); goto done; }
   for (size_t a = 0; a < ns; a++)
     for (size_t b = 0; b < nr; b++) c[a * nr + b] = (double)lb_topo_distance(nd->topo, snd[a], rcv[b]);
@@ -218,7 +211,13 @@ static int plan_transport(lb_node *nd, lb_out *out)
   }
   if (any) nd->st.invocations++;
 done:
-  free(snd); free(rcv); free(sup); free(dem); free(c); free(v); free(x);
+  lb_mem_free(snd, n * sizeof *snd);
+  lb_mem_free(rcv, n * sizeof *rcv);
+  lb_mem_free(sup, n * sizeof *sup);
+  lb_mem_free(dem, n * sizeof *dem);
+  lb_mem_free(v, n * sizeof *v);
+  lb_mem_free(c, ns * nr * sizeof *c);
+  lb_mem_free(x, ns * nr * sizeof *x);
   return rc;
 }
 
@@ -254,7 +253,7 @@ static int plan(lb_node *nd, lb_out *out)
   qsort(s->idx, ns, sizeof *s->idx, by_delta_desc);
   size_t lo = 0, hi = ns;   /* senders at the front, receivers at the back */
   int rc = LB_SUCCESS, any = 0;
-  lb_pair *v = malloc(n * sizeof *v);
+  lb_pair *v = lb_mem_alloc(n * sizeof *v);
   if (!v) return lb_error(LB_ENOMEM, "plan");
   while (!rc && lo < hi && s->delta[s->idx[lo].node] > 0) {
     size_t i = s->idx[lo].node;
@@ -275,7 +274,7 @@ static int plan(lb_node *nd, lb_out *out)
     }
     lo++;
   }
-  free(v);
+  lb_mem_free(v, n * sizeof *v);
   if (any) nd->st.invocations++;
   return rc;
 }
@@ -323,12 +322,12 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   (void)now;
   cch *s = CC(nd);
   int rc = LB_SUCCESS;
-  if (nd->ndown && ((m->type == LB_MSG_REPORT && (!s->q || m->u.report.epoch != (uint32_t)nd->ndown)) ||
+  if (nd->ndown && ((m->type == LB_MSG_REPORT && (!s->idx || m->u.report.epoch != (uint32_t)nd->ndown)) ||
                     (m->type == LB_MSG_ORDER && (m->src != s->ctl || m->u.order.epoch != (uint32_t)nd->ndown)))) {
     lb_msg_free(m);   /* stale: from before a failure */
     return LB_SUCCESS;
   }
-  if (m->type == LB_MSG_REPORT && s->q) {
+  if (m->type == LB_MSG_REPORT && s->idx) {
     s->q[m->src] = m->u.report.q;
     s->speed[m->src] = m->u.report.speed;
     if (!s->heard[m->src]) { s->heard[m->src] = 1; s->nheard++; }

@@ -19,81 +19,41 @@
  * This is what lets DASUD reach a spread of at most one process per
  * domain, where integer first-order diffusion stalls. */
 #include <math.h>
-#include <stdlib.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
-#include "lb_mem.h"
 
-typedef struct dasud {
-  size_t deg;
-  long *known;
-  long last_sent;
-  int armed;
-} dasud;
+/* Its state is the neighbour-load exchange's (LB_NBR). */
+static int da_init(lb_node *nd) { return lb_nbr_loads_init(nd, 0); }
 
-#define DS(nd) ((dasud *)(nd)->ps)
-
-static void da_fini(lb_node *nd)
-{
-  dasud *s = DS(nd);
-  if (!s) return;
-  free(s->known);
-  lb_mem_free(s, sizeof *s);
-}
-
-static int da_init(lb_node *nd)
-{
-  dasud *s = lb_mem_calloc(sizeof *s);
-  if (!s) return lb_error(LB_ENOMEM, "DASUD state");
-  nd->ps = s;
-  s->deg = lb_topo_degree(nd->topo, nd->id);
-  s->last_sent = -1;
-  if (!(s->known = malloc((s->deg + 1) * sizeof *s->known))) { da_fini(nd); return lb_error(LB_ENOMEM, "DASUD"); }
-  for (size_t k = 0; k < s->deg; k++) s->known[k] = -1;
-  return LB_SUCCESS;
-}
-
-/* A neighbour failed and the graph changed: start the domain afresh. */
+/* A neighbour failed and the graph changed: start the domain afresh,
+ * and tell the new neighbours our load. */
 static int da_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
   (void)dead; (void)now; (void)out;
-  dasud *s = DS(nd);
-  size_t deg = lb_topo_degree(nd->topo, nd->id);
-  long *k = realloc(s->known, (deg + 1) * sizeof *k);
-  if (!k) return lb_error(LB_ENOMEM, "DASUD");
-  s->known = k;
-  s->deg = deg;
-  for (size_t i = 0; i < deg; i++) s->known[i] = -1;
-  s->last_sent = -1;   /* tell the new neighbours our load */
-  return LB_SUCCESS;
+  return lb_nbr_loads_reset(nd);
 }
 
 static int da_tick(lb_node *nd, double now, lb_out *out)
 {
-  lb_node_track_heavy(nd);
-  dasud *s = DS(nd);
-  if (s->armed) return LB_SUCCESS;
-  s->armed = 1;
-  return lb_node_timer(out, 0, now + nd->par->dasud.period);
+  return lb_node_periodic_tick(nd, &LB_NBR(nd)->armed, nd->par->dasud.period, now, out);
 }
 
 static int send_to(lb_node *nd, lb_out *out, size_t k, size_t count, int *moved)
 {
-  dasud *s = DS(nd);
   size_t sent;
   int rc = lb_node_transfer(nd, out, lb_topo_neighbours(nd->topo, nd->id)[k], count, 0, &sent);
-  s->known[k] += (long)sent;
+  LB_NBR(nd)->known[k] += (long)sent;
   *moved |= sent > 0;
   return rc;
 }
 
 static int balance(lb_node *nd, lb_out *out)
 {
-  dasud *s = DS(nd);
+  const lb_nbr_loads *x = LB_NBR(nd);
   long q = (long)nd->nq, sum = q, mx = q, mn = q;
   size_t kmax = (size_t)-1, kmin = (size_t)-1, n = 1;
-  for (size_t k = 0; k < s->deg; k++) {
-    long v = s->known[k];
+  for (size_t k = 0; k < x->deg; k++) {
+    long v = x->known[k];
     if (v < 0) continue;
     sum += v;
     n++;
@@ -102,13 +62,13 @@ static int balance(lb_node *nd, lb_out *out)
   }
   if (n < 2 || mx - mn <= 1) return LB_SUCCESS;
   double avg = (double)sum / (double)n, deficit = 0;
-  for (size_t k = 0; k < s->deg; k++)
-    if (s->known[k] >= 0 && (double)s->known[k] < avg) deficit += avg - (double)s->known[k];
+  for (size_t k = 0; k < x->deg; k++)
+    if (x->known[k] >= 0 && (double)x->known[k] < avg) deficit += avg - (double)x->known[k];
   int rc = LB_SUCCESS, moved = 0;
   if ((double)q > avg && deficit > 0) {
     double excess = (double)q - avg;
-    for (size_t k = 0; k < s->deg && !rc; k++) {
-      long v = s->known[k];
+    for (size_t k = 0; k < x->deg && !rc; k++) {
+      long v = x->known[k];
       if (v < 0 || (double)v >= avg) continue;
       double share = floor(excess * (avg - (double)v) / deficit);
       if (share >= 1) rc = send_to(nd, out, k, (size_t)share, &moved);
@@ -116,7 +76,7 @@ static int balance(lb_node *nd, lb_out *out)
   }
   if (rc || moved) { if (moved) nd->st.invocations++; return rc; }
   if (q == mx) {
-    if (kmin != (size_t)-1 && q - s->known[kmin] > 1) rc = send_to(nd, out, kmin, 1, &moved);  /* 2a */
+    if (kmin != (size_t)-1 && q - x->known[kmin] > 1) rc = send_to(nd, out, kmin, 1, &moved);  /* 2a */
   } else if (kmax != (size_t)-1) {
     /* 2b: ask the maximum for one process, and pass one on to the
      * minimum when we are not it ourselves: max - 1, min + 1. */
@@ -135,19 +95,7 @@ static int balance(lb_node *nd, lb_out *out)
 static int da_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
   (void)id;
-  dasud *s = DS(nd);
-  int rc = LB_SUCCESS;
-  long q = (long)nd->nq;
-  if (q != s->last_sent) {
-    s->last_sent = q;
-    const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
-    for (size_t k = 0; k < s->deg && !rc; k++) {
-      lb_msg *m;
-      if ((rc = lb_msg_alloc(LB_MSG_LOAD, nd->id, nb[k], &m))) break;
-      m->u.load.q = q;
-      rc = lb_node_send(nd, out, nb[k], m);
-    }
-  }
+  int rc = lb_nbr_loads_tell(nd, out);
   if (!rc) rc = balance(nd, out);
   return rc ? rc : lb_node_timer(out, 0, now + nd->par->dasud.period);
 }
@@ -155,14 +103,11 @@ static int da_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   (void)now;
-  dasud *s = DS(nd);
-  size_t k = lb_node_nbr_index(nd, m->src);
   int rc = LB_SUCCESS, moved = 0;
-  /* After a failure the graph changed: a node that is no longer a
-   * neighbour may still have a message on its way; it is stale. */
-  if (k == (size_t)-1 && nd->ndown && (m->type == LB_MSG_LOAD || m->type == LB_MSG_INSTR)) { lb_msg_free(m); return LB_SUCCESS; }
-  if (k == (size_t)-1 || (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR)) return lb_node_unexpected(nd, m);
-  if (m->type == LB_MSG_LOAD) s->known[k] = m->u.load.q;
+  if (m->type != LB_MSG_LOAD && m->type != LB_MSG_INSTR) return lb_node_unexpected(nd, m);
+  size_t k = lb_node_sender(nd, m, &rc);
+  if (k == (size_t)-1) return rc;
+  if (m->type == LB_MSG_LOAD) LB_NBR(nd)->known[k] = m->u.load.q;
   /* An instruction is obeyed only if it still helps: we hold at least
    * two more than the minimum of the asker's domain. */
   else if ((long)nd->nq - m->u.instr.min > 1) rc = send_to(nd, out, k, 1, &moved);
@@ -180,6 +125,6 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 }
 
 const lb_policy_ops lb_policy_dasud_ops = {
-  .init = da_init, .fini = da_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick,
+  .init = da_init, .fini = lb_nbr_loads_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick,
   .on_down = da_down
 };

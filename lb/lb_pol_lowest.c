@@ -3,7 +3,8 @@
  * migrates its excess (up to the target's room) to the least loaded one
  * below the light threshold, and repeats while still heavy.  A round
  * with no light node backs off, doubling up to 2^backoff_max timeouts. */
-#include <stdlib.h>
+#include <stdint.h>
+#include <stdio.h>
 #include "lb_node_impl.h"
 #include "lb_load.h"
 #include "lb_errno.h"
@@ -14,6 +15,7 @@ typedef struct lowest {
   uint64_t round;
   size_t expected, replies;
   size_t *probed;          /* this round's probed nodes; SIZE_MAX once answered */
+  size_t capprobed;
   size_t best;
   long best_q;
   unsigned fails;
@@ -39,7 +41,7 @@ static int lo_init(lb_node *nd)
 
 static void lo_fini(lb_node *nd)
 {
-  if (nd->ps) free(L(nd)->probed);
+  if (nd->ps) lb_mem_free(L(nd)->probed, L(nd)->capprobed * sizeof *L(nd)->probed);
   lb_mem_free(nd->ps, sizeof(lowest));
 }
 
@@ -68,6 +70,15 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   size_t n = nd->topo->n, live = n - 1 - nd->ndown;
   size_t want = nd->par->lowest.probes < live ? nd->par->lowest.probes : live;
   if (!want) return LB_SUCCESS;
+  /* `want` distinct random nodes other than this one; kept, so that
+   * only their first answers count. */
+  if (want > s->capprobed) {
+    size_t *v = lb_mem_realloc(s->probed, s->capprobed * sizeof *v, want * sizeof *v);
+    if (!v) return lb_error(LB_ENOMEM, "probe list");
+    s->probed = v;
+    s->capprobed = want;
+  }
+  size_t *pick = s->probed;
   s->round++;
   s->waiting = 1;
   s->expected = want;
@@ -75,11 +86,6 @@ static int lo_tick(lb_node *nd, double now, lb_out *out)
   s->best = LB_NO_NODE;
   s->best_q = 0;
   nd->st.invocations++;
-  /* `want` distinct random nodes other than this one; kept, so that
-   * only their first answers count. */
-  size_t *pick = realloc(s->probed, want * sizeof *pick);
-  if (!pick) return lb_error(LB_ENOMEM, "probe list");
-  s->probed = pick;
   for (size_t k = 0; k < want;) {
     size_t j = lb_rng_below(&nd->rng, n);
     int dup = j == nd->id || lb_node_is_down(nd, j);
@@ -141,7 +147,15 @@ static int lo_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 
 static int lo_quiet(const lb_node *nd) { return !L(nd)->waiting; }
 
+static int lo_describe(const lb_node *nd, char *buf, size_t cap)
+{
+  const lowest *s = L(nd);
+  if (!s->waiting) return snprintf(buf, cap, "%s", "");
+  return snprintf(buf, cap, "round %llu: %zu of %zu probes answered", (unsigned long long)s->round, s->replies,
+                  s->expected);
+}
+
 const lb_policy_ops lb_policy_lowest_ops = {
   .init = lo_init, .fini = lo_fini, .on_msg = lo_msg, .on_timer = lo_timer,
-  .on_tick = lo_tick, .quiescent = lo_quiet
+  .on_tick = lo_tick, .quiescent = lo_quiet, .describe = lo_describe
 };

@@ -8,6 +8,7 @@
  * AM is answered by a CM routed back along its path; the NRT keeps a
  * record per transaction until all its results have passed. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <sys/types.h>
 #include <string.h>
@@ -92,7 +93,7 @@ static void rm_fini(lb_node *nd)
   lb_mem_free(s->nrt, s->capnrt * sizeof *s->nrt);
   lb_mem_free(s->arr, s->caparr * sizeof *s->arr);
   lb_mem_free(s->seen, s->capseen * sizeof *s->seen);
-  free(s->tomb);
+  lb_mem_free(s->tomb, NTOMB * sizeof *s->tomb);
   lb_mem_free(s, sizeof *s);
 }
 
@@ -106,13 +107,9 @@ static nrt_rec *nrt_find(rmtlb *s, size_t hv, size_t dv, uint64_t tag)
 
 static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv, size_t nxv)
 {
-  if (s->nnrt == s->capnrt) {
-    size_t c = s->capnrt ? 2 * s->capnrt : 4;
-    nrt_rec *v = lb_mem_realloc(s->nrt, s->capnrt * sizeof *v, c * sizeof *v);
-    if (!v) return NULL;
-    s->nrt = v;
-    s->capnrt = c;
-  }
+  nrt_rec *v = lb_mem_grow(s->nrt, &s->capnrt, s->nnrt, sizeof *v, 4);
+  if (!v) return NULL;
+  s->nrt = v;
   nrt_rec *r = &s->nrt[s->nnrt++];
   *r = (nrt_rec){ hv, dv, tag, pv, nxv, 0, -1, 0, 0 };
   return r;
@@ -344,7 +341,7 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
     l->u.lmm.fon = k == depn - 1;
     lb_proc *p = lb_node_take_movable(nd);
     if (!p || (rc = lb_msg_add_proc(l, p))) {
-      if (p) lb_node_enqueue(nd, p);
+      if (p) lb_node_put_back(nd, p);
       lb_msg_free(l);
       if (!rc) rc = lb_error(LB_ESTATE, "node %zu: no process to send", nd->id);
       break;
@@ -371,13 +368,9 @@ static int seen_set(rmtlb *s, size_t hv, uint64_t round)
 {
   for (size_t k = 0; k < s->nseen; k++)
     if (s->seen[k].hv == hv) { s->seen[k].round = round; return LB_SUCCESS; }
-  if (s->nseen == s->capseen) {
-    size_t c = s->capseen ? 2 * s->capseen : 4;
-    struct seen *v = lb_mem_realloc(s->seen, s->capseen * sizeof *v, c * sizeof *v);
-    if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
-    s->seen = v;
-    s->capseen = c;
-  }
+  struct seen *v = lb_mem_grow(s->seen, &s->capseen, s->nseen, sizeof *v, 4);
+  if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
+  s->seen = v;
   s->seen[s->nseen++] = (struct seen){ hv, round };
   return LB_SUCCESS;
 }
@@ -538,13 +531,9 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   r->got += (long)m->nproc;
   if (m->u.lmm.lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
   for (size_t k = 0; k < m->nproc; k++) {
-    if (s->narr == s->caparr) {
-      size_t c = s->caparr ? 2 * s->caparr : 4;
-      arrival *v = lb_mem_realloc(s->arr, s->caparr * sizeof *v, c * sizeof *v);
-      if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
-      s->arr = v;
-      s->caparr = c;
-    }
+    arrival *v = lb_mem_grow(s->arr, &s->caparr, s->narr, sizeof *v, 4);
+    if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
+    s->arr = v;
     s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag };
   }
   rc = LB_SUCCESS;
@@ -619,7 +608,7 @@ static int forget(lb_node *nd, nrt_rec *r)
 {
   rmtlb *s = S(nd);
   size_t hv = r->hv;
-  if (!s->tomb && !(s->tomb = malloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
+  if (!s->tomb && !(s->tomb = lb_mem_alloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
   s->tomb[s->ntomb++ % NTOMB] = (struct tomb){ r->hv, r->dv, r->tag };
   if (r->dv == nd->id) {
     size_t j = 0;   /* keep the arrivals in order (result_ready) */
@@ -728,6 +717,39 @@ long lb_rmtlb_lipn(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd
 size_t lb_rmtlb_rmtv(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->rmtv : LB_NO_NODE; }
 size_t lb_rmtlb_nrt_size(const lb_node *nd) { return nd->pol == LB_POLICY_RMTLB ? S(nd)->nnrt : 0; }
 
+/* Appends to buf[0..cap-1] at *at, as snprintf; *at counts what the
+ * whole text needs. */
+static void add(char *buf, size_t cap, int *at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t cap, int *at, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  size_t k = (size_t)*at < cap ? (size_t)*at : cap;
+  int n = vsnprintf(buf + k, cap - k, fmt, ap);
+  va_end(ap);
+  if (n > 0) *at += n;
+}
+
+static int rm_quiet(const lb_node *nd);
+
+static int rm_describe(const lb_node *nd, char *buf, size_t cap)
+{
+  const rmtlb *s = S(nd);
+  int at = 0;
+  if (cap) buf[0] = '\0';
+  if (rm_quiet(nd)) return 0;
+  add(buf, cap, &at, "LEPN %ld LIPN %ld rmtv %zd NRT %zu", s->lepn, s->lipn, (ssize_t)s->rmtv, s->nnrt);
+  for (size_t k = 0; k < s->nnrt; k++) {
+    const nrt_rec *r = &s->nrt[k];
+    add(buf, cap, &at, "; NRT hv %zu dv %zu tag %llu pv %zd nxv %zd confirmed %d total %ld got %ld back %ld", r->hv,
+        r->dv, (unsigned long long)r->tag, (ssize_t)r->pv, (ssize_t)r->nxv, r->confirmed, r->total, r->got, r->back);
+  }
+  for (size_t k = 0; k < s->narr; k++)
+    add(buf, cap, &at, "; arrival: process %llu of (%zu, %llu)", (unsigned long long)s->arr[k].pid, s->arr[k].hv,
+        (unsigned long long)s->arr[k].tag);
+  return at;
+}
+
 void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
 {
   if (nd->pol != LB_POLICY_RMTLB) return;
@@ -746,5 +768,5 @@ void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
   .on_tick = rm_tick, .on_result = result_ready, .on_down = rm_down, .quiescent = rm_quiet,
-  .pending = rm_pending
+  .pending = rm_pending, .describe = rm_describe
 };

@@ -1,20 +1,21 @@
 /* lb_policy_prepare.c: graph-wide set-up of a policy's parameters, done
  * once by any driver before the nodes are made. */
-#include <stdlib.h>
 #include "lb_node.h"
 #include "lb_diffusion.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 /* beta_opt of second-order diffusion for the graph, from the same
  * coefficients the nodes use (Boillat's, or the given uniform alpha). */
 static int diffusion_beta(const lb_topo *t, double alpha, double *beta)
 {
-  double *ea = malloc((t->m ? t->m : 1) * sizeof *ea);
+  size_t bytes = (t->m ? t->m : 1) * sizeof(double);
+  double *ea = lb_mem_alloc(bytes);
   if (!ea) return lb_error(LB_ENOMEM, "edge coefficients");
   int rc = alpha > 0 ? lb_diffusion_edge_alphas(t, LB_DIFFUSION_UNIFORM, alpha, ea)
                      : lb_diffusion_edge_alphas(t, LB_DIFFUSION_BOILLAT, 0, ea);
   if (!rc) rc = lb_diffusion_beta_opt(t, ea, beta, NULL);
-  free(ea);
+  lb_mem_free(ea, bytes);
   return rc ? lb_error_wrap(rc, "second-order beta") : LB_SUCCESS;
 }
 

@@ -1,5 +1,4 @@
 /* lb_proc.c: processes and messages as owned plain data. */
-#include <stdlib.h>
 #include <string.h>
 #include "lb_proc.h"
 #include "lb_codec.h"
@@ -29,7 +28,7 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
 void lb_proc_free(lb_proc *p)
 {
   if (!p) return;
-  if (p->ctx != room(p)) free(p->ctx);
+  if (p->ctx != room(p)) lb_mem_free(p->ctx, p->ctx_len);   /* out of line: ctx_len bytes */
   lb_mem_free(p, sizeof *p + p->ctx_room);
 }
 
@@ -43,10 +42,10 @@ int lb_proc_copy(const lb_proc *p, lb_proc **out)
 int lb_proc_set_ctx(lb_proc *p, const void *ctx, size_t len)
 {
   if (len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", len);
-  unsigned char *b = len <= p->ctx_room ? room(p) : malloc(len);
+  unsigned char *b = len <= p->ctx_room ? room(p) : lb_mem_alloc(len);
   if (!b) return lb_error(LB_ENOMEM, "context of %zu bytes", len);
   if (len) memmove(b, ctx, len);   /* ctx may be the process's own */
-  if (p->ctx && p->ctx != room(p) && p->ctx != b) free(p->ctx);
+  if (p->ctx && p->ctx != room(p) && p->ctx != b) lb_mem_free(p->ctx, p->ctx_len);
   p->ctx = len ? b : NULL;
   p->ctx_len = len;
   return LB_SUCCESS;
@@ -80,8 +79,8 @@ void lb_msg_free(lb_msg *m)
 {
   if (!m) return;
   for (size_t k = 0; k < m->nproc; k++) lb_proc_free(m->procs[k]);
-  free(m->procs);
-  free(m->pairs);
+  lb_mem_free(m->procs, m->capproc * sizeof *m->procs);
+  lb_mem_free(m->pairs, m->cappair * sizeof *m->pairs);
   lb_mem_free(m, sizeof *m);
 }
 
@@ -92,9 +91,9 @@ int lb_msg_copy(const lb_msg *m, lb_msg **out)
   if (!c) return lb_error(LB_ENOMEM, "message copy");
   *c = *m;
   c->procs = NULL;
-  c->nproc = 0;
+  c->nproc = c->capproc = 0;
   c->pairs = NULL;
-  c->npair = 0;
+  c->npair = c->cappair = 0;
   int rc = LB_SUCCESS;
   for (size_t k = 0; !rc && k < m->npair; k++) rc = lb_msg_add_pair(c, m->pairs[k].node, m->pairs[k].count);
   for (size_t k = 0; !rc && k < m->nproc; k++) {
@@ -109,7 +108,7 @@ int lb_msg_copy(const lb_msg *m, lb_msg **out)
 
 int lb_msg_add_proc(lb_msg *m, lb_proc *p)
 {
-  lb_proc **v = realloc(m->procs, (m->nproc + 1) * sizeof *v);
+  lb_proc **v = lb_mem_grow(m->procs, &m->capproc, m->nproc, sizeof *v, 1);
   if (!v) return lb_error(LB_ENOMEM, "message process list");
   m->procs = v;
   m->procs[m->nproc++] = p;
@@ -118,7 +117,7 @@ int lb_msg_add_proc(lb_msg *m, lb_proc *p)
 
 int lb_msg_add_pair(lb_msg *m, size_t node, long count)
 {
-  lb_pair *v = realloc(m->pairs, (m->npair + 1) * sizeof *v);
+  lb_pair *v = lb_mem_grow(m->pairs, &m->cappair, m->npair, sizeof *v, 1);
   if (!v) return lb_error(LB_ENOMEM, "message pair list");
   m->pairs = v;
   m->pairs[m->npair++] = (lb_pair){ node, count };

@@ -1,7 +1,8 @@
 /* lb_proc.h: processes (tasks), result references and protocol messages
  * of the balancing policies.  All are plain data with alloc / copy /
  * free, so the simulator and the PVM worker can move them between nodes;
- * lb_codec.h turns a message into bytes and back.
+ * lb_codec.h turns a message into bytes and back.  Their blocks come
+ * from the thread's allocator (lb_mem.h).
  *
  * A message is a tagged union: `type` says which member of `u` is valid,
  * and each member names its fields as the policy that sends it does.
@@ -98,6 +99,7 @@ typedef struct lb_msg {
   lb_proc **procs;
   size_t npair;        /* ORDER (owned) */
   lb_pair *pairs;
+  size_t capproc, cappair;  /* room in procs and pairs (lb_proc.c's) */
   lb_result_ref res;   /* DRM, RESULT */
 } lb_msg;
 

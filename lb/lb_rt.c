@@ -1,6 +1,5 @@
 /* lb_rt.c: see lb_rt.h. */
 #include <stdio.h>
-#include <stdlib.h>
 #include "lb_rt.h"
 #include "lb_errno.h"
 #include "lb_mem.h"
@@ -24,13 +23,9 @@ static int before(const tmr *a, const tmr *b)
 
 static int heap_push(lb_rt *rt, double at, uint64_t id)
 {
-  if (rt->nh == rt->caph) {
-    size_t c = rt->caph ? 2 * rt->caph : 4;
-    tmr *v = lb_mem_realloc(rt->h, rt->caph * sizeof *v, c * sizeof *v);
-    if (!v) return lb_error(LB_ENOMEM, "timer heap");
-    rt->h = v;
-    rt->caph = c;
-  }
+  tmr *v = lb_mem_grow(rt->h, &rt->caph, rt->nh, sizeof *v, 4);
+  if (!v) return lb_error(LB_ENOMEM, "timer heap");
+  rt->h = v;
   size_t i = rt->nh++;
   rt->h[i] = (tmr){ at, rt->seq++, id };
   while (i > 0 && before(&rt->h[i], &rt->h[(i - 1) / 2])) {
@@ -90,8 +85,7 @@ void lb_rt_free(lb_rt *rt)
 {
   if (!rt) return;
   lb_node_free(rt->nd);
-  lb_out_clear(&rt->out);
-  free(rt->out.v);
+  lb_out_release(&rt->out);
   lb_mem_free(rt->h, rt->caph * sizeof *rt->h);
   lb_mem_free(rt, sizeof *rt);
 }
@@ -156,16 +150,11 @@ static int carry_out(lb_rt *rt, double now)
     case LB_OUT_DELIVER:
       rc = keep(rc, rt->ops->deliver(rt->ctx, &it->res, now));
       break;
-    case LB_OUT_TRACE:
-      break;
     }
   }
   /* A million idle nodes need no output lists: the next step makes a
-   * new one (from malloc's per-thread cache, at its usual size). */
-  lb_out_clear(o);
-  free(o->v);
-  o->v = NULL;
-  o->cap = 0;
+   * new one (from the allocator's free blocks of its usual size). */
+  lb_out_release(o);
   return rc;
 }
 

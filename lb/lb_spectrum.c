@@ -3,6 +3,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_sort_vector.h>
 #include "lb_spectrum.h"
+#include "lb_topo_matrix.h"
 #include "lb_errno.h"
 
 int lb_spectrum_alloc(size_t n, lb_spectrum **out)

@@ -4,13 +4,13 @@
  * numbers them from 1, as the papers do.  Neighbour lists are sorted.
  * Edges are numbered 0..m-1 in lexicographic order of (i, j), i < j; seed
  * 002 orients every edge from the larger index to the smaller, and
- * lb_topo_incidence follows it. */
+ * lb_topo_incidence (lb_topo_matrix.h) follows it.  No GSL here: a
+ * driver includes this without GSL's headers. */
 #ifndef LB_TOPO_H
 #define LB_TOPO_H
 
 #include <stddef.h>
 #include <stdio.h>
-#include <gsl/gsl_matrix.h>
 
 /* What made a graph.  The generators record their kind and sizes so
  * that distances come from closed forms; edge lists, files and random
@@ -123,11 +123,6 @@ int lb_topo_is_implicit(const lb_topo *t);
 void lb_topo_set_cache_limit(lb_topo *t, size_t bytes);
 /* BFS runs the distance queries have made on this graph so far. */
 unsigned long lb_topo_cache_misses(const lb_topo *t);
-
-/* L = D - Adj, n x n, caller-allocated. */
-int lb_topo_laplacian(const lb_topo *t, gsl_matrix *L);
-/* Incidence A, n x m: column k of edge (i<j) has +1 at j, -1 at i. */
-int lb_topo_incidence(const lb_topo *t, gsl_matrix *A);
 
 /* Text format: see docs/FORMATS.md.  `fname` is used in messages only. */
 int lb_topo_read(FILE *f, const char *fname, lb_topo **out);

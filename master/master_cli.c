@@ -4,7 +4,6 @@
 #include <string.h>
 #include <getopt.h>
 #include <limits.h>
-#include <time.h>
 #include <math.h>
 #include <libgen.h>
 #include <unistd.h>
@@ -293,13 +292,6 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   if (master_out_check(f)) exit(CLI_EXIT_USAGE);
 }
 
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int master_selftest(const farm_xport *xp, const master_cli *o, const int *tids)
 {
   int n = (int)o->hosts, ok = 0;
@@ -320,16 +312,16 @@ int master_selftest(const farm_xport *xp, const master_cli *o, const int *tids)
     unsigned char *buf;
     size_t len;
     if (farm_sum_req_encode(v, k, &buf, &len)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
-    sent[i] = now();
+    sent[i] = cli_now();
     xp->send(xp->ctx, tids[i], FARM_SUM_REQ, buf, len);
     free(buf);
     free(v);
   }
   printf("%-8s %-10s %9s %16s %16s %10s %s\n", "worker", "tid", "ints", "sum", "expected", "rtt_ms", "ok");
-  double deadline = now() + o->timeout;
+  double deadline = cli_now() + o->timeout;
   for (int left = n; left > 0;) {
     farm_in in;
-    double wait = deadline - now();
+    double wait = deadline - cli_now();
     int r = wait > 0 && !master_interrupted ? xp->recv(xp->ctx, -1, -1, wait < 0.2 ? wait : 0.2, &in) : -1;
     if (r == 0) continue;
     if (r < 0) {
@@ -360,7 +352,7 @@ int master_selftest(const farm_xport *xp, const master_cli *o, const int *tids)
     int good = cnt == (long long)o->ints * (i + 1) && sum == expect[i];
     ok += good;
     printf("%-8d t%-9x %9lld %16lld %16lld %10.3f %s\n", i, tids[i], (long long)cnt, (long long)sum, expect[i],
-           (now() - sent[i]) * 1e3, good ? "yes" : "NO");
+           (cli_now() - sent[i]) * 1e3, good ? "yes" : "NO");
   }
   printf("selftest: %d/%d workers returned the right sum\n", ok, n);
   free(expect);

@@ -37,6 +37,4 @@ int master_on_inventory(master_ctx *x, int h, const unsigned char *body, size_t 
 int master_on_lost(master_ctx *x, int h, const unsigned char *body, size_t len);
 int master_recover_tick(master_ctx *x);
 
-double master_wall(void);
-
 #endif

@@ -50,7 +50,7 @@ int master_host_down(master_ctx *x, int h, const char *why)
     return -1;
   }
   fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run: asking the %zu others what they hold\n", cli_prog(),
-          h, x->tids[h], why, master_wall() - x->tl.tstart, lb_sink_live_hosts(x->sink));
+          h, x->tids[h], why, cli_now() - x->tl.tstart, lb_sink_live_hosts(x->sink));
   uint32_t *list = malloc((size_t)x->o->hosts * sizeof *list), n = 0;
   if (!list) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (int i = 0; i < x->o->hosts; i++)
@@ -62,7 +62,7 @@ int master_host_down(master_ctx *x, int h, const char *why)
     if (!x->down[i]) x->xp->send(x->xp->ctx, x->tids[i], FARM_DOWN, buf, len);
   if (!rc) free(buf);
   free(list);
-  x->round_at = master_wall();
+  x->round_at = cli_now();
   return rc;
 }
 
@@ -103,7 +103,7 @@ int master_on_lost(master_ctx *x, int h, const unsigned char *body, size_t len)
 
 int master_recover_tick(master_ctx *x)
 {
-  if (!lb_sink_waiting(x->sink) || master_wall() - x->round_at < ROUND_BOUND_S) return 0;
+  if (!lb_sink_waiting(x->sink) || cli_now() - x->round_at < ROUND_BOUND_S) return 0;
   size_t miss[64], n = lb_sink_missing(x->sink, miss, 64);
   for (size_t k = 0; k < n && k < 64; k++)
     if (master_host_down(x, (int)miss[k], "did not answer for 10 s")) return -1;

@@ -5,7 +5,6 @@
 #include <string.h>
 #include <limits.h>
 #include <math.h>
-#include <time.h>
 #include "master_ctx.h"
 #include "farm_wire.h"
 #include "app_verify.h"
@@ -18,14 +17,6 @@
 #include "cli.h"
 
 volatile sig_atomic_t master_interrupted;
-
-double master_wall(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-#define wall master_wall
 
 /* Which host each process starts on. */
 static void distribute(const master_opts *o, int *where)
@@ -235,7 +226,7 @@ static void take_result(master_ctx *x, farm_in *in, int h)
     tl->bad++;
   } else {
     tl->work += res.cost;
-    tl->tend = wall();
+    tl->tend = cli_now();
   }
   if (!bad) app_result_clear(&res);
   free(blob);
@@ -248,16 +239,16 @@ static int collect_loop(master_ctx *x)
 {
   const master_opts *o = x->o;
   int ordered = o->order <= 0;
-  double last = wall();
+  double last = cli_now();
   while (lb_sink_accepted(x->sink) < o->w.nproc) {
     cli_progress("results verified", lb_sink_accepted(x->sink), o->w.nproc);
     if (master_interrupted) return -2;
-    if (!ordered && lb_sink_accepted(x->sink) > 0 && wall() - x->tl.tstart >= o->order_delay) {
+    if (!ordered && lb_sink_accepted(x->sink) > 0 && cli_now() - x->tl.tstart >= o->order_delay) {
       send_orders(x);
       ordered = 1;
     }
     if (master_recover_tick(x)) return -1;
-    double left = o->timeout - (wall() - last);
+    double left = o->timeout - (cli_now() - last);
     if (left <= 0) {
       fprintf(stderr, "%s: no result for %g s; %lu of %lu processes are missing\n", cli_prog(), o->timeout,
               o->w.nproc - (unsigned long)lb_sink_accepted(x->sink), o->w.nproc);
@@ -280,7 +271,7 @@ static int collect_loop(master_ctx *x)
       x->tl.dropped++;
     } else if (in.tag == FARM_RESULT) {
       take_result(x, &in, h);
-      last = wall();
+      last = cli_now();
     } else if (in.tag == FARM_INVENTORY) {
       rc = master_on_inventory(x, h, in.body, in.len);
     } else if (in.tag == FARM_LOST) {
@@ -314,10 +305,10 @@ static int reports(master_ctx *x, FILE *trace)
   master_host *hs = x->hs;
   int want = 0;
   for (int i = 0; i < o->hosts; i++) want += !x->down[i];
-  double deadline = wall() + o->timeout;
+  double deadline = cli_now() + o->timeout;
   for (int got = 0; got < want;) {
     farm_in in;
-    double left = deadline - wall();
+    double left = deadline - cli_now();
     int r = left > 0 && !master_interrupted ? xp->recv(xp->ctx, -1, -1, left < 0.2 ? left : 0.2, &in) : -1;
     if (r == 0) continue;
     if (r < 0) { fprintf(stderr, "%s: %d worker report(s) missing\n", cli_prog(), want - got); return -1; }
@@ -366,13 +357,14 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   }
   if (trace) fprintf(trace, "%s\n", lb_rt_trace_header());
   if (ok) {
-    double t0 = wall();
+    /* The hosts' time origin: an instant of the clock they share. */
+    double t0 = cli_epoch();
     for (int i = 0; i < n && ok; i++) ok = send_setup(&x, i, t0) == 0;
     if (o->junk)
       for (int i = 0; i < n; i++) { xp->junk(xp->ctx, x.tids[i], 0); xp->junk(xp->ctx, x.tids[i], 1); }
     distribute(o, where);
     x.tl.hops_optimal = optimum(o, where);
-    x.tl.tstart = wall();
+    x.tl.tstart = cli_now();
     for (int i = 0; i < n && ok; i++) ok = (x.hs[i].initial = send_tasks(&x, where, i)) >= 0;
   }
   int rc = ok ? collect(&x) : -1;

@@ -19,13 +19,6 @@ typedef struct xmpi {
   farm_store *store;       /* payloads held here: envelope, head, bytes */
 } xmpi;
 
-static double mono(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Free the buffers of the sends that completed. */
 static void progress(xmpi *p)
 {
@@ -115,7 +108,7 @@ static int take(xmpi *p, const MPI_Status *st, farm_in *in)
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
   xmpi *p = ctx;
-  double t0 = mono(), end = t0 + (timeout_s > 0 ? timeout_s : 0);
+  double t0 = cli_now(), end = t0 + (timeout_s > 0 ? timeout_s : 0);
   long nap = 10000;
   for (;;) {
     progress(p);
@@ -127,7 +120,7 @@ static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
       if (take(p, &st, in)) return 1;
       continue;
     }
-    double t = mono(), left = end - t;
+    double t = cli_now(), left = end - t;
     if (timeout_s == 0 || (timeout_s > 0 && left <= 0)) return 0;
     if (t - t0 < SPIN_S) continue;
     if (timeout_s > 0 && left * 1e9 < nap) nap = (long)(left * 1e9) + 1;
@@ -213,9 +206,9 @@ int mpi_xport_free(farm_xport *x, double wait_s)
 {
   xmpi *p = x->ctx;
   if (!p) return 0;
-  double end = mono() + wait_s;
+  double end = cli_now() + wait_s;
   struct timespec ts = { 0, 1000000 };
-  while (p->np && mono() < end) { progress(p); if (p->np) nanosleep(&ts, NULL); }
+  while (p->np && cli_now() < end) { progress(p); if (p->np) nanosleep(&ts, NULL); }
   int left = (int)p->np;
   if (!left) free(p->pv);   /* else the requests may still read their buffers */
   farm_store_free(p->store);

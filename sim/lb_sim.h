@@ -19,8 +19,9 @@
  * once and unchanged; the protocol brings each result (or its receipt)
  * home to its origin exactly once; nothing is lost in transit; every
  * message survives the codec; and at the end no byte is left in a store
- * and every node is quiescent (no RMTLB lock, NRT record or reservation,
- * no open transaction of any policy), and the run ends.  With failures,
+ * and every node is quiescent (lb_node_quiescent: no lock, record or
+ * open transaction of its policy, RMTLB's NRT and reservations among
+ * them; no result still to come back through it), and the run ends.  With failures,
  * each result still reaches the sink exactly once (a second copy of a
  * process the sink ran again is dropped there, and counted), and the
  * survivors end quiescent. */
@@ -28,6 +29,7 @@
 #define LB_SIM_H
 
 #include <stdio.h>
+#include "lb_mem.h"
 #include "lb_node.h"
 
 typedef enum { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE, LB_SIM_LOAD_TRACE } lb_sim_load;
@@ -61,6 +63,11 @@ typedef struct lb_sim_config {
   size_t ntrace;
   unsigned long seed;
   int codec;                    /* round-trip every message through lb_codec */
+  int leaving;                  /* contexts as on the farm: the driver keeps
+                                 * a live copy of each process that ran at a
+                                 * node, and saves it into the process only
+                                 * when it leaves (lb_rt_ops.leaving); 0: the
+                                 * node gets the context after every quantum */
   double cost_msg;              /* CPU time a node spends on each message it
                                  * sends, relays or takes */
   double cost_byte;             /* ... and on each byte of it */
@@ -82,6 +89,10 @@ typedef struct lb_sim_config {
   double snapshot_at;           /* when > 0, copy every queue length into */
   long *snapshot;               /* snapshot[0..n-1] at that time and stop there
                                  * (no end-of-run checks: res->stopped = 1) */
+  const lb_mem *mem;            /* where lb/'s records of the run come from
+                                 * (NULL: the simulator's arena); the calling
+                                 * thread's allocator is the caller's again
+                                 * when lb_sim_run returns */
 } lb_sim_config;
 
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
@@ -117,6 +128,8 @@ typedef struct lb_sim_result {
   unsigned long lost;           /* processes lost with them (run again) */
   unsigned long reruns;         /* processes the sink ran again */
   unsigned long duplicates;     /* results the sink dropped as second copies */
+  unsigned long saved;          /* live contexts saved into leaving processes
+                                 * (leaving) */
   unsigned long orphans;        /* results delivered off their way home */
   unsigned long violations;     /* invariant violations (0 in a correct run) */
   char first_violation[256];

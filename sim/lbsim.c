@@ -67,6 +67,10 @@ static void usage(void)
          "      --no-optimum    skip the fewest process-hops that balance the start\n"
          "                      (a transport problem; for timing the simulator itself)\n"
          "      --ctx-bytes N   bytes of a process's context, moved with it (default 8)\n"
+         "      --leaving       contexts as on the farm: each node keeps a live copy of\n"
+         "                      the processes that ran there and saves it into one\n"
+         "                      only when it leaves (default: the node gets the\n"
+         "                      context after every quantum)\n"
          "      --result-bytes N  bytes of a result (default 8)\n"
          "      --cost-msg X    CPU time a node spends on each message it sends, relays\n"
          "                      or takes (default 0)\n"
@@ -99,7 +103,7 @@ static FILE *open_out(const char *opt, const char *path)
 
 int main(int argc, char **argv)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB, O_NOOPT, O_DRAIN };
+  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_PROBES, O_PERIOD, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_ALPHA, O_BETA, O_BACKOFF, O_TMAX, O_MAXEV, O_PLAN, O_HOP, O_RESULTS, O_SCHED, O_NOCODEC, O_CRASH, O_DETECT, O_ACEIL, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_ROUTE, O_CTXB, O_RESB, O_NOOPT, O_DRAIN, O_LEAVING };
   static const struct option opts[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "seed", required_argument, 0, 's' },
@@ -120,7 +124,7 @@ int main(int argc, char **argv)
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
     { "route", required_argument, 0, O_ROUTE }, { "ctx-bytes", required_argument, 0, O_CTXB },
-    { "result-bytes", required_argument, 0, O_RESB }, { "drain", required_argument, 0, O_DRAIN }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+    { "result-bytes", required_argument, 0, O_RESB }, { "drain", required_argument, 0, O_DRAIN }, { "leaving", no_argument, 0, O_LEAVING }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
   lb_sim_config c;
@@ -193,6 +197,7 @@ int main(int argc, char **argv)
     case O_MAXEV: c.max_events = cli_ulong("--max-events", optarg, 1, 4000000000ul); break;
     case O_TMAX: c.node.rmtlb.tmax = c.node.lowest.timeout = cli_double("--tmax", optarg, 1e-9, 1e12); break;
     case O_DRAIN: c.node.rmtlb.drain = cli_double("--drain", optarg, 0, 1e6); break;
+    case O_LEAVING: c.leaving = 1; break;
     case O_BETA: c.node.diffusion.beta = cli_double("--beta", optarg, 1e-9, 1.999999); break;
     case O_HOP: c.node.hop_time = cli_double("--hop-time", optarg, 1e-12, 1e12); break;
     case O_RESULTS:

@@ -27,7 +27,7 @@ tests_test_verify_LDADD = $(APP_LIBS) $(TEST_LIBS)
 
 # These drive nodes through the simulator library.
 SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies tests/test_sim_queue \
-	tests/test_sim_arena
+	tests/test_sim_arena tests/test_sim_mem tests/test_alloc_fail
 SIM_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
 SIM_TEST_LIBS = $(SIM_LIBS) $(CMOCKA_LIBS)
 tests_test_sim_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
@@ -40,6 +40,10 @@ tests_test_sim_queue_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_sim_queue_LDADD = $(SIM_TEST_LIBS)
 tests_test_sim_arena_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_sim_arena_LDADD = $(SIM_TEST_LIBS)
+tests_test_sim_mem_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_sim_mem_LDADD = $(SIM_TEST_LIBS)
+tests_test_alloc_fail_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_alloc_fail_LDADD = $(SIM_TEST_LIBS)
 
 check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 
@@ -47,7 +51,7 @@ check_PROGRAMS += $(UNIT_TESTS) $(SIM_TESTS)
 check_PROGRAMS += tests/pvm_intruder
 tests_pvm_intruder_LDADD = $(PVM_FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 
-SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
+SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh tests/sweep_leaving.sh \
 	tests/trace_cli.sh tests/experiments_help.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/lbpvm_vm.sh \

@@ -29,13 +29,6 @@
 #define WAIT_S 30.0
 #define RUN 4242u
 
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int named(const struct pvmtaskinfo *t, const char *name)
 {
   const char *s = strrchr(t->ti_a_out, '/');
@@ -46,7 +39,7 @@ static int exited(void)
 {
   if (pvm_mytid() < 0) { fprintf(stderr, "pvm_intruder: no virtual machine to join\n"); return 1; }
   int master = 0, worker = 0;
-  for (double end = now() + WAIT_S; !(master && worker) && now() < end; usleep(50000)) {
+  for (double end = cli_now() + WAIT_S; !(master && worker) && cli_now() < end; usleep(50000)) {
     int n;
     struct pvmtaskinfo *ti;
     if (pvm_tasks(0, &n, &ti) < 0) continue;
@@ -87,7 +80,7 @@ static int has_eof(int tid)
  * waits for a message (of a tag nobody sends). */
 static void wait_eof(int tid)
 {
-  for (double end = now() + WAIT_S; !has_eof(tid) && now() < end;) {
+  for (double end = cli_now() + WAIT_S; !has_eof(tid) && cli_now() < end;) {
     struct timeval tv = { 0, 100000 };
     pvm_trecv(-1, 9999, &tv);
   }
@@ -119,9 +112,9 @@ static int one_setup(const char *path, double t0)
   lbpvm_send(tid, FARM_STOP, RUN, NULL, 0);
   free(buf);
   int reported = 0;
-  for (double end = now() + WAIT_S; now() < end;) {
+  for (double end = cli_now() + WAIT_S; cli_now() < end;) {
     farm_in in;
-    int r = lbpvm_recv(RUN, -1, -1, end - now(), &in);
+    int r = lbpvm_recv(RUN, -1, -1, end - cli_now(), &in);
     if (r <= 0) break;
     int tag = in.tag, src = in.src, gone = tag == FARM_EXITED && in.notice == tid;
     lbpvm_in_clear(&in);
@@ -149,7 +142,7 @@ static int setup_t0(void)
   };
   int bad = 0;
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    int got = one_setup(path, now() + cases[k].off);
+    int got = one_setup(path, cli_epoch() + cases[k].off);
     const char *verdict = got < 0 ? "no answer" : got ? "accepted" : "refused";
     printf("pvm_intruder: SETUP with a start time %s: %s\n", cases[k].what, verdict);
     bad += got != cases[k].accept;

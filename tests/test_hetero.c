@@ -4,6 +4,7 @@
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_blas.h>
 #include "lb_topo.h"
+#include "lb_topo_matrix.h"
 #include "lb_hetero.h"
 #include "lb_errno.h"
 

@@ -5,6 +5,7 @@
 #include "lb_errno.h"
 #include "lb_rng.h"
 #include "lb_topo.h"
+#include "lb_topo_matrix.h"
 #include "lb_hublake.h"
 
 static void test_closed_forms(void **state)

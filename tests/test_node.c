@@ -384,6 +384,22 @@ static void test_lowest_counts_probed_replies(void **state)
   lb_topo_free(t);
 }
 
+/* A driver's totals: every count of every node, added. */
+static void test_stats_add(void **state)
+{
+  (void)state;
+  lb_node_stats a, b, sum = { 0 };
+  unsigned long *x = (unsigned long *)&a, *y = (unsigned long *)&b;
+  size_t n = sizeof a / sizeof *x;
+  for (size_t k = 0; k < n; k++) { x[k] = k + 1; y[k] = 1000 * (k + 1); }
+  lb_node_stats_add(&sum, &a);
+  lb_node_stats_add(&sum, &b);
+  const unsigned long *z = (const unsigned long *)&sum;
+  for (size_t k = 0; k < n; k++) assert_int_equal(z[k], 1001 * (k + 1));
+  assert_int_equal(sum.placed[7], b.placed[7] + a.placed[7]);
+  assert_int_equal(sum.dissolved, 1001 * n);   /* the last count */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -396,6 +412,7 @@ int main(void)
     cmocka_unit_test(test_none_runs_locally),
     cmocka_unit_test(test_order_origin),
     cmocka_unit_test(test_order_direct),
+    cmocka_unit_test(test_stats_add),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

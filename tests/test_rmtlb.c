@@ -173,6 +173,9 @@ static void assert_quiet(net *N)
     assert_int_equal(lb_rmtlb_rmtv(N->nd[i]), LB_NO_NODE);
     assert_int_equal(lb_rmtlb_nrt_size(N->nd[i]), 0);
     assert_true(lb_node_quiescent(N->nd[i]));
+    char what[8] = "x";
+    assert_int_equal(lb_node_describe(N->nd[i], what, sizeof what), 0);
+    assert_string_equal(what, "");
   }
   for (uint64_t p = 0; p < N->next_pid; p++) assert_int_equal(N->home[p], 1);
 }
@@ -195,6 +198,15 @@ static void path_case(int lifo)
   deliver(N, 0);                                 /* RM reaches node 1 */
   assert_int_equal(lb_rmtlb_rmtv(N->nd[1]), 0);
   assert_int_equal(lb_rmtlb_lipn(N->nd[1]), 3);
+  /* What a report of a node that is not quiescent says. */
+  char what[512];
+  int len = lb_node_describe(N->nd[1], what, sizeof what);
+  assert_string_equal(what, "LEPN -1 LIPN 3 rmtv 0 NRT 1; NRT hv 0 dv 1 tag 1 pv 0 nxv 1 confirmed 0 total -1 got 0 back 0");
+  assert_int_equal(len, (int)strlen(what));
+  assert_int_equal(lb_node_describe(N->nd[1], what, 8), len);   /* cut, as snprintf */
+  assert_string_equal(what, "LEPN -1");
+  lb_node_describe(N->nd[0], what, sizeof what);
+  assert_string_equal(what, "LEPN 6 LIPN -1 rmtv -1 NRT 0");
   assert_int_equal(count_in_flight(N, LB_MSG_RM, 2), 1);
   /* The forwarded RM asks for what is left: 6 - 3. */
   for (size_t k = 0; k < N->nq; k++)

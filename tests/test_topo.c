@@ -1,6 +1,7 @@
 /* Topology generators, neighbour lists and matrices. */
 #include "testutil.h"
 #include "lb_topo.h"
+#include "lb_topo_matrix.h"
 #include "lb_rng.h"
 #include "lb_errno.h"
 

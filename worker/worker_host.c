@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "worker_host.h"
 #include "farm_throttle.h"
 #include "app.h"
@@ -44,6 +43,8 @@ typedef struct worker {
   double msg, idle;         /* wall time with messages; waiting with nothing to run */
   int msg_depth;            /* handling nests sends: time the outermost only */
   double first, last;       /* wall clock at the first and last quantum */
+  double origin;            /* node time 0 on cli_now's clock: the master's
+                             * start (SETUP's t0, on the clock hosts share) */
   double units_q;           /* units per quantum, learned */
   char *trace;
   size_t ntrace, captrace;
@@ -52,21 +53,7 @@ typedef struct worker {
   size_t nrepaired;
 } worker;
 
-static double wall(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double cpu_now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double node_now(const worker *w) { return wall() - w->s.t0; }
+static double node_now(const worker *w) { return cli_now() - w->origin; }
 
 static int xsend(worker *w, int id, int tag, const void *body, size_t len)
 {
@@ -82,8 +69,8 @@ static int host_of(const worker *w, int tid)
 
 /* Time spent with messages: receiving, handling and the sends that
  * follow.  Handling nests sends, so only the outermost call counts. */
-static double msg_begin(worker *w) { return w->msg_depth++ ? 0 : wall(); }
-static void msg_end(worker *w, double t0) { if (!--w->msg_depth) w->msg += wall() - t0; }
+static double msg_begin(worker *w) { return w->msg_depth++ ? 0 : cli_now(); }
+static void msg_end(worker *w, double t0) { if (!--w->msg_depth) w->msg += cli_now() - t0; }
 
 static void trace_add(worker *w, const char *row)
 {
@@ -250,8 +237,11 @@ static int setup(worker *w, const farm_in *in)
     fprintf(stderr, "%s: malformed SETUP from t%x dropped: %s\n", cli_prog(), in->src, lb_errmsg());
     return -1;
   }
-  /* Node time is wall - t0: a day off this clock, timers never or always due. */
-  double skew = w->s.t0 - wall();
+  /* Node time counts from the master's start, measured once on the
+   * calendar clock the hosts share, then on this host's monotonic one: a
+   * day off, timers would never or always be due. */
+  double skew = w->s.t0 - cli_epoch();
+  w->origin = cli_now() + skew;
   int rc = skew > 86400 || skew < -86400 ? lb_error(LB_ERANGE, "start time %.0f s off this host's clock", skew) : 0;
   size_t (*e)[2] = malloc((w->s.nedges + 1) * sizeof *e);
   if (!e) cli_die(CLI_EXIT_FAIL, "out of memory");
@@ -402,19 +392,19 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
 {
   if (!(w->units_q >= 1)) w->units_q = 1;
   unsigned long u = w->units_q > 1e9 ? 1000000000UL : (unsigned long)w->units_q, ran;
-  double c0 = cpu_now(), t0 = wall();
+  double c0 = cli_cpu(), t0 = cli_now();
   if (w->first == 0) w->first = t0;
   /* A context that asks for more than this host has (a matmul too big
    * for its memory) is lost here, not the host. */
   if (app_task_run(t, u, &ran)) return -1;
-  double dc = cpu_now() - c0;
+  double dc = cli_cpu() - c0;
   app_task_add_cost(t, dc);
   if (!app_task_finished(t)) {   /* the quantum, not the work, ended the run */
     double f = dc > 0 ? w->s.quantum_s / dc : 2;
     w->units_q = (double)ran * (f > 2 ? 2 : f < 0.5 ? 0.5 : f);
   }
   farm_throttle_after(dc);
-  w->last = wall();
+  w->last = cli_now();
   w->busy += w->last - t0;
   w->cpu += dc;
   w->c[FARM_C_UNITS] += (int64_t)ran;
@@ -489,9 +479,9 @@ static void loop(worker *w)
       double wait = 0.01, at;
       if (lb_rt_next_timer(w->rt, &at) && at - node_now(w) < wait) wait = at - node_now(w);
       if (wait < 0.0005) wait = 0.0005;
-      double t0 = wall();
+      double t0 = cli_now();
       r = w->xp->recv(w->xp->ctx, -1, -1, wait, &in);
-      w->idle += wall() - t0;
+      w->idle += cli_now() - t0;
       if (r == 1) handle(w, &in);
       else if (r < 0) break;
     }

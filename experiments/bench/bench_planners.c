@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include <gsl/gsl_linalg.h>
+#include "lb_topo_matrix.h"
 #include "lb_errno.h"
 #include "lb_rng.h"
 #include "lb_topo.h"
@@ -23,13 +24,7 @@
 #include "lb_transport.h"
 #include "lb_hublake.h"
 #include "tp_glpk.h"
-
-static double cpu(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "cli.h"
 
 static void die(const char *what)
 {
@@ -87,21 +82,21 @@ static void bench_transport(size_t m, size_t inst, size_t reps, size_t greps, co
     double z1 = 0, z2 = 0, zp = 0, zd = 0, *t1 = tt, *t2 = tt + reps, *tp = tt + 2 * reps, *td = tp + greps;
     lb_tp_stats st1, st2;
     for (size_t q = 0; q < reps || q < greps; q++) {
-      double t0 = cpu();
+      double t0 = cli_cpu();
       if (q < reps) {
         if (lb_tp_solve(m, m, c, s, d, LB_TP_NWC, x, &z1, &st1)) die("transport, north-west corner");
-        t1[q] = cpu() - t0;
-        t0 = cpu();
+        t1[q] = cli_cpu() - t0;
+        t0 = cli_cpu();
         if (lb_tp_solve(m, m, c, s, d, LB_TP_VOGEL, x, &z2, &st2)) die("transport, Vogel");
-        t2[q] = cpu() - t0;
+        t2[q] = cli_cpu() - t0;
       }
       if (q < greps && greps_on) {
-        t0 = cpu();
+        t0 = cli_cpu();
         if (tp_glpk_solve(m, m, c, s, d, 0, &zp)) { fprintf(stderr, "GLPK primal failed\n"); exit(1); }
-        tp[q] = cpu() - t0;
-        t0 = cpu();
+        tp[q] = cli_cpu() - t0;
+        t0 = cli_cpu();
         if (tp_glpk_solve(m, m, c, s, d, 1, &zd)) { fprintf(stderr, "GLPK dual failed\n"); exit(1); }
-        td[q] = cpu() - t0;
+        td[q] = cli_cpu() - t0;
       }
     }
     double mt[4] = { median(t1, reps), median(t2, reps), greps_on ? median(tp, greps) : 0,
@@ -137,15 +132,15 @@ static void bench_cg(size_t side)
   double *l = malloc(n * sizeof *l), *lam = malloc(n * sizeof *lam), avg = 0;
   for (size_t i = 0; i < n; i++) { l[i] = lb_rng_range(r, 0, 1000); avg += l[i]; }
   avg /= (double)n;
-  double t0 = cpu();
+  double t0 = cli_cpu();
   for (size_t k = 0; k < reps; k++)
     if (lb_hublake_solve(t, l, 1e-10, lam, &it)) die("CG");
-  double tcg = (cpu() - t0) / (double)reps;
+  double tcg = (cli_cpu() - t0) / (double)reps;
   /* Reference: dense LU of L + J/n (non-singular; same solution). */
   gsl_matrix *L = gsl_matrix_alloc(n, n);
   gsl_vector *b = gsl_vector_alloc(n), *x = gsl_vector_alloc(n);
   gsl_permutation *perm = gsl_permutation_alloc(n);
-  t0 = cpu();
+  t0 = cli_cpu();
   lb_topo_laplacian(t, L);
   for (size_t i = 0; i < n; i++) {
     gsl_vector_set(b, i, l[i] - avg);
@@ -154,7 +149,7 @@ static void bench_cg(size_t side)
   int sg;
   gsl_linalg_LU_decomp(L, perm, &sg);
   gsl_linalg_LU_solve(L, perm, b, x);
-  double tlu = cpu() - t0, err = 0;
+  double tlu = cli_cpu() - t0, err = 0;
   for (size_t i = 0; i < n; i++) err = fmax(err, fabs(gsl_vector_get(x, i) - lam[i]));
   printf("# Hu-Blake CG on torus:%zux%zu (n = %zu), relative residual 1e-10\n", side, side, n);
   printf("cg_iterations,cg_time,lu_time,max_abs_diff\n%zu,%.6f,%.6f,%.2e\n", it, tcg, tlu, err);

@@ -45,20 +45,14 @@
 #include "cli.h"
 #include "lb_errno.h"
 
-/* CPU seconds of this process: single-threaded, so the work itself,
- * whatever else the shared machine runs. */
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+/* Times are CPU seconds of this process (cli_cpu): single-threaded, so
+ * the work itself, whatever else the shared machine runs. */
 
 /* The first `blocks` processes, in quanta of k values of k. */
 static double run_farm(unsigned long n, unsigned long procs, unsigned long blocks, unsigned long k)
 {
   app_workload w = { APP_MATMUL, n, procs, 1 };
-  double t0 = now();
+  double t0 = cli_cpu();
   for (unsigned long p = 0; p < blocks; p++) {
     app_task *t;
     if (app_task_alloc(&w, p, &t)) cli_die(1, "alloc: %s", lb_errmsg());
@@ -67,7 +61,7 @@ static double run_farm(unsigned long n, unsigned long procs, unsigned long block
       if (app_task_run(t, k * rows, &ran)) cli_die(1, "run: %s", lb_errmsg());
     app_task_free(t);
   }
-  return now() - t0;
+  return cli_cpu() - t0;
 }
 
 /* The master's costs: the verifier made (r, B r) and `blocks` results
@@ -76,9 +70,9 @@ static double run_verify(unsigned long n, unsigned long procs, unsigned long blo
 {
   app_workload w = { APP_MATMUL, n, procs, 1 };
   app_verifier *v;
-  double t0 = now(), judged = 0;
+  double t0 = cli_cpu(), judged = 0;
   if (app_verify_alloc(&w, &v)) cli_die(1, "verifier: %s", lb_errmsg());
-  *prep = now() - t0;
+  *prep = cli_cpu() - t0;
   for (unsigned long p = 0; p < blocks; p++) {
     app_task *t;
     unsigned long ran;
@@ -88,9 +82,9 @@ static double run_verify(unsigned long n, unsigned long procs, unsigned long blo
     app_result r;
     if (!blob || app_task_result(t, blob, len) || app_result_decode(blob, len, &r)) cli_die(1, "result");
     app_task_free(t);
-    t0 = now();
+    t0 = cli_cpu();
     if (app_verify_result(v, &r)) cli_die(1, "a right result failed verification: %s", lb_errmsg());
-    judged += now() - t0;
+    judged += cli_cpu() - t0;
     app_result_clear(&r);
     free(blob);
   }
@@ -103,11 +97,11 @@ static double run_verify(unsigned long n, unsigned long procs, unsigned long blo
 static double run_dgemm(unsigned long n, unsigned long procs, unsigned long blocks, unsigned long allrows,
                         const double *a, const double *b, double *c)
 {
-  double t0 = now();
+  double t0 = cli_cpu();
   if (procs == 0) {
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)allrows, (int)n, (int)n, 1.0, a, (int)n, b,
                 (int)n, 0.0, c, (int)n);
-    return now() - t0;
+    return cli_cpu() - t0;
   }
   for (unsigned long p = 0; p < blocks; p++) {
     unsigned long r0, rows;
@@ -115,7 +109,7 @@ static double run_dgemm(unsigned long n, unsigned long procs, unsigned long bloc
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)rows, (int)n, (int)n, 1.0, a + r0 * n,
                 (int)n, b, (int)n, 0.0, c + r0 * n, (int)n);
   }
-  return now() - t0;
+  return cli_cpu() - t0;
 }
 
 static int cmp(const void *x, const void *y)
@@ -134,7 +128,7 @@ static double median(double *v, unsigned long k)
 static int only(const char *side, unsigned long n, unsigned long procs, unsigned long blocks, unsigned long allrows,
                 unsigned long k)
 {
-  double t0 = now(), flop = 2.0 * (double)allrows * (double)n * (double)n;
+  double t0 = cli_cpu(), flop = 2.0 * (double)allrows * (double)n * (double)n;
   if (!strcmp(side, "farm")) {
     run_farm(n, procs, blocks, k);
   } else {
@@ -147,7 +141,7 @@ static int only(const char *side, unsigned long n, unsigned long procs, unsigned
     }
     run_dgemm(n, procs, blocks, allrows, a, b, c);
   }
-  printf("%s,%lu,%lu,%lu,%lu,%.3f\n", side, n, procs, blocks, k, flop / (now() - t0) * 1e-9);
+  printf("%s,%lu,%lu,%lu,%lu,%.3f\n", side, n, procs, blocks, k, flop / (cli_cpu() - t0) * 1e-9);
   return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
 

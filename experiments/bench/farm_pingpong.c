@@ -29,13 +29,6 @@
 #endif
 
 #define RUN 77
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int cmp(const void *x, const void *y)
 {
   double a = *(const double *)x, b = *(const double *)y;
@@ -57,12 +50,12 @@ static void echo(const farm_xport *xp)
 
 static double rtt_farm(const farm_xport *xp, int peer, const char *buf, int len)
 {
-  double t0 = now();
+  double t0 = cli_now();
   xp->send(xp->ctx, peer, FARM_SUM_REQ, buf, (size_t)len);
   farm_in in;
   if (xp->recv(xp->ctx, peer, FARM_SUM_REP, 30, &in) <= 0 || in.len != (size_t)len) cli_die(1, "no echo");
   xp->clear(xp->ctx, &in);
-  return now() - t0;
+  return cli_now() - t0;
 }
 
 /* Median round trip of len bytes, n times after one warm-up; first,
@@ -73,7 +66,7 @@ static void series(const char *name, double (*rtt)(const farm_xport *, int, cons
 {
   char *buf = calloc((size_t)maxbytes, 1);
   if (!buf) cli_die(1, "out of memory");
-  for (double t0 = now(); now() - t0 < 0.5;) rtt(xp, peer, buf, 8);
+  for (double t0 = cli_now(); cli_now() - t0 < 0.5;) rtt(xp, peer, buf, 8);
   for (int len = 8; len <= maxbytes; len *= 8) {
     int n = len < 65536 ? 200 : 20;
     double *t = malloc((size_t)n * sizeof *t);
@@ -93,10 +86,10 @@ static void series(const char *name, double (*rtt)(const farm_xport *, int, cons
 static double rtt_raw(const farm_xport *xp, int peer, const char *buf, int len)
 {
   (void)xp;
-  double t0 = now();
+  double t0 = cli_now();
   MPI_Send(buf, len, MPI_BYTE, peer, 1, MPI_COMM_WORLD);
   MPI_Recv((char *)buf, len, MPI_BYTE, peer, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return now() - t0;
+  return cli_now() - t0;
 }
 
 static void echo_raw(int maxbytes)

@@ -14,13 +14,6 @@
 #include "app_mem.h"
 #include "cli.h"
 
-static double cpu(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
@@ -47,15 +40,15 @@ int main(int argc, char **argv)
     app_task *t;
     if (app_task_alloc(&w, k, &t)) cli_die(1, "process %lu", k);
     if (units_only) { printf("%lu,%lu,\n", k, app_task_units_total(t)); app_task_free(t); continue; }
-    double c0 = cpu();
+    double c0 = cli_cpu();
     while (!app_task_finished(t)) {
       unsigned long ran;
-      double q0 = cpu();
+      double q0 = cli_cpu();
       if (app_task_run(t, uq > 1e9 ? 1000000000ul : (unsigned long)(uq < 1 ? 1 : uq), &ran)) cli_die(1, "run");
-      double dc = cpu() - q0, f = dc > 0 ? 0.01 / dc : 2;
+      double dc = cli_cpu() - q0, f = dc > 0 ? 0.01 / dc : 2;
       if (!app_task_finished(t)) uq = (double)ran * (f > 2 ? 2 : f < 0.5 ? 0.5 : f);
     }
-    printf("%lu,%lu,%.6f\n", k, app_task_units_total(t), cpu() - c0);
+    printf("%lu,%lu,%.6f\n", k, app_task_units_total(t), cli_cpu() - c0);
     app_task_free(t);
   }
   return 0;

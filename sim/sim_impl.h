@@ -1,0 +1,184 @@
+/* sim_impl.h: the simulator's state, shared by its rooms (not for
+ * drivers; lb_sim.h is the interface):
+ *   lb_sim.c       configuration, set-up and end of a run, its totals
+ *   sim_loop.c     the event loop: next event, quanta, check points
+ *   sim_prefetch.c fetching the events to come into the cache
+ *   sim_net.c      messages: hop times, CPU costs, the codec, parking,
+ *                  and the runtime's callbacks for them
+ *   sim_check.c    the invariants: where each process and its result
+ *                  are, checked at every step and at the end
+ *   sim_live.c     where a process's context is: in the process after
+ *                  every quantum, or (leaving mode) in a live copy the
+ *                  driver saves into it when it leaves, as the farm
+ *   sim_faults.c   failures: a node lost, detected, its work run again
+ *   sim_load.c     the workload: processes, arrivals, orders, samples */
+#ifndef SIM_IMPL_H
+#define SIM_IMPL_H
+
+#include <stdint.h>
+#include "lb_sim.h"
+#include "lb_rt.h"
+#include "lb_sink.h"
+#include "lb_codec.h"
+#include "lb_rng.h"
+#include "sim_queue.h"
+
+/* Where a result's bytes are: at a node (its index), or one of these. */
+#define AT_NOWHERE ((size_t)-1)   /* not made yet */
+#define AT_WIRE ((size_t)-2)      /* inside a message in flight */
+#define AT_SINK ((size_t)-3)      /* delivered */
+#define AT_LOST ((size_t)-4)      /* lost with a failed node */
+
+typedef struct sim sim;
+
+/* The live contexts a node keeps (leaving mode): (process, work left). */
+typedef struct sim_livetab { struct sim_live *v; size_t n, cap; } sim_livetab;
+
+/* What the driver follows of one process, in one record: an event
+ * reads several of these for one process, and a large run finds the
+ * process's record out of cache. */
+typedef struct simproc {
+  double work0;           /* its work, to run it again */
+  uint64_t bytes;         /* its result's bytes, as made where it finished */
+  size_t where;           /* its result's bytes: see AT_* */
+  uint32_t origin;        /* nodes are fewer than 2^32 (check_config) */
+  unsigned char done, home, sunk;
+  unsigned char rerun;    /* the sink ran it again */
+} simproc;
+
+/* The driver's state of one node, in one cache line: a large run takes
+ * the nodes in no order, an event at a time.  It is also the runtime's
+ * callback context. */
+typedef struct simnode {
+  lb_rt *rt;
+  lb_node *nd;            /* lb_rt_node(rt) */
+  sim *S;
+  double cpu_free;        /* when its CPU is done with messages */
+  struct parked { lb_msg **v; size_t n, cap; } parked;  /* messages waiting for the quantum's end */
+  unsigned char busy, dead;
+} simnode;
+
+struct sim {
+  const lb_sim_config *c;
+  size_t n;
+  simnode *node;          /* n, aligned to cache lines */
+  unsigned char *ctxbuf;  /* a context being written (ctx_len bytes) */
+  sim_queue h;
+  /* Events made at the start are read in order rather than kept in the
+   * heap: the arrivals (process k has insertion number k; a trace's in
+   * order of time, by arr_order) and every node's first check point. */
+  size_t next_arr, next_tick;
+  size_t *arr_order;      /* trace loads: the processes by (time, id) */
+  uint64_t tick_seq;      /* insertion number of node 0's first check point */
+  lb_rng *rng;            /* message jitter */
+  lb_codec_limits lim;
+  unsigned char *wire;    /* a message's bytes on their way through the codec */
+  size_t wirecap;
+  size_t np;
+  simproc *pr;            /* np, on large pages */
+  size_t ndone, nhome, nsunk;
+  lb_sink *sink;
+  unsigned char *known;   /* per node: failed, and the survivors know it */
+  const lb_topo *topo;    /* the graph in use (repaired after failures) */
+  lb_topo **repaired;     /* every repaired graph made (owned) */
+  size_t nrepaired;
+  long inflight;          /* processes inside messages in flight */
+  size_t msgs_inflight;
+  double last_sunk;
+  int failed;             /* a node reported a protocol error */
+  size_t busy_at;         /* where sim_all_quiet last found a busy node */
+  sim_livetab *live;      /* per node, in leaving mode (else NULL) */
+  lb_sim_result *r;
+};
+
+/* The result a process returns: a checksum of its id, so a result that
+ * reaches the wrong process or is corrupted on the way is caught. */
+static inline uint64_t sim_result_of(uint64_t pid) { return pid * 0x9E3779B97F4A7C15ull ^ 0x5bd1e995ull; }
+/* What a result claims on the wire; the store keeps its checksum. */
+static inline size_t sim_result_len(const sim *S) { return S->c->result_len ? S->c->result_len : sizeof(uint64_t); }
+/* A context: the work left, then padding to the configured size. */
+static inline size_t sim_ctx_len(const sim *S)
+{
+  return S->c->ctx_len > sizeof(double) ? S->c->ctx_len : sizeof(double);
+}
+static inline double sim_speed(const sim *S, size_t i) { return S->c->speeds ? S->c->speeds[i] : S->c->node.speed; }
+/* Node of the j-th arrival. */
+static inline size_t sim_arr_node(const sim *S, size_t j)
+{
+  size_t k = S->arr_order ? S->arr_order[j] : j;
+  return S->c->load == LB_SIM_LOAD_TRACE ? S->c->trace[k].node : S->pr[k].origin;
+}
+static inline size_t sim_node_of(const sim *S, const simnode *x) { return (size_t)(x - S->node); }
+
+/* sim_loop.c */
+int sim_run(sim *S);
+/* Node i takes event ev at `now` (an error names the time and node). */
+int sim_step(sim *S, size_t i, const lb_event *ev, double now);
+/* After any event: an idle node gets a check point, then starts its
+ * next quantum if it has work. */
+int sim_kick(sim *S, size_t i, double now);
+
+/* sim_prefetch.c */
+void sim_prefetch_arrivals(const sim *S);
+void sim_prefetch(const sim *S);
+
+/* sim_net.c */
+/* The runtime's callbacks: [1] with the message trace, [2] contexts
+ * leaving through `leaving`, [3] both. */
+extern const lb_rt_ops sim_ops[4];
+/* A message reaches its link's end (e->node). */
+int sim_deliver(sim *S, const sim_ev *e);
+/* Node i takes the messages that came during its quantum, in order. */
+int sim_unpark(sim *S, size_t i, double t);
+
+/* sim_check.c */
+void sim_violation(sim *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* pid names a process of the run (else a violation). */
+int sim_known_pid(sim *S, size_t i, uint64_t pid, const char *what);
+/* The runtime's HOME and DELIVER: the result came home, reached the sink. */
+int sim_home(void *ctx, const lb_result_ref *r, double now);
+int sim_to_sink(void *ctx, const lb_result_ref *r, double now);
+/* Node i sent, or took in, a message carrying the bytes of a result. */
+void sim_result_sent(sim *S, size_t i, uint64_t pid);
+void sim_result_arrived(sim *S, size_t i, uint64_t pid);
+/* Process p ends a quantum at node i having done `work`: its context
+ * must say what the node says is left; *fin: it finished (its result is
+ * made here).  Returns the work left. */
+double sim_ran(sim *S, size_t i, const lb_proc *p, double work, int *fin);
+void sim_finish_checks(sim *S);
+/* Every live node idle: no open transaction, nothing queued. */
+int sim_all_quiet(sim *S);
+
+/* sim_live.c */
+/* What p's context says is left at node i: its live copy there, else
+ * the context it carries; 0 when it carries none of the right size. */
+int sim_context(sim *S, size_t i, const lb_proc *p, double *left);
+/* After a quantum of p at node i, `left` to go (fin: none): into the
+ * RAN event's context, or into p's live copy there. */
+int sim_context_keep(sim *S, size_t i, const lb_proc *p, double left, int fin, lb_event *ran);
+/* The runtime's `leaving` (leaving mode). */
+int sim_leaving(void *ctx, lb_proc *p);
+int sim_live_alloc(sim *S);
+/* Node i failed: its live copies are lost with it. */
+void sim_live_drop(sim *S, size_t i);
+void sim_live_free(sim *S);
+
+/* sim_faults.c */
+/* A message to or from a failed node is lost, with what it carries. */
+void sim_lose(sim *S, lb_msg *m);
+int sim_crash(sim *S, size_t d);
+int sim_detect(sim *S, size_t d, double now);
+/* Failures scheduled or not yet detected keep the run going. */
+int sim_pending_failures(const sim *S);
+
+/* sim_load.c */
+/* Process pid as it starts, at node: its context the work it has. */
+int sim_new_proc(sim *S, uint64_t pid, size_t node, lb_proc **out);
+/* Each process's origin and work, the orders and failures as events. */
+int sim_setup_load(sim *S, lb_sim_result *res);
+/* res->hops_optimal for the processes at their origins. */
+void sim_optimum(sim *S, lb_sim_result *res);
+/* One row of the load CSV. */
+void sim_sample(sim *S, double t);
+
+#endif

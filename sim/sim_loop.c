@@ -1,0 +1,173 @@
+/* sim_loop.c: the event loop.  Events are taken by (time, insertion
+ * number): the queue's, the arrivals and every node's first check point
+ * (made at the start, read in order rather than queued).  After every
+ * event the node it touched gets a check point and, when idle with
+ * work, its next quantum. */
+#include "sim_impl.h"
+#include "lb_errno.h"
+
+int sim_step(sim *S, size_t i, const lb_event *ev, double now)
+{
+  int rc = lb_rt_step(S->node[i].rt, ev, now);
+  if (!rc && S->failed) rc = S->failed;
+  return rc ? lb_error_wrap(rc, "t=%g node %zu", now, i) : LB_SUCCESS;
+}
+
+int sim_kick(sim *S, size_t i, double now)
+{
+  if (S->node[i].busy || S->node[i].dead) return LB_SUCCESS;
+  lb_event tick = { .type = LB_EV_TICK };
+  int rc = sim_step(S, i, &tick, now);
+  if (rc) return rc;
+  const lb_proc *p = lb_node_current(S->node[i].nd);
+  if (!p) return LB_SUCCESS;
+  double speed = sim_speed(S, i);
+  double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
+  double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
+  S->node[i].busy = 1;
+  S->node[i].cpu_free = start + w / speed;
+  return sim_queue_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
+                                        .id = p->id, .work = w });
+}
+
+/* The head of node i's queue ran e->work: the node hears of it with the
+ * context that says what is left, then takes the messages that came
+ * meanwhile and, polling, its due timers. */
+static int quantum_end(sim *S, const sim_ev *e)
+{
+  size_t i = e->node;
+  S->node[i].busy = 0;
+  if (S->node[i].dead) return LB_SUCCESS;
+  const lb_proc *p = lb_node_current(S->node[i].nd);
+  if (!p || p->id != e->id) {
+    sim_violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)e->id);
+    return LB_SUCCESS;
+  }
+  int fin;
+  double left = sim_ran(S, i, p, e->work, &fin);
+  lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = e->work, .finished = fin,
+                  .result_len = sim_result_len(S) };
+  int rc = sim_context_keep(S, i, p, left, fin, &ev);
+  if (!rc) rc = sim_step(S, i, &ev, e->t);
+  if (!rc) rc = sim_unpark(S, i, e->t);
+  if (!rc && S->c->poll) rc = lb_rt_fire(S->node[i].rt, e->t);
+  return rc ? rc : sim_kick(S, i, e->t);
+}
+
+/* Does (t, seq) come before (u, useq)? */
+static int earlier(double t, uint64_t seq, double u, uint64_t useq)
+{
+  return t < u || (t == u && seq < useq);
+}
+
+/* The next event into *e (*have = 0 when there is none): the earliest by
+ * (time, insertion number) of the heap's top, the next arrival and the
+ * next first check point. */
+static int next_event(sim *S, sim_ev *e, int *have)
+{
+  const lb_sim_config *c = S->c;
+  const sim_ev *top;
+  int rc = sim_queue_top(&S->h, &top);
+  if (rc) return rc;
+  size_t k = S->next_arr < S->np ? (S->arr_order ? S->arr_order[S->next_arr] : S->next_arr) : S->np;
+  double ta = k < S->np && c->load == LB_SIM_LOAD_TRACE ? c->trace[k].t : 0;
+  uint64_t tick = S->tick_seq + S->next_tick;
+  int arr = k < S->np && (!top || sim_ev_before(ta, k, top)) &&
+            (S->next_tick >= S->n || earlier(ta, k, 0, tick));
+  *have = 1;
+  if (arr) {
+    size_t i = sim_arr_node(S, S->next_arr);
+    lb_proc *p;
+    sim_prefetch_arrivals(S);
+    if ((rc = sim_new_proc(S, k, i, &p))) return rc;
+    S->next_arr++;
+    *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
+    return LB_SUCCESS;
+  }
+  if (S->next_tick < S->n && (!top || sim_ev_before(0, tick, top))) {
+    *e = (sim_ev){ .t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++ };
+    return LB_SUCCESS;
+  }
+  return sim_queue_pop(&S->h, e, have);
+}
+
+int sim_run(sim *S)
+{
+  const lb_sim_config *c = S->c;
+  unsigned long cap = c->max_events ? c->max_events : 200000000ul;
+  int rc = LB_SUCCESS;
+  if (c->sample_dt > 0 && c->load_csv) {
+    fprintf(c->load_csv, "time,queued,max,min,heavy,light\n");
+    rc = sim_queue_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
+  }
+  double done_at = -1;
+  int snapped = !(c->snapshot_at > 0 && c->snapshot);
+  sim_ev e;
+  int have;
+  while (!rc && !(rc = next_event(S, &e, &have)) && have) {
+    sim_prefetch(S);
+    if (!snapped && e.t >= c->snapshot_at) {
+      for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->node[i].nd);
+      S->r->stopped = 1;
+      sim_ev_free(&e);
+      break;
+    }
+    if (++S->r->events > cap) {
+      sim_violation(S, "no termination after %lu events (t=%g)", cap, e.t);
+      sim_ev_free(&e);
+      break;
+    }
+    switch (e.kind) {
+    case SIM_EV_DELIVER:
+      rc = sim_deliver(S, &e);
+      break;
+    case SIM_EV_CRASH:
+      rc = sim_crash(S, e.node);
+      break;
+    case SIM_EV_DETECT:
+      rc = sim_detect(S, e.node, e.t);
+      break;
+    case SIM_EV_TIMER:
+      /* Polling nodes, as the worker, fire timers between quanta only,
+       * after the messages (quantum_end). */
+      if (S->node[e.node].dead || (c->poll && S->node[e.node].busy)) break;
+      rc = lb_rt_fire(S->node[e.node].rt, e.t);
+      if (rc) rc = lb_error_wrap(rc, "t=%g node %zu", e.t, (size_t)e.node);
+      if (!rc) rc = sim_kick(S, e.node, e.t);
+      break;
+    case SIM_EV_ARRIVE: {
+      if (S->node[e.node].dead) { S->r->lost++; lb_proc_free(e.proc); break; }
+      lb_event ev = { .type = LB_EV_ARRIVE, .proc = e.proc };
+      rc = sim_step(S, e.node, &ev, e.t);
+      if (!rc) rc = sim_kick(S, e.node, e.t);
+      break;
+    }
+    case SIM_EV_ORDER: {
+      if (S->node[e.node].dead) break;
+      lb_event ev = { .type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work };
+      rc = sim_step(S, e.node, &ev, e.t);
+      if (!rc) rc = sim_kick(S, e.node, e.t);
+      break;
+    }
+    case SIM_EV_QEND:
+      rc = quantum_end(S, &e);
+      break;
+    case SIM_EV_TICK:
+      rc = sim_kick(S, e.node, e.t);
+      break;
+    case SIM_EV_SAMPLE:
+      sim_sample(S, e.t);
+      if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
+      break;
+    }
+    if ((S->nhome == S->np || S->r->crashed) && S->nsunk == S->np && !S->msgs_inflight && !sim_pending_failures(S)) {
+      if (done_at < 0) done_at = e.t;
+      if (sim_all_quiet(S)) break;
+      /* Open transactions must close on their own timers soon after the
+       * work is done; waiting much longer means a lock is stuck. */
+      if (e.t > 2 * done_at + 1e4 * (c->latency + 1)) break;
+    }
+  }
+  return rc;
+}
+

@@ -1,0 +1,150 @@
+/* sim_net.c: messages between simulated nodes.  A message costs hops x
+ * (latency + bytes / bandwidth) plus jitter, and CPU time at each node
+ * that handles it; with the codec on it travels as the farm's bytes;
+ * a node that polls takes what came during a quantum at its end. */
+#include <stdlib.h>
+#include "sim_impl.h"
+#include "lb_errno.h"
+
+/* Encode m into the simulator's wire buffer, grown as needed. */
+static int encode(sim *S, const lb_msg *m, size_t *len)
+{
+  int rc = lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
+  if (rc != LB_ERANGE || *len <= S->wirecap) return rc;   /* done, or a field out of range */
+  size_t cap = *len > 2 * S->wirecap ? *len : 2 * S->wirecap;
+  unsigned char *b = realloc(S->wire, cap);
+  if (!b) return lb_error(LB_ENOMEM, "%s of %zu bytes", lb_msg_type_name(m->type), *len);
+  S->wire = b;
+  S->wirecap = cap;
+  return lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
+}
+
+/* Round-trip *m through the codec, as the farm sends it: *m becomes
+ * what the receiver decodes.  A message the codec refuses is a
+ * violation (and goes on as it was); out of memory is an error. */
+static int through_codec(sim *S, lb_msg **m)
+{
+  const lb_msg *x = *m;
+  size_t len = 0;
+  lb_msg *d = NULL;
+  int rc = encode(S, x, &len);
+  if (rc == LB_ENOMEM) return rc;
+  if (rc) {
+    sim_violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
+    return LB_SUCCESS;
+  }
+  rc = lb_codec_decode(S->wire, len, (uint32_t)S->c->seed, &S->lim, &d);
+  if (rc == LB_ENOMEM) return rc;
+  if (rc) {
+    sim_violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
+    return LB_SUCCESS;
+  }
+  lb_msg_free(*m);
+  *m = d;
+  return LB_SUCCESS;
+}
+
+/* A node's CPU spends time on every message it handles. */
+static void charge(sim *S, size_t i, const lb_msg *m, double now)
+{
+  if (!(S->c->cost_msg > 0) && !(S->c->cost_byte > 0)) return;
+  double c = S->c->cost_msg + (S->c->cost_byte > 0 ? S->c->cost_byte * (double)lb_msg_size(m) : 0);
+  if (c <= 0) return;
+  S->node[i].cpu_free = (S->node[i].cpu_free > now ? S->node[i].cpu_free : now) + c;
+}
+
+/* ---- the runtime's callbacks ---- */
+static int cb_send(void *ctx, lb_msg *m, double now)
+{
+  simnode *x = ctx;
+  sim *S = x->S;
+  size_t i = sim_node_of(S, x), dst = m->hop_dst;
+  charge(S, i, m, now);
+  if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_sent(S, i, m->res.pid);
+  double hops = (double)lb_topo_distance(S->c->topo, i, dst);
+  double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
+  if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
+  if (S->c->codec) {
+    int rc = through_codec(S, &m);
+    if (rc) { lb_msg_free(m); return rc; }
+  }
+  S->inflight += (long)m->nproc;
+  S->msgs_inflight++;
+  S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
+  int rc = sim_queue_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
+  if (rc) lb_msg_free(m);
+  return rc;
+}
+
+static void cb_wake(void *ctx, double at)
+{
+  simnode *x = ctx;
+  sim *S = x->S;
+  if (sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = sim_node_of(S, x) }))
+    S->failed = LB_ENOMEM;
+}
+
+static void cb_trace(void *ctx, const char *row)
+{
+  simnode *x = ctx;
+  fprintf(x->S->c->msg_trace, "%s\n", row);
+}
+
+const lb_rt_ops sim_ops[4] = {
+  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
+  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake, .trace = cb_trace },
+  { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
+  { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake,
+    .trace = cb_trace },
+};
+
+/* ---- arrivals ---- */
+/* Node i takes message m at time t. */
+static int take(sim *S, size_t i, lb_msg *m, double t)
+{
+  S->inflight -= (long)m->nproc;
+  S->msgs_inflight--;
+  charge(S, i, m, t);
+  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  return sim_step(S, i, &ev, t);
+}
+
+static int park(sim *S, size_t i, lb_msg *m)
+{
+  struct parked *p = &S->node[i].parked;
+  if (p->n == p->cap) {
+    size_t c = p->cap ? 2 * p->cap : 8;
+    lb_msg **v = realloc(p->v, c * sizeof *v);
+    if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "parked messages"); }
+    p->v = v;
+    p->cap = c;
+  }
+  p->v[p->n++] = m;
+  return LB_SUCCESS;
+}
+
+int sim_unpark(sim *S, size_t i, double t)
+{
+  struct parked *p = &S->node[i].parked;
+  int rc = LB_SUCCESS;
+  size_t k = 0;
+  for (; k < p->n && !rc; k++) rc = take(S, i, p->v[k], t);
+  for (; k < p->n; k++) lb_msg_free(p->v[k]);
+  p->n = 0;
+  return rc;
+}
+
+int sim_deliver(sim *S, const sim_ev *e)
+{
+  lb_msg *m = e->msg;
+  if (S->node[e->node].dead || (S->r->crashed && m->hop_src < S->n && S->node[m->hop_src].dead)) {
+    S->inflight -= (long)m->nproc;
+    S->msgs_inflight--;
+    sim_lose(S, m);
+    return LB_SUCCESS;
+  }
+  if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_arrived(S, e->node, m->res.pid);
+  if (S->c->poll && S->node[e->node].busy) return park(S, e->node, m);
+  int rc = take(S, e->node, m, e->t);
+  return rc ? rc : sim_kick(S, e->node, e->t);
+}
