@@ -55,6 +55,12 @@ struct lb_node {
   double speed;         /* this node's */
   lb_node_stats st;
   lb_rng rng;           /* the small kind: per-node decisions (LOWEST's probes) */
+  /* What a host knows of the work it ran (RMTLB-drain's estimates):
+   * all of it; the quanta that did not finish a process, and their
+   * work; the processes that finished here, and their whole work
+   * (lb_proc.ran: here and before). */
+  double work_run, quanta_work, fin_work;
+  unsigned long quanta_n, fin_n;
 };
 
 extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,

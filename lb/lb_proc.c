@@ -36,7 +36,12 @@ void lb_proc_free(lb_proc *p)
 int lb_proc_copy(const lb_proc *p, lb_proc **out)
 {
   int rc = lb_proc_alloc(p->id, p->origin, p->work, p->ctx, p->ctx_len, out);
-  if (!rc) { (*out)->quanta = p->quanta; (*out)->hops = p->hops; }
+  if (!rc) {
+    (*out)->quanta = p->quanta;
+    (*out)->hops = p->hops;
+    (*out)->est = p->est;
+    (*out)->ran = p->ran;
+  }
   return rc;
 }
 

@@ -460,6 +460,7 @@ static int detect(sim *S, size_t d, double now)
     lb_proc *p;
     memcpy(S->ctxbuf, &S->pr[pid].work0, sizeof(double));
     if ((rc = lb_proc_alloc(pid, hosts[k], S->pr[pid].work0, S->ctxbuf, ctx_len(S), &p))) break;
+    if (S->c->load == LB_SIM_LOAD_TRACE) p->est = (float)S->c->trace[pid].est;
     S->pr[pid].rerun = 1;
     S->pr[pid].origin = hosts[k];
     S->pr[pid].where = AT_NOWHERE;
@@ -597,7 +598,8 @@ static int check_config(const lb_sim_config *c)
   for (size_t i = 0; c->speeds && i < c->topo->n; i++)
     if (!(c->speeds[i] > 0)) return lb_error(LB_EINVAL, "speed %g <= 0 at node %zu", c->speeds[i], i);
   for (size_t k = 0; c->load == LB_SIM_LOAD_TRACE && k < c->ntrace; k++)
-    if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0))
+    if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0) ||
+        !(c->trace[k].est >= 0 && c->trace[k].est < 1e30))
       return lb_error(LB_EINVAL, "trace arrival %zu: node %zu, work %g, time %g", k + 1,
                       c->trace[k].node, c->trace[k].work, c->trace[k].t);
   if (c->ncrashes >= c->topo->n) return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes, c->topo->n);
@@ -720,6 +722,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
     memcpy(S->ctxbuf, &S->pr[k].work0, sizeof(double));
     rc = lb_proc_alloc(k, i, S->pr[k].work0, S->ctxbuf, ctx_len(S), &p);
     if (rc) return rc;
+    if (c->load == LB_SIM_LOAD_TRACE) p->est = (float)c->trace[k].est;
     S->next_arr++;
     *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
     return LB_SUCCESS;
@@ -978,12 +981,13 @@ int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, siz
     char *s = buf;
     while (*s == ' ' || *s == '\t') s++;
     if (*s == '#' || *s == '\n' || !*s) continue;
-    double t, w;
+    double t, w, est = 0;
     unsigned long node;
     char extra;
-    if (sscanf(s, "%lf %lu %lf %c", &t, &node, &w, &extra) != 3 || !(t >= 0) || !(w > 0) || node >= nnodes) {
-      rc = lb_error(LB_EFORMAT, "%s:%zu: expected 'time node work' with time >= 0, node < %zu, work > 0",
-                    path, line, nnodes);
+    int got = sscanf(s, "%lf %lu %lf %lf %c", &t, &node, &w, &est, &extra);
+    if ((got != 3 && got != 4) || !(t >= 0) || !(w > 0) || node >= nnodes || !(est >= 0 && est < 1e30)) {
+      rc = lb_error(LB_EFORMAT, "%s:%zu: expected 'time node work [estimate]' with time >= 0, node < %zu, "
+                    "work > 0, estimate >= 0", path, line, nnodes);
       break;
     }
     if (*n == cap) {
@@ -992,7 +996,7 @@ int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, siz
       if (!nv) { rc = lb_error(LB_ENOMEM, "trace"); break; }
       v = nv;
     }
-    v[(*n)++] = (lb_sim_arrival){ t, node, w };
+    v[(*n)++] = (lb_sim_arrival){ t, node, w, est };
   }
   fclose(f);
   if (!rc && !*n) rc = lb_error(LB_EFORMAT, "%s: no arrivals", path);

@@ -1,0 +1,1 @@
+#define CLI_COMMIT "11561a7-dirty"
