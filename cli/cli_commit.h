@@ -1,1 +1,0 @@
-#define CLI_COMMIT "11561a7-dirty"
