@@ -161,7 +161,8 @@ int lb_param_check(const lb_param *p, double v, const char *who)
   double lo, hi;
   limits(p, &lo, &hi);
   int ok = v >= lo && v <= hi && !(p->open & LB_PARAM_LO_OPEN && v == lo) && !(p->open & LB_PARAM_HI_OPEN && v == hi);
-  if (ok && p->type != LB_PARAM_REAL && v != floor(v)) ok = 0;
+  /* a whole number, and not -0, which would read back as 0 */
+  if (ok && p->type != LB_PARAM_REAL && (v != floor(v) || signbit(v))) ok = 0;
   if (ok) return LB_SUCCESS;
   char r[160];
   lb_param_range(p, r, sizeof r);
