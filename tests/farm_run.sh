@@ -33,6 +33,17 @@ out=$($m --csv --workload primes --size 100000 --hosts 2 --procs 6 --seed 2 2>"$
   && grep -q "results verified: yes" "$PVM_TMP/err" && ok "--csv: only the CSV on stdout" \
   || { printf '%s\n' "$out"; fail "--csv: stdout is not just the CSV"; }
 
+# The farm's header is the simulator's, byte for byte (one schema), and
+# the row holds the run's settings: the derived hop time, the periods,
+# every host's C.
+[ "$(printf '%s\n' "$out" | head -1)" = "$("$top_builddir/sim/lbsim" --csv-header)" ] \
+  && ok "lbmaster --csv prints lbsim's header" || fail "lbmaster --csv header differs from lbsim's"
+printf '%s\n' "$out" >"$PVM_TMP/one.csv"
+got=$(csv="$PVM_TMP/one.csv"; for c in driver workload size procs nodes seed hop_time dasud.period capacities capacity quantum_s; do
+  printf '%s=%s ' "$c" "$(col "$c")"; done)
+[ "$got" = "driver=lbmaster workload=primes size=100000 procs=6 nodes=2 seed=2 hop_time=0.012 dasud.period=0.050000000000000003 capacities=3 capacity= quantum_s=0.01 " ] \
+  && ok "the farm's row holds its settings" || fail "farm row: $got"
+
 # Random start on six hosts, a torus-free ring: still verified.
 rm -f "$csv"
 $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >/dev/null 2>&1

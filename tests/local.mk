@@ -48,7 +48,7 @@ check_PROGRAMS += tests/pvm_intruder
 tests_pvm_intruder_LDADD = $(PVM_FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh \
-	tests/trace_cli.sh tests/experiments_help.sh \
+	tests/trace_cli.sh tests/experiments_help.sh tests/csv_schema.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/lbpvm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh tests/main_job.sh \
