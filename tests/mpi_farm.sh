@@ -27,8 +27,8 @@ for pol in rmtlb dasud; do
     name="$pol $(echo $wl | cut -d' ' -f1)"
     [ $rc -eq 0 ] && [ "$(col verified)" = yes ] && ok "$name: verified" || { printf '%s\n' "$out" | tail -20; fail "$name: exit $rc"; }
     [ "$(col msgs_RESULT)" = 24 ] && ok "$name: 24 results" || fail "$name: $(col msgs_RESULT) results"
-    [ "$(col migrations)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrations) migrations" || fail "$name: nothing migrated"
-    [ "$(col hosts)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col hosts) hosts"
+    [ "$(col migrated)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrated) migrations" || fail "$name: nothing migrated"
+    [ "$(col nodes)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col nodes) hosts"
   done
 done
 

@@ -62,7 +62,7 @@ done
 # runtime, run, makespan_s, ideal_makespan_s, ratio, verified
 for rt in pvm mpi; do
   awk -F, -v rt=$rt 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    { print rt "," NR - 1 "," $c["makespan_s"] "," $c["ideal_makespan_s"] "," $c["ratio"] "," $c["verified"] }' \
+    { print rt "," NR - 1 "," $c["makespan_s"] "," $c["ideal_s"] "," $c["ratio"] "," $c["verified"] }' \
     "$tmp/${rt}_runs.csv"
 done | { echo "runtime,run,makespan_s,ideal_makespan_s,ratio,verified"; cat; } >"$out/mpi_pvm_makespan.csv"
 column -s, -t "$out/mpi_pvm_makespan.csv"
