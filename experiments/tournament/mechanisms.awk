@@ -113,11 +113,12 @@ END {
     if (HI[k, "rmtlb-drain", "best"] + 0 < LO[k, "rmtlb", "best"] + 0) { win++; wl = wl (wl == "" ? "" : "; ") s }
     else if (LO[k, "rmtlb-drain", "best"] + 0 > HI[k, "rmtlb", "best"] + 0) { lose++; ll = ll (ll == "" ? "" : "; ") s } }
   print "- **The variant RMTLB-drain** (`lbsim --drain 2`): the load index is the work left in mean"
-  print "  processes, and C starts at the average queue and falls by one per mean process's work a node"
-  print "  runs, so the band follows the average as the system drains: the sender-initiated search"
+  print "  processes, as a host can estimate it (the mean process less the work each has run,"
+  print "  docs/RMTLB.md), and C starts at the average queue and falls by one per mean process's work a"
+  print "  node runs, so the band follows the average as the system drains: the sender-initiated search"
   print "  keeps working after the first placement, and work, not counts, is balanced.  Against RMTLB,"
   printf "  both at their best settings, its interval lies below RMTLB's in %d of %d settings, above in\n", win, n
-  printf "  %d, and overlaps in the rest; messages per process %.1f against %.1f (means).\n", lose, n - win - lose, avg(m2, n), avg(m1, n)
+  printf "  %d, and overlaps in the other %d; messages per process %.1f against %.1f (means).\n", lose, n - win - lose, avg(m2, n), avg(m1, n)
   if (wl != "") print "  Better: " wl "."
   if (ll != "") print "  Worse: " ll "."
 }
