@@ -228,52 +228,24 @@ static void setup_put(const char *kind, const char *file, farm_setup *s, lb_topo
   lb_topo_free(t);
 }
 
-/* A SETUP with one u32 at `off` replaced (NEDGES: the edge count). */
+/* A SETUP with one little-endian field of `bytes` bytes at `off`
+ * replaced (NEDGES: the edge count, a u32). */
 #define NEDGES ((size_t)-1)
-static void setup_patch(const char *file, size_t off, uint32_t v)
+static void setup_patch_w(const char *file, size_t off, unsigned bytes, uint32_t v)
 {
   lb_topo *t;
   farm_setup s = setup_sample(LB_POLICY_RMTLB, 3, &t);
   unsigned char *b;
   size_t n;
   if (farm_setup_encode(&s, &b, &n)) die(file);
-  p32(b, off == NEDGES ? n - 8 * s.nedges - 4 : off, v);
+  lb_wbuf w = { b + (off == NEDGES ? n - 8 * s.nedges - 4 : off), bytes, 0 };
+  lb_w_uint(&w, v, bytes);
   wire_put("regress", file, FZ_SETUP, 0, b, n);
   free(b);
   farm_setup_clear(&s);
   lb_topo_free(t);
 }
-
-/* A SETUP with one u16 or u8 at `off` replaced (the parameter count at
- * 20, the first name's first letter at 23). */
-static void setup_patch16(const char *file, size_t off, unsigned v)
-{
-  lb_topo *t;
-  farm_setup s = setup_sample(LB_POLICY_RMTLB, 3, &t);
-  unsigned char *b;
-  size_t n;
-  if (farm_setup_encode(&s, &b, &n)) die(file);
-  lb_wbuf w = { b + off, 2, 0 };
-  lb_w_u16(&w, v);
-  wire_put("regress", file, FZ_SETUP, 0, b, n);
-  free(b);
-  farm_setup_clear(&s);
-  lb_topo_free(t);
-}
-
-static void setup_patch8(const char *file, size_t off, unsigned v)
-{
-  lb_topo *t;
-  farm_setup s = setup_sample(LB_POLICY_RMTLB, 3, &t);
-  unsigned char *b;
-  size_t n;
-  if (farm_setup_encode(&s, &b, &n)) die(file);
-  b[off] = (unsigned char)v;
-  wire_put("regress", file, FZ_SETUP, 0, b, n);
-  free(b);
-  farm_setup_clear(&s);
-  lb_topo_free(t);
-}
+static void setup_patch(const char *file, size_t off, uint32_t v) { setup_patch_w(file, off, 4, v); }
 
 static void gen_setup(void)
 {
@@ -328,8 +300,10 @@ static void gen_setup(void)
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.threshold_ceil = 2; setup_put(R, "setup-threshold-ceil-2", &s, t);
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.seed = 1ul << 33; setup_put(R, "setup-seed-2p33", &s, t);
   /* the parameter list: one fewer, a name not this build's */
-  setup_patch16("setup-params-one-fewer", 20, (unsigned)lb_param_count() - 1);
-  setup_patch8("setup-param-name-other", 23, 'k');
+  /* (after host, hosts, policy and speed: the u16 count at 20, the first
+   * name's length at 22 and its first letter at 23) */
+  setup_patch_w("setup-params-one-fewer", 20, 2, (uint32_t)lb_param_count() - 1);
+  setup_patch_w("setup-param-name-other", 23, 1, 'k');
   /* the host count: none, one too many, 2^32-1; the edge count 2^32-1 */
   setup_patch("setup-nhosts-0", 4, 0);
   setup_patch("setup-nhosts-4097", 4, FARM_MAX_HOSTS + 1);
