@@ -482,14 +482,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   if (p->work < 0) p->work = 0;
   p->quanta++;
   p->ran += (float)ev->work_done;
-  nd->work_run += ev->work_done;
-  if (ev->finished) {
-    nd->fin_work += p->ran;
-    nd->fin_n++;
-  } else {
-    nd->quanta_work += ev->work_done;
-    nd->quanta_n++;
-  }
+  if (nd->ops->on_ran) nd->ops->on_ran(nd, p, ev->work_done, ev->finished);
   if (ev->ctx) {
     int rc = lb_proc_set_ctx(p, ev->ctx, ev->ctx_len);
     if (rc) return rc;

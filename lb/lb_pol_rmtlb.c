@@ -55,6 +55,12 @@ typedef struct rmtlb {
    * its way must not open it again. */
   struct tomb { size_t hv, dv; uint64_t tag; } *tomb;
   size_t ntomb;
+  /* What this host knows of the work it ran (RMTLB-drain's estimates):
+   * all of it; the quanta that did not finish a process, and their
+   * work; the processes that finished here, and their whole work
+   * (lb_proc.ran: here and on the nodes before). */
+  double work_run, quanta_work, fin_work;
+  unsigned long quanta_n, fin_n;
 } rmtlb;
 
 #define NTOMB 64
@@ -271,22 +277,36 @@ static double work_left(const lb_node *nd, const lb_proc *p, double mean, double
  * processes this node has held. */
 static void drain_capacity(lb_node *nd)
 {
+  const rmtlb *s = S(nd);
   const lb_rmtlb_params *rp = &nd->par->rmtlb;
-  double mean = rp->work_mean > 0 ? rp->work_mean : nd->fin_n ? nd->fin_work / (double)nd->fin_n : 0;
-  double least = nd->quanta_n ? nd->quanta_work / (double)nd->quanta_n : 0;
+  double mean = rp->work_mean > 0 ? rp->work_mean : s->fin_n ? s->fin_work / (double)s->fin_n : 0;
+  double least = s->quanta_n ? s->quanta_work / (double)s->quanta_n : 0;
   if (rp->estimate == LB_EST_ORACLE && !(rp->work_mean > 0)) {
     double w = 0, seen = (double)(nd->st.executed + nd->nq);
     for (size_t k = 0; k < nd->nq; k++) w += nd->q[k]->work;
-    mean = seen > 0 ? (nd->work_run + w) / seen : 0;
+    mean = seen > 0 ? (s->work_run + w) / seen : 0;
   }
   if (!(mean > 0)) return;
   double w = 0;
   for (size_t k = 0; k < nd->nq; k++) w += work_left(nd, nd->q[k], mean, least);
-  double c = (double)nd->capacity - nd->work_run / mean;
+  double c = (double)nd->capacity - s->work_run / mean;
   if (c < rp->drain) c = rp->drain;
   double ce = (double)nd->nq - w / mean + c;
   nd->C = ce > 0 ? (int)lround(ce) : 0;
   if (nd->par->threshold < 0) nd->A = lb_load_threshold((int)ceil(c), LB_LOAD_DEFAULT_PCT);
+}
+
+static void rm_ran(lb_node *nd, const lb_proc *p, double work, int finished)
+{
+  rmtlb *s = S(nd);
+  s->work_run += work;
+  if (finished) {
+    s->fin_work += p->ran;
+    s->fin_n++;
+  } else {
+    s->quanta_work += work;
+    s->quanta_n++;
+  }
 }
 
 static int rm_tick(lb_node *nd, double now, lb_out *out)
@@ -759,5 +779,5 @@ void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
   .on_tick = rm_tick, .on_result = result_ready, .on_down = rm_down, .quiescent = rm_quiet,
-  .pending = rm_pending
+  .pending = rm_pending, .on_ran = rm_ran
 };
