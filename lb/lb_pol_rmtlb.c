@@ -296,8 +296,11 @@ static void drain_capacity(lb_node *nd)
   if (nd->par->threshold < 0) nd->A = lb_load_threshold((int)ceil(c), LB_LOAD_DEFAULT_PCT);
 }
 
+/* Only RMTLB-drain reads these: the paper's RMTLB does not touch its
+ * state on a quantum (on a large run, a cache miss every time). */
 static void rm_ran(lb_node *nd, const lb_proc *p, double work, int finished)
 {
+  if (!(nd->par->rmtlb.drain > 0)) return;
   rmtlb *s = S(nd);
   s->work_run += work;
   if (finished) {

@@ -30,18 +30,22 @@
  * host knows is `est`, the work the application declared for the whole
  * process when it made it (0: none), and `ran`, the work the nodes have
  * run of it so far (each adds what it ran).  Single precision: they are
- * estimates and their tallies, and keep the record at 64 bytes. */
+ * estimates and their tallies.
+ *
+ * 56 bytes, so that a process with the simulator's 8-byte context is
+ * one cache line: a context is below 4 GiB (the codec carries its
+ * length in 32 bits). */
 typedef struct lb_proc {
   uint64_t id;
   size_t origin;
   double work;
+  unsigned char *ctx;
   uint32_t quanta;     /* > 0: it has started */
   uint32_t hops;
   float est;           /* declared work of the whole process, 0: none */
   float ran;           /* work run so far, on every node */
-  unsigned char *ctx;
-  size_t ctx_len;
-  size_t ctx_room;     /* bytes of room after the struct */
+  uint32_t ctx_len;
+  uint32_t ctx_room;   /* bytes of room after the struct */
 } lb_proc;
 
 int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
