@@ -31,6 +31,9 @@ for pol in rmtlb dasud; do
     [ "$(col nodes)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col nodes) hosts"
   done
 done
+# One schema: lbmpi's file starts with lbsim's header, and says who wrote it.
+[ "$(head -1 "$csv")" = "$("$top_builddir/sim/lbsim" --csv-header)" ] && [ "$(col driver)" = lbmpi ] \
+  && ok "lbmpi writes lbsim's header" || fail "lbmpi's header or driver ($(col driver)) differs"
 
 # The same run on both runtimes: with none and an even start nothing
 # moves, so each host runs the same processes, unit for unit.
