@@ -64,6 +64,17 @@ unsigned long app_task_units_total(const app_task *t);
 uint64_t app_task_id(const app_task *t);
 app_kind app_task_kind(const app_task *t);
 
+/* The application's cost model, the work it declares: the work of units
+ * [from, to) of the process, in the workload's own unit.  matmul: an
+ * entry of C (each costs the same n multiply-adds), so the units
+ * themselves.  primes: sqrt(m) / ln(m) summed over the numbers m tested,
+ * which follows trial division's count within 10 % from 10^3 to 4 x
+ * 10^9 (about 0.6 divisions each).  A node balances these (lb_proc's
+ * work and est on the farm); the CPU seconds a process really takes are
+ * known only after it ran.  app_workload_work: the whole workload's. */
+double app_task_work(const app_task *t, unsigned long from, unsigned long to);
+double app_workload_work(const app_workload *w);
+
 /* Bookkeeping that travels with the process: where it was created,
  * how often it moved, and the CPU seconds spent on it so far (the
  * measured cost the ideal makespan is built from). */

@@ -35,5 +35,7 @@ int app_primes_run(app_task *t, unsigned long units);
 void app_primes_save(const app_task *t, lb_wbuf *b);
 int app_primes_load(app_task *t, lb_rbuf *b);
 void app_primes_result(const app_task *t, lb_wbuf *b);
+/* The cost model of the numbers [a, b) (app_task_work). */
+double app_primes_work(uint64_t a, uint64_t b);
 
 #endif

@@ -86,6 +86,19 @@ int app_task_run(app_task *t, unsigned long units, unsigned long *ran)
   return s;
 }
 
+double app_task_work(const app_task *t, unsigned long from, unsigned long to)
+{
+  if (to > t->total) to = (unsigned long)t->total;
+  if (from >= to) return 0;
+  return t->kind == APP_PRIMES ? app_primes_work(t->lo + from, t->lo + to) : (double)(to - from);
+}
+
+double app_workload_work(const app_workload *w)
+{
+  if (app_workload_check(w)) return 0;
+  return w->kind == APP_PRIMES ? app_primes_work(2, (uint64_t)w->size + 1) : (double)w->size * (double)w->size;
+}
+
 int app_task_finished(const app_task *t) { return t->cursor >= t->total; }
 unsigned long app_task_step(const app_task *t)
 {

@@ -82,11 +82,14 @@ while read -r k rest; do
   if [ -t 2 ] && [ $((k % 100)) -eq 0 ]; then printf '\r%s/%s runs' "$k" "$runs" >&2; fi
 done <"$args" >>"$csv.tmp"
 [ -t 2 ] && printf '\n' >&2
-{ echo "run,exit,$("$sim" --csv -p none -t ring:3 -n 1 | head -1)"; cat "$csv.tmp"; } >"$csv"
+{ echo "run,exit,$("$sim" --csv-header)"; cat "$csv.tmp"; } >"$csv"
 rm -f "$csv.tmp"
-bad=$(awk -F, 'NR > 1 && ($2 != 0) { n++ } END { print n + 0 }' "$csv")
-viol=$(awk -F, 'NR > 1 { v += $18 } END { print v + 0 }' "$csv")
+# lbsim's columns by name (docs/FORMATS.md)
+hdr='NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }'
+bad=$(awk -F, "$hdr"' $2 != 0 { n++ } END { print n + 0 }' "$csv")
+viol=$(awk -F, "$hdr"' { v += $c["violations"] } END { print v + 0 }' "$csv")
 total=$(($(wc -l <"$csv") - 1))
 echo "runs $total  failed runs $bad  violations $viol  (seed $seed, $csv)"
-awk -F, 'NR > 1 { r[$3]++; if ($2 != 0) f[$3]++ } END { for (p in r) printf "  %-11s %6d runs %4d failed\n", p, r[p], f[p] + 0 }' "$csv" | sort
+awk -F, "$hdr"' { p = $c["policy"]; r[p]++; if ($2 != 0) f[p]++ }
+  END { for (p in r) printf "  %-11s %6d runs %4d failed\n", p, r[p], f[p] + 0 }' "$csv" | sort
 [ "$bad" -eq 0 ] && [ "$total" -eq "$runs" ]

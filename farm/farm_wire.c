@@ -5,6 +5,7 @@
 #include "farm_wire.h"
 #include "lb_wire.h"
 #include "lb_errno.h"
+#include "lb_param.h"
 
 const char *farm_tag_name(int tag)
 {
@@ -101,66 +102,50 @@ int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t r
 }
 
 /* ---- node parameters ---- */
+/* Every parameter of lb/lb_param.c by name, so a new one travels with no
+ * change here: u16 count, then per parameter u8 name length, the name,
+ * f64 value (an enumeration's index, a flag's 0 or 1). */
 static void w_params(lb_wbuf *w, const lb_node_params *p)
 {
-  lb_w_i64(w, p->capacity);
-  lb_w_f64(w, p->threshold);
-  lb_w_u8(w, p->threshold_ceil != 0);
-  lb_w_f64(w, p->speed);
-  lb_w_f64(w, p->hop_time);
-  lb_w_u64(w, p->seed);
-  lb_w_u8(w, (unsigned)p->results);
-  lb_w_u8(w, (unsigned)p->sched);
-  lb_w_u8(w, (unsigned)p->route);
-  lb_w_f64(w, p->rmtlb.tmax);
-  lb_w_u32(w, p->rmtlb.backoff_max);
-  lb_w_u32(w, (uint32_t)p->lowest.probes);
-  lb_w_f64(w, p->lowest.timeout);
-  lb_w_u32(w, p->lowest.backoff_max);
-  lb_w_f64(w, p->dasud.period);
-  lb_w_f64(w, p->cchspmd.period);
-  lb_w_u32(w, (uint32_t)p->cchspmd.controller);
-  lb_w_u8(w, (unsigned)p->cchspmd.plan);
-  lb_w_f64(w, p->diffusion.period);
-  lb_w_f64(w, p->diffusion.alpha);
-  lb_w_f64(w, p->diffusion.beta);
+  lb_w_u16(w, (unsigned)lb_param_count());
+  for (size_t k = 0; k < lb_param_count(); k++) {
+    const lb_param *q = lb_param_at(k);
+    size_t n = strlen(q->name);
+    lb_w_u8(w, (unsigned)n);
+    lb_w_bytes(w, q->name, n);
+    lb_w_f64(w, lb_param_get(q, p));
+  }
 }
 
+static _Thread_local char param_why[192];
+
+/* Each value through the table's range check, every parameter once, in
+ * the table's order: a master of another build is refused here, naming
+ * the parameter, rather than run with a setting it did not mean. */
 static void r_params(rd *d, lb_node_params *p, uint32_t nhosts)
 {
   lb_node_params_default(p);
-  int64_t c = lb_r_i64(&d->r);
-  if (c < 0 || c > 1000000000) bad(d, "capacity out of range");
-  p->capacity = (int)c;
-  p->threshold = r_real(d, -1, 1e9);
-  unsigned ceil_a = lb_r_u8(&d->r);
-  if (ceil_a > 1) bad(d, "threshold rounding out of range");
-  p->threshold_ceil = (int)ceil_a;
-  p->speed = r_real(d, 1e-6, 1);
-  p->hop_time = r_real(d, 1e-9, 1e6);
-  p->seed = (unsigned long)lb_r_u64(&d->r);
-  unsigned res = lb_r_u8(&d->r), sched = lb_r_u8(&d->r), route = lb_r_u8(&d->r);
-  if (res > LB_RESULTS_DIRECT || sched > LB_SCHED_FIFO || route > LB_ROUTE_DIRECT)
-    bad(d, "result mode, schedule or route out of range");
-  p->results = (lb_results)res;
-  p->sched = (lb_sched)sched;
-  p->route = (lb_route)route;
-  p->rmtlb.tmax = r_real(d, 0, 1e6);
-  p->rmtlb.backoff_max = lb_r_u32(&d->r);
-  p->lowest.probes = lb_r_u32(&d->r);
-  p->lowest.timeout = r_real(d, 0, 1e6);
-  p->lowest.backoff_max = lb_r_u32(&d->r);
-  if (p->rmtlb.backoff_max > 30 || p->lowest.backoff_max > 30 || p->lowest.probes > 1000000)
-    bad(d, "back-off or probes out of range");
-  p->dasud.period = r_real(d, 1e-6, 1e6);
-  p->cchspmd.period = r_real(d, 1e-6, 1e6);
-  p->cchspmd.controller = r_below(d, nhosts, "controller out of range");
-  unsigned plan = lb_r_u8(&d->r);
-  if (plan > 1) bad(d, "plan out of range");
-  p->cchspmd.plan = (int)plan;
-  p->diffusion.period = r_real(d, 1e-6, 1e6);
-  p->diffusion.alpha = r_real(d, 0, 1);
-  p->diffusion.beta = r_real(d, 0, 2);
+  size_t np = lb_param_count();
+  unsigned count = lb_r_u16(&d->r);
+  if (count != np) { bad(d, "parameter count is not this build's"); return; }
+  for (size_t k = 0; k < np && !d->why && !d->r.bad; k++) {
+    const lb_param *q = lb_param_at(k);
+    size_t n = lb_r_u8(&d->r);
+    if (n > lb_r_left(&d->r)) { bad(d, "parameter name longer than the message"); return; }
+    const unsigned char *name = lb_r_take(&d->r, n);
+    if (n != strlen(q->name) || memcmp(name, q->name, n)) {
+      snprintf(param_why, sizeof param_why, "parameter %zu is not %s, as in this build", k, q->name);
+      bad(d, param_why);
+      return;
+    }
+    double v = lb_r_f64(&d->r);
+    if (!d->r.bad && lb_param_set(q, p, v, NULL)) {
+      snprintf(param_why, sizeof param_why, "%s", lb_errmsg());
+      bad(d, param_why);
+    }
+  }
+  if (!d->why && !(p->hop_time > 0)) bad(d, "hop time not set");
+  if (!d->why && p->cchspmd.controller >= nhosts) bad(d, "controller out of range");
 }
 
 /* ---- SETUP ---- */
@@ -170,6 +155,7 @@ static void put_setup(lb_wbuf *w, const void *arg)
   lb_w_u32(w, s->me);
   lb_w_u32(w, s->nhosts);
   lb_w_u32(w, (uint32_t)s->policy);
+  lb_w_f64(w, s->par.speed);
   w_params(w, &s->par);
   lb_w_u32(w, (uint32_t)s->w.kind);
   lb_w_u64(w, s->w.size);
@@ -207,7 +193,9 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
   uint32_t pol = lb_r_u32(&d.r);
   if (pol >= LB_POLICY_COUNT) bad(&d, "unknown policy");
   s->policy = (lb_policy)pol;
+  double speed = r_real(&d, 1e-6, 1);
   if (!d.why) r_params(&d, &s->par, s->nhosts);
+  s->par.speed = speed;
   uint32_t kind = lb_r_u32(&d.r);
   s->w.kind = (app_kind)kind;
   s->w.size = (unsigned long)lb_r_u64(&d.r);

@@ -24,7 +24,7 @@
 #include "app.h"
 
 #define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
-#define FARM_WIRE_VERSION 3u
+#define FARM_WIRE_VERSION 4u   /* 4: SETUP carries the parameters by name */
 #define FARM_ENVELOPE 16u
 #define FARM_PAYLOAD_HEAD 24u
 #define FARM_MAX_HOSTS 4096
@@ -75,7 +75,13 @@ size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE]);
  * LB_EFORMAT saying why the message must be dropped. */
 int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, size_t *body_len);
 
-/* ---- SETUP ---- */
+/* ---- SETUP ----
+ * u32 host, u32 hosts, u32 policy, f64 this host's speed, the
+ * parameters of lb/lb_param.c by name (u16 count; each u8 name length,
+ * name, f64 value, checked against the table's range; every one exactly
+ * once), the workload (u32 kind, u64 size, u64 processes, u64 seed),
+ * u32 throttle, u32 trace, f64 quantum, f64 start time, the hosts' task
+ * ids and the edges. */
 typedef struct farm_setup {
   uint32_t me, nhosts;
   lb_policy policy;

@@ -1,4 +1,5 @@
 /* lb_codec.c: see lb_codec.h. */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -28,6 +29,8 @@ static void w_proc(lb_wbuf *w, const lb_proc *p)
   lb_w_f64(w, p->work);
   lb_w_u32(w, p->quanta);
   lb_w_u32(w, p->hops);
+  lb_w_f64(w, p->est);
+  lb_w_f64(w, p->ran);
   lb_w_u32(w, (uint32_t)p->ctx_len);
   lb_w_bytes(w, p->ctx, p->ctx_len);
 }
@@ -192,7 +195,11 @@ static int r_proc(dec *d, lb_msg *m)
   uint64_t id = lb_r_u64(&d->r);
   size_t origin = r_node(d, 0);
   double work = r_real(d, 0, nextafter(1e300, 0));   /* lb_proc_alloc's range */
-  uint32_t quanta = lb_r_u32(&d->r), hops = lb_r_u32(&d->r), clen = lb_r_u32(&d->r);
+  uint32_t quanta = lb_r_u32(&d->r), hops = lb_r_u32(&d->r);
+  double est = r_real(d, 0, FLT_MAX), ran = r_real(d, 0, FLT_MAX);
+  /* floats in lb_proc: a double that is not one would not encode back */
+  if ((double)(float)est != est || (double)(float)ran != ran) bad(d, "estimate not in single precision");
+  uint32_t clen = lb_r_u32(&d->r);
   if (clen > d->lim->max_ctx) bad(d, "context too long");
   else if (clen > lb_r_left(&d->r)) bad(d, "context longer than the message");
   if (d->why || d->r.bad) return LB_SUCCESS;   /* recorded in d */
@@ -202,6 +209,8 @@ static int r_proc(dec *d, lb_msg *m)
   if (rc) return rc;
   p->quanta = quanta;
   p->hops = hops;
+  p->est = (float)est;
+  p->ran = (float)ran;
   if ((rc = lb_msg_add_proc(m, p))) lb_proc_free(p);
   return rc;
 }
@@ -260,8 +269,8 @@ static int r_body(dec *d, lb_msg *m)
   }
   if (!rc && !d->why && lb_msg_type_has_procs(m->type)) {
     uint32_t n = lb_r_u32(&d->r);
-    /* 32 bytes at least a process */
-    if (n > d->lim->max_procs || n > lb_r_left(&d->r) / 32) bad(d, "too many processes");
+    /* 48 bytes at least a process */
+    if (n > d->lim->max_procs || n > lb_r_left(&d->r) / 48) bad(d, "too many processes");
     for (uint32_t k = 0; k < n && !rc && !d->why; k++) rc = r_proc(d, m);
   }
   if (!rc && !d->why && lb_msg_type_has_result(m->type)) {

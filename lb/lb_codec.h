@@ -11,7 +11,8 @@
  * The body holds exactly the fields of its type (lb_proc.h); node ids
  * are u32 (all ones: none), counts i64, times and speeds IEEE doubles.
  * A process is u64 id, u32 origin, f64 work, u32 quanta, u32 hops,
- * u32 context length and the context; a result reference is u64 pid,
+ * f64 est, f64 ran (floats in lb_proc), u32 context length and the
+ * context; a result reference is u64 pid,
  * u32 origin, u64 length, u8 payload; an ORDER pair is u32 node, i64
  * count.  The result bytes themselves never pass through here.
  *
@@ -29,7 +30,7 @@
 #include "lb_proc.h"
 
 #define LB_CODEC_MAGIC 0x314D424Cu   /* "LBM1" */
-#define LB_CODEC_VERSION 1u
+#define LB_CODEC_VERSION 2u
 #define LB_CODEC_HEADER 32u
 
 typedef struct lb_codec_limits {

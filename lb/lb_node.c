@@ -6,6 +6,7 @@
 #include "lb_load.h"
 #include "lb_errno.h"
 #include "lb_mem.h"
+#include "lb_param.h"
 
 static const char *const pol_names[LB_POLICY_COUNT] = {
   "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion", "diffusion2"
@@ -36,23 +37,6 @@ int lb_results_from_name(const char *name, lb_results *out)
   else if (!strcmp(name, "direct")) *out = LB_RESULTS_DIRECT;
   else return lb_error(LB_EINVAL, "unknown result mode '%s' (origin, direct)", name);
   return LB_SUCCESS;
-}
-
-void lb_node_params_default(lb_node_params *p)
-{
-  memset(p, 0, sizeof *p);
-  p->capacity = 4;
-  p->threshold = -1;
-  p->speed = 1;
-  p->hop_time = 1;
-  p->results = LB_RESULTS_ORIGIN;
-  p->sched = LB_SCHED_RR;
-  p->rmtlb.backoff_max = 0;
-  p->lowest.probes = 3;
-  p->lowest.backoff_max = 5;
-  p->dasud.period = 1;
-  p->cchspmd.period = 1;
-  p->diffusion.period = 1;
 }
 
 /* ---- output list ---- */
@@ -398,21 +382,13 @@ static const lb_policy_ops *ops_of(lb_policy p)
   }
 }
 
+/* The table's ranges (lb_param.h), and what a node needs beyond them:
+ * a hop time the driver has set. */
 static int check_params(const lb_node_params *p)
 {
-  if (p->capacity < 0) return lb_error(LB_EINVAL, "capacity %d < 0", p->capacity);
-  if (!(p->threshold < 1e9)) return lb_error(LB_EINVAL, "threshold %g", p->threshold);
   if (!(p->speed > 0 && p->speed < 1e300)) return lb_error(LB_EINVAL, "speed %g <= 0", p->speed);
-  if (!(p->hop_time > 0 && p->hop_time < 1e12)) return lb_error(LB_EINVAL, "hop time %g <= 0", p->hop_time);
-  if (p->results != LB_RESULTS_ORIGIN && p->results != LB_RESULTS_DIRECT)
-    return lb_error(LB_EINVAL, "result mode %d", (int)p->results);
-  if (p->sched != LB_SCHED_RR && p->sched != LB_SCHED_FIFO) return lb_error(LB_EINVAL, "schedule %d", (int)p->sched);
-  if (p->route != LB_ROUTE_HOPS && p->route != LB_ROUTE_DIRECT) return lb_error(LB_EINVAL, "route %d", (int)p->route);
-  if (!(p->dasud.period > 0) || !(p->cchspmd.period > 0) || !(p->diffusion.period > 0))
-    return lb_error(LB_EINVAL, "exchange period <= 0");
-  if (p->rmtlb.backoff_max > 30 || p->lowest.backoff_max > 30)
-    return lb_error(LB_EINVAL, "back-off exponent above 30");
-  return LB_SUCCESS;
+  if (!(p->hop_time > 0)) return lb_error(LB_EINVAL, "hop time %g <= 0 (the driver sets it)", p->hop_time);
+  return lb_params_check(p);
 }
 
 /* A node on whole cache lines (lb_mem_alloc aligns it to one); one that
@@ -506,6 +482,8 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   p->work -= ev->work_done;
   if (p->work < 0) p->work = 0;
   p->quanta++;
+  p->ran += (float)ev->work_done;
+  if (nd->ops->on_ran) nd->ops->on_ran(nd, p, ev->work_done, ev->finished);
   if (ev->ctx) {
     int rc = lb_proc_set_ctx(p, ev->ctx, ev->ctx_len);
     if (rc) return rc;

@@ -62,6 +62,14 @@ typedef enum { LB_SCHED_RR = 0, LB_SCHED_FIFO } lb_sched;
  * goes straight there (the transport's own route). */
 typedef enum { LB_ROUTE_HOPS = 0, LB_ROUTE_DIRECT } lb_route;
 
+/* How RMTLB-drain estimates the work left in its queue.  MEAN: each
+ * process counts as the mean process less the work it has run (at least
+ * one more quantum); DECLARED: the work its application declared for it
+ * (lb_proc.est) less what it has run, MEAN where none was declared;
+ * ORACLE: the true work left (lb_proc.work in the simulator), which no
+ * host knows: an upper bound, not a policy. */
+typedef enum { LB_EST_MEAN = 0, LB_EST_DECLARED, LB_EST_ORACLE } lb_rmtlb_estimate;
+
 typedef struct lb_rmtlb_params {
   double tmax;           /* answer window; <= 0: 2 x hop_time x eccentricity */
   unsigned backoff_max;  /* 0: a round with no answer floods again at once
@@ -72,14 +80,18 @@ typedef struct lb_rmtlb_params {
                           * work left in mean processes, and C starts at
                           * `capacity` and falls by one for each mean
                           * process's work the node runs, down to `drain` */
-  double work_mean;      /* RMTLB-drain: work of a mean process (<= 0: the
-                          * mean of the processes the node has held) */
+  double work_mean;      /* RMTLB-drain: work of a mean process, declared by
+                          * the application (<= 0: the running mean of the
+                          * processes finished here) */
+  lb_rmtlb_estimate estimate;   /* RMTLB-drain: the work left, estimated how */
 } lb_rmtlb_params;
 
 typedef struct lb_lowest_params {
   size_t probes;         /* nodes probed per attempt */
   double timeout;        /* <= 0: 4 x hop_time x eccentricity */
-  unsigned backoff_max;
+  unsigned backoff_max;  /* a round with no light node waits timeout x 2^j,
+                          * j = 0, 1, ... up to this (0: no doubling, the
+                          * paper describes none) */
 } lb_lowest_params;
 
 typedef struct lb_dasud_params { double period; } lb_dasud_params;
@@ -113,10 +125,11 @@ typedef struct lb_node_params {
   lb_diffusion_params diffusion;
 } lb_node_params;
 
-/* Defaults: C = 4, A = 10 % of C, speed 1, hop_time 1, results at the
- * origin, round robin; RMTLB Tmax from the eccentricity, no back-off;
- * LOWEST 3 probes; periods 1; CCHSPMD controller 0, greedy plan;
- * diffusion alpha and beta 0 (chosen by lb_policy_prepare). */
+/* Defaults (the rows of lb_param.c): C = 4, A = 10 % of C, speed 1,
+ * hop_time 1, results at the origin, round robin; RMTLB Tmax from the
+ * eccentricity, no back-off; LOWEST 3 probes, no back-off; periods 1;
+ * CCHSPMD controller 0, greedy plan; diffusion alpha and beta 0 (chosen
+ * by lb_policy_prepare). */
 void lb_node_params_default(lb_node_params *p);
 
 /* Graph-wide set-up that every driver calls once before allocating the

@@ -17,6 +17,9 @@ typedef struct lb_policy_ops {
   /* A result reference is ready here (the process ran here, or its
    * result came back here).  NULL: lb_node_result_direct. */
   int (*on_result)(lb_node *nd, const lb_result_ref *r, double now, lb_out *out);
+  /* Process p ran here for a quantum that did `work` (p->ran counts
+   * it already); `finished`: it is done, and freed after this. */
+  void (*on_ran)(lb_node *nd, const lb_proc *p, double work, int finished);
   /* A TRANSFER came in (its processes are queued already). */
   int (*on_transfer)(lb_node *nd, const lb_msg *m);   /* after its processes are queued */
   /* Node `dead` failed; nd->topo is already the repaired graph.  Free
@@ -46,7 +49,7 @@ struct lb_node {
   lb_proc *qin[LB_NODE_QINLINE];
   lb_proc **qbuf;       /* the buffer q slides in: qin, or capq on the heap */
   /* The rest of the parameters: shared by a driver's nodes (a copy is
-   * 176 bytes a node, a cache line and more at scale), or the node's own
+   * 184 bytes a node, a cache line and more at scale), or the node's own
    * copy right after the record (lb_node_alloc).  In the second line,
    * with the inline queue: most events read both. */
   const lb_node_params *par;

@@ -56,9 +56,12 @@ typedef struct rmtlb {
    * its way must not open it again. */
   struct tomb { size_t hv, dv; uint64_t tag; } *tomb;
   size_t ntomb;
-  /* RMTLB-drain (par.rmtlb.drain > 0): work run here, and the queue's
-   * work at the last check, moved by the LMMs in and out since. */
-  double done, wq;
+  /* What this host knows of the work it ran (RMTLB-drain's estimates):
+   * all of it; the quanta that did not finish a process, and their
+   * work; the processes that finished here, and their whole work
+   * (lb_proc.ran: here and on the nodes before). */
+  double work_run, quanta_work, fin_work;
+  unsigned long quanta_n, fin_n;
 } rmtlb;
 
 #define NTOMB 64
@@ -246,28 +249,64 @@ static void end_episode(lb_node *nd, int placed)
   s->lepn = -1;
 }
 
+/* RMTLB-drain's estimate of a queued process's work left, from what a
+ * host knows (lb_rmtlb_estimate): the mean process, or what its
+ * application declared, less what it has run; at least `least`, the
+ * work of a quantum here (a process still queued has one more to run).
+ * The oracle reads the simulator's true work left. */
+static double work_left(const lb_node *nd, const lb_proc *p, double mean, double least)
+{
+  lb_rmtlb_estimate e = nd->par->rmtlb.estimate;
+  if (e == LB_EST_ORACLE) return p->work;
+  double l = (e == LB_EST_DECLARED && p->est > 0 ? (double)p->est : mean) - (double)p->ran;
+  return l > least ? l : least;
+}
+
 /* RMTLB-drain: the load index is the work left here, in mean
  * processes, and C follows the system's average, which falls by one
  * mean process for each mean process's work a busy node runs.  Under
  * round robin a queue's length stays flat while its work drains, so
  * the count alone cannot follow the average.  Both enter through C,
- * Q - C_eff = Q_work - C(t), so no message changes. */
+ * Q - C_eff = Q_work - C(t), so no message changes.  The mean process
+ * is the one the application declares (rmtlb.work_mean), else the
+ * running mean of the processes finished here; until one has, the
+ * index stays the count.  The oracle's mean is the true mean of the
+ * processes this node has held. */
 static void drain_capacity(lb_node *nd)
 {
-  rmtlb *s = S(nd);
+  const rmtlb *s = S(nd);
+  const lb_rmtlb_params *rp = &nd->par->rmtlb;
+  double mean = rp->work_mean > 0 ? rp->work_mean : s->fin_n ? s->fin_work / (double)s->fin_n : 0;
+  double least = s->quanta_n ? s->quanta_work / (double)s->quanta_n : 0;
+  if (rp->estimate == LB_EST_ORACLE && !(rp->work_mean > 0)) {
+    double w = 0, seen = (double)(nd->st.executed + nd->nq);
+    for (size_t k = 0; k < nd->nq; k++) w += nd->q[k]->work;
+    mean = seen > 0 ? (s->work_run + w) / seen : 0;
+  }
+  if (!(mean > 0)) return;
   double w = 0;
-  for (size_t k = 0; k < nd->nq; k++) w += nd->q[k]->work;
-  if (w < s->wq) s->done += s->wq - w;
-  s->wq = w;
-  double seen = (double)(nd->st.executed + nd->nq);
-  if (!(seen > 0) || !(s->done + w > 0)) return;
-  /* The workload's mean process (given), else this node's own. */
-  double mean = nd->par->rmtlb.work_mean > 0 ? nd->par->rmtlb.work_mean : (s->done + w) / seen;
-  double c = (double)nd->capacity - s->done / mean;
-  if (c < nd->par->rmtlb.drain) c = nd->par->rmtlb.drain;
+  for (size_t k = 0; k < nd->nq; k++) w += work_left(nd, nd->q[k], mean, least);
+  double c = (double)nd->capacity - s->work_run / mean;
+  if (c < rp->drain) c = rp->drain;
   double ce = (double)nd->nq - w / mean + c;
   nd->C = ce > 0 ? (int)lround(ce) : 0;
   if (nd->par->threshold < 0) nd->A = lb_load_threshold((int)ceil(c), LB_LOAD_DEFAULT_PCT);
+}
+
+/* Only RMTLB-drain reads these: the paper's RMTLB does not touch its
+ * state on a quantum (on a large run, a cache miss every time). */
+static void rm_ran(lb_node *nd, const lb_proc *p, double work, int finished)
+{
+  if (!(nd->par->rmtlb.drain > 0)) return;
+  rmtlb *s = S(nd);
+  s->work_run += work;
+  if (finished) {
+    s->fin_work += p->ran;
+    s->fin_n++;
+  } else {
+    s->quanta_work += work;
+    s->quanta_n++;
+  }
 }
 
 static int rm_tick(lb_node *nd, double now, lb_out *out)
@@ -347,7 +386,6 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
       break;
     }
     lb_node_count_leaving(nd, p);
-    s->wq -= p->work;
     rc = lb_node_send(nd, out, from, l);
   }
   if (!rc && s->lepn == 0) end_episode(nd, 1);
@@ -537,10 +575,8 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
     s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag };
   }
   rc = LB_SUCCESS;
-  for (size_t k = 0; !rc && k < m->nproc; k++) {
-    double w = m->procs[k]->work;
-    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) { m->procs[k] = NULL; s->wq += w; }
-  }
+  for (size_t k = 0; !rc && k < m->nproc; k++)
+    if (!(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
   if (!rc) m->nproc = 0;
   lb_msg_free(m);
   lipn_settle(nd);
@@ -768,5 +804,5 @@ void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
 const lb_policy_ops lb_policy_rmtlb_ops = {
   .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
   .on_tick = rm_tick, .on_result = result_ready, .on_down = rm_down, .quiescent = rm_quiet,
-  .pending = rm_pending, .describe = rm_describe
+  .pending = rm_pending, .describe = rm_describe, .on_ran = rm_ran
 };

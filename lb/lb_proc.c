@@ -14,12 +14,12 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
   if (!(work >= 0 && work < 1e300))
     return lb_error(LB_EINVAL, "process %llu: work %g outside [0, 1e300)", (unsigned long long)id, work);
   if (ctx_len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", ctx_len);
-  if (ctx_len > SIZE_MAX - sizeof(lb_proc)) return lb_error(LB_ENOMEM, "context of %zu bytes", ctx_len);
+  if (ctx_len >= UINT32_MAX) return lb_error(LB_ERANGE, "context of %zu bytes: 4 GiB or more", ctx_len);
   /* One allocation: a migrating or running process is one block, not two. */
   lb_proc *p = lb_mem_alloc(sizeof *p + ctx_len);
   if (!p) return lb_error(LB_ENOMEM, "process %llu", (unsigned long long)id);
   *p = (lb_proc){ .id = id, .origin = origin, .work = work, .ctx = ctx_len ? room(p) : NULL,
-                  .ctx_len = ctx_len, .ctx_room = ctx_len };
+                  .ctx_len = (uint32_t)ctx_len, .ctx_room = (uint32_t)ctx_len };
   if (ctx_len) memcpy(p->ctx, ctx, ctx_len);
   *out = p;
   return LB_SUCCESS;
@@ -35,19 +35,25 @@ void lb_proc_free(lb_proc *p)
 int lb_proc_copy(const lb_proc *p, lb_proc **out)
 {
   int rc = lb_proc_alloc(p->id, p->origin, p->work, p->ctx, p->ctx_len, out);
-  if (!rc) { (*out)->quanta = p->quanta; (*out)->hops = p->hops; }
+  if (!rc) {
+    (*out)->quanta = p->quanta;
+    (*out)->hops = p->hops;
+    (*out)->est = p->est;
+    (*out)->ran = p->ran;
+  }
   return rc;
 }
 
 int lb_proc_set_ctx(lb_proc *p, const void *ctx, size_t len)
 {
   if (len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", len);
+  if (len >= UINT32_MAX) return lb_error(LB_ERANGE, "context of %zu bytes: 4 GiB or more", len);
   unsigned char *b = len <= p->ctx_room ? room(p) : lb_mem_alloc(len);
   if (!b) return lb_error(LB_ENOMEM, "context of %zu bytes", len);
   if (len) memmove(b, ctx, len);   /* ctx may be the process's own */
   if (p->ctx && p->ctx != room(p) && p->ctx != b) lb_mem_free(p->ctx, p->ctx_len);
   p->ctx = len ? b : NULL;
-  p->ctx_len = len;
+  p->ctx_len = (uint32_t)len;
   return LB_SUCCESS;
 }
 

@@ -23,16 +23,30 @@
  * links it has crossed, and the application's context.  The context is
  * kept in the process's own allocation, right after it, while it fits
  * the room made there at lb_proc_alloc; read it through ctx, and change
- * it only with lb_proc_set_ctx. */
+ * it only with lb_proc_set_ctx.
+ *
+ * `work` is what the driver knows to be left: in the simulator the true
+ * work, which no real host knows (a policy that reads it is an oracle);
+ * on the farm the application's own estimate (apps/app.h).  What any
+ * host knows is `est`, the work the application declared for the whole
+ * process when it made it (0: none), and `ran`, the work the nodes have
+ * run of it so far (each adds what it ran).  Single precision: they are
+ * estimates and their tallies.
+ *
+ * 56 bytes, so that a process with the simulator's 8-byte context is
+ * one cache line: a context is below 4 GiB (the codec carries its
+ * length in 32 bits). */
 typedef struct lb_proc {
   uint64_t id;
   size_t origin;
   double work;
+  unsigned char *ctx;
   uint32_t quanta;     /* > 0: it has started */
   uint32_t hops;
-  unsigned char *ctx;
-  size_t ctx_len;
-  size_t ctx_room;     /* bytes of room after the struct */
+  float est;           /* declared work of the whole process, 0: none */
+  float ran;           /* work run so far, on every node */
+  uint32_t ctx_len;
+  uint32_t ctx_room;   /* bytes of room after the struct */
 } lb_proc;
 
 int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,

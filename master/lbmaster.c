@@ -70,6 +70,7 @@ int main(int argc, char **argv)
   app_mem_setup();   /* the master receives every result */
   master_cli o;
   master_cli_parse(argc, argv, 6, usage, &o);
+  o.f.driver = "lbmaster";
   master_catch_signals();
   lbpvm_vm vm;
   if (lbpvm_vm_join(&vm)) return CLI_EXIT_FAIL;

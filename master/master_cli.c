@@ -12,6 +12,8 @@
 #include "master_ctx.h"
 #include "master_out.h"
 #include "cli.h"
+#include "cli_param.h"
+#include "cli_csv.h"
 #include "lb_rng.h"
 #include "lb_errno.h"
 #include "lb_topo.h"
@@ -21,6 +23,20 @@
 
 
 static const char *const inits[] = { "one", "even", "skewed", "random", "share" };
+
+/* The farm's defaults where they differ from the engine's: results
+ * direct (measured: origin mode costs 12-24 % of the makespan on matmul,
+ * where every result funnels through its origin, and nothing on
+ * primes), periods of 50 ms, seed 1, and the hop time derived after
+ * parsing. */
+static void farm_defaults(lb_node_params *p)
+{
+  lb_node_params_default(p);
+  p->results = LB_RESULTS_DIRECT;
+  p->dasud.period = p->cchspmd.period = p->diffusion.period = 0.05;
+  p->hop_time = 0;
+  p->seed = 1;
+}
 
 void master_cli_help(const char *intro, const char *hosts_default, const char *outro)
 {
@@ -32,21 +48,6 @@ void master_cli_help(const char *intro, const char *hosts_default, const char *o
          "  --procs P        processes the workload is cut into (default 4 per host)\n"
          "  --policy P       none, rmtlb, lowest, dasud, cchspmd, diffusion (first\n"
          "                   order) or diffusion2 (second order) (default none)\n"
-         "  --period SEC     exchange period of dasud, cchspmd, diffusion (default 0.05)\n"
-         "  --hop-time SEC   expected one-hop time of a small message; RMTLB's Tmax\n"
-         "                   and LOWEST's timeout rest on it (default the quantum's\n"
-         "                   wall time on the slowest host, quantum / speed, +\n"
-         "                   0.002: a worker takes messages between quanta)\n"
-         "  --route R        hops (a message for a host that is not a neighbour goes\n"
-         "                   through the topology, a host at a time, for every policy)\n"
-         "                   or direct (straight there) (default hops)\n"
-         "  --results M      where result bytes go: origin (back along the policy's\n"
-         "                   path to the host the process started on, as seed 000\n"
-         "                   does, then to the master) or direct (to the master from\n"
-         "                   the host that ran it; the path carries a receipt)\n"
-         "                   (default direct: as fast or faster, docs/FARM.md)\n"
-         "  --sched S        rr (each host time-shares its processes, a quantum each)\n"
-         "                   or fifo (one at a time, to completion) (default rr)\n"
          "  --hosts N        logical hosts, one worker each (default %s)\n"
          "  --topology SPEC  ring:N, mesh:RxC, torus:RxC, hypercube:D, complete:N,\n"
          "                   star:N, random:N[:E[:S]] or a .graph file; N nodes =\n"
@@ -54,19 +55,20 @@ void master_cli_help(const char *intro, const char *hosts_default, const char *o
          "  --speeds S,...   relative host speeds in (0, 1], one for all or one per\n"
          "                   host (default 1 = no throttling)\n"
          "  --capacities C,... capacity C_i of each host, one for all or one per host\n"
-         "                   (default: the host's share of the processes,\n"
-         "                   procs x s_i / sum of speeds, rounded up)\n"
+         "                   (default --capacity if given, else the host's share of\n"
+         "                   the processes, procs x s_i / sum of speeds, rounded up)\n"
          "  --init D         initial distribution: one (all on host 0), even,\n"
          "                   skewed (host k gets 2^-k of the work), random, or\n"
          "                   share (OPT_LOAD_SHARE, seed 004: in proportion to\n"
          "                   speed) (default one)\n"
-         "  --seed S         seed for the operands and random choices (default 1)\n"
          "  --quantum MS     CPU milliseconds per quantum (default 10)\n"
          "  --throttle M     speed emulation: auto (cgroup if writable, else duty\n"
          "                   cycle), cgroup, duty or off (default auto)\n"
          "  --out FILE       append the CSV row to FILE (header if new), not stdout\n"
-         "  --csv            stdout holds only the CSV header and row; the tables\n"
-         "                   and lines for people go to stderr\n"
+         "  --csv            stdout holds only the CSV header and row (docs/FORMATS.md;\n"
+         "                   the same columns as lbsim's); the tables and lines for\n"
+         "                   people go to stderr\n"
+         "  --csv-header     print the CSV header line only, and exit\n"
          "  --hosts-csv FILE write one CSV row per host (counters, times, CPU share)\n"
          "  --trace FILE     write every message the workers sent, one CSV row each:\n"
          "                   time,host,type,src,dst,hv,lv,tag,count,procs,bytes\n"
@@ -84,7 +86,15 @@ void master_cli_help(const char *intro, const char *hosts_default, const char *o
          "                   array and check the sums they return\n"
          "  --ints K         self-test: ints sent to worker 0; worker i gets K*(i+1)\n",
          hosts_default);
-  printf("  -h, --help       show this help and exit\n\n");
+  printf("  -h, --help       show this help and exit\n");
+  lb_node_params d;
+  farm_defaults(&d);
+  cli_param_help(stdout, &d);
+  printf("\nHere --hop-time 0 (the default) is a quantum's wall time on the slowest\n"
+         "host, quantum / speed, + 0.002 s: a worker takes messages between quanta.\n"
+         "--capacity gives every host the same C.  RMTLB-drain (--rmtlb-drain F > 0)\n"
+         "takes the workload's declared mean process (apps/app.h) unless\n"
+         "--rmtlb-work-mean is given.\n\n");
   fputs(outro, stdout);
 }
 
@@ -143,14 +153,13 @@ static void check_writable(const char *opt, const char *path)
 
 void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(void), master_cli *o)
 {
-  enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_SEED, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
+  enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_PERIOD, O_HOP, O_RESULTS, O_SCHED, O_HOSTS_CSV, O_ROUTE, O_DAMAGE, O_CSV };
-  static const struct option opts[] = {
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_HOSTS_CSV, O_DAMAGE, O_CSV, O_CSVHEAD };
+  static const struct option own[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
     { "ints", required_argument, 0, O_INTS },
-    { "seed", required_argument, 0, O_SEED },
     { "timeout", required_argument, 0, O_TIMEOUT },
     { "workload", required_argument, 0, O_WORKLOAD },
     { "size", required_argument, 0, O_SIZE },
@@ -164,17 +173,13 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     { "throttle", required_argument, 0, O_THROTTLE },
     { "out", required_argument, 0, O_OUT },
     { "csv", no_argument, 0, O_CSV },
+    { "csv-header", no_argument, 0, O_CSVHEAD },
     { "trace", required_argument, 0, O_TRACE },
     { "order", required_argument, 0, O_ORDER },
     { "order-delay", required_argument, 0, O_ORDER_DELAY },
     { "inject-junk", no_argument, 0, O_JUNK },
     { "inject-damage", required_argument, 0, O_DAMAGE },
-    { "period", required_argument, 0, O_PERIOD },
-    { "hop-time", required_argument, 0, O_HOP },
-    { "results", required_argument, 0, O_RESULTS },
-    { "sched", required_argument, 0, O_SCHED },
     { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
-    { "route", required_argument, 0, O_ROUTE },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
   *o = (master_cli){ .hosts = hosts, .ints = 1000, .seed = 1, .timeout = 300.0 };
@@ -184,20 +189,17 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   f->init_name = "one";
   f->quantum_s = 0.010;
   f->order_delay = 0;
-  lb_node_params_default(&f->par);
-  /* Measured: origin mode costs 12-24 % of the makespan on matmul, where
-   * every result funnels through its origin, and nothing on primes. */
-  f->par.results = LB_RESULTS_DIRECT;
-  f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = 0.05;
-  f->par.hop_time = 0;   /* set after parsing: quantum + 2 ms */
+  farm_defaults(&f->par);
+  const struct option *opts = cli_param_options(own);
+  unsigned char given[CLI_PARAM_MAX] = { 0 };
   int c;
-  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":h" CLI_PARAM_SHORT, opts, NULL)) != -1) {
+    if (cli_param_take(c, optarg, &f->par, given)) continue;
     switch (c) {
     case 'h': usage(); exit(0);
     case O_SELFTEST: o->selftest = 1; break;
     case O_HOSTS: o->hosts = cli_ulong("--hosts", optarg, 1, 256); o->have_hosts = 1; break;
     case O_INTS: o->ints = cli_ulong("--ints", optarg, 1, 1000000); break;
-    case O_SEED: o->seed = cli_ulong("--seed", optarg, 0, ULONG_MAX); break;
     case O_TIMEOUT: o->timeout = cli_double("--timeout", optarg, 0.1, 86400); break;
     case O_WORKLOAD:
       if (app_kind_parse(optarg, &f->w.kind)) cli_usage_error("--workload: %s", lb_errmsg());
@@ -206,14 +208,6 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     case O_PROCS: o->procs = cli_ulong("--procs", optarg, 1, 1000000); o->have_procs = 1; break;
     case O_POLICY:
       if (lb_policy_from_name(optarg, &f->policy)) cli_usage_error("--policy: %s", lb_errmsg());
-      break;
-    case O_RESULTS:
-      if (lb_results_from_name(optarg, &f->par.results)) cli_usage_error("--results: %s", lb_errmsg());
-      break;
-    case O_SCHED:
-      if (!strcmp(optarg, "rr")) f->par.sched = LB_SCHED_RR;
-      else if (!strcmp(optarg, "fifo")) f->par.sched = LB_SCHED_FIFO;
-      else cli_usage_error("--sched: unknown schedule '%s' (rr, fifo)", optarg);
       break;
     case O_HOSTS_CSV: f->hosts_csv = optarg; break;
     case O_TOPO:
@@ -235,24 +229,21 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     }
     case O_OUT: f->out = optarg; break;
     case O_CSV: f->csv = 1; break;
+    case O_CSVHEAD:
+      if (cli_csv_header(stdout) || fflush(stdout)) cli_die(CLI_EXIT_FAIL, "cannot write the header");
+      exit(CLI_EXIT_OK);
     case O_TRACE: f->trace = optarg; break;
     case O_ORDER: f->order = (int)cli_ulong("--order", optarg, 0, 100000); break;
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
     case O_JUNK: f->junk = 1; break;
     case O_DAMAGE: f->damage = cli_ulong("--inject-damage", optarg, 0, 1000000); break;
-    case O_PERIOD:
-      f->par.dasud.period = f->par.cchspmd.period = f->par.diffusion.period = cli_double("--period", optarg, 1e-4, 3600);
-      break;
-    case O_HOP: f->par.hop_time = cli_double("--hop-time", optarg, 1e-6, 60); break;
-    case O_ROUTE:
-      if (!strcmp(optarg, "hops")) f->par.route = LB_ROUTE_HOPS;
-      else if (!strcmp(optarg, "direct")) f->par.route = LB_ROUTE_DIRECT;
-      else cli_usage_error("--route: unknown route '%s' (hops, direct)", optarg);
-      break;
     default: cli_bad_option(c, argc, argv);
     }
   }
   if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
+  o->seed = f->par.seed;
+  f->capacity_given = given[lb_param_index(lb_param_find("capacity"))];
+  f->work_mean_given = given[lb_param_index(lb_param_find("rmtlb.work_mean"))];
   if (o->selftest) return;
   f->hosts = (int)o->hosts;
   f->w.size = o->have_size ? o->size : f->w.kind == APP_MATMUL ? 256 : 2000000;
@@ -260,7 +251,6 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   if (!o->have_procs && f->w.kind == APP_MATMUL && f->w.nproc > f->w.size) f->w.nproc = f->w.size;
   f->w.seed = o->seed;
   f->seed = o->seed;
-  f->par.seed = o->seed;
   f->timeout = o->timeout;
   if (app_workload_check(&f->w)) cli_usage_error("--size/--procs: %s", lb_errmsg());
   if (!o->topo[0]) snprintf(o->topo, sizeof o->topo, "%s:%lu", o->hosts < 3 ? "complete" : "ring", o->hosts);
@@ -282,8 +272,12 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     f->par.hop_time = f->quantum_s / smin + 0.002;
   }
   if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
-  f->capacity = per_host("--capacities", o->capacities, o->hosts, 0, 0, 1e9);
-  if (!o->capacities) default_capacities(f, o->hosts);
+  if (o->capacities && f->capacity_given) cli_usage_error("--capacity and --capacities: give one of them");
+  f->capacity = per_host("--capacities", o->capacities, o->hosts, f->par.capacity, 0, 1e9);
+  if (!o->capacities && !f->capacity_given) default_capacities(f, o->hosts);
+  /* RMTLB-drain counts work in the workload's declared mean process. */
+  if (f->par.rmtlb.drain > 0 && !f->work_mean_given)
+    f->par.rmtlb.work_mean = app_workload_work(&f->w) / (double)f->w.nproc;
   /* Output files are checked, not opened: each is written under a
    * temporary name at the end and renamed into place. */
   check_writable("--out", f->out);

@@ -9,6 +9,7 @@
 #include "lb_errno.h"
 #include "lb_optimum.h"
 #include "cli.h"
+#include "cli_csv.h"
 
 /* The share of a core a host received while it ran its quanta: CPU
  * seconds over wall seconds; the nominal speed where it ran nothing. */
@@ -77,16 +78,7 @@ void master_out_print(const master_opts *o, const master_host *hs, const master_
          s.c[FARM_C_MOVED_STARTED], s.c[FARM_C_HOPS], opt, t->accepted, o->w.nproc, t->verified ? "yes" : "NO");
 }
 
-static void csv_header(FILE *f)
-{
-  fprintf(f, "policy,workload,size,procs,hosts,topology,init,seed,results,sched,makespan_s,ideal_makespan_s,ratio,"
-             "ideal_received_s,ratio_received");
-  for (int t = 0; t < FARM_NTAGS; t++) fprintf(f, ",msgs_%s", farm_tag_name(FARM_TAG_MIN + t));
-  for (int t = 0; t < LB_MSG_NTYPES; t++) fprintf(f, ",lb_%s", lb_msg_type_name((lb_msg_type)t));
-  fprintf(f, ",migrations,migrations_started,ctx_bytes,process_hops,hops_optimal,hops_ratio,policy_invocations,"
-             "dropped,hosts_down,reruns,duplicates,episodes,placed_1,placed_2,placed_3,placed_4,placed_5,placed_6,"
-             "placed_7,dissolved,verified\n");
-}
+static void csv_header(FILE *f) { cli_csv_header(f); }
 
 /* The header as one string, for comparing with a file's first line. */
 static char *header_string(void)
@@ -104,10 +96,12 @@ static char *header_string(void)
 static int same_header(const char *path, const char *header)
 {
   FILE *old = fopen(path, "r");
-  char line[8192] = "";
   if (!old) return 0;
-  int differs = fgets(line, sizeof line, old) && strcmp(line, header);
+  size_t n = strlen(header) + 2;
+  char *line = calloc(1, n);
+  int differs = !line || (fgets(line, (int)n, old) && strcmp(line, header));
   fclose(old);
+  free(line);
   if (differs) fprintf(stderr, "%s: %s has other columns (an earlier version wrote it); name a new file\n", cli_prog(), path);
   return differs ? -1 : 0;
 }
@@ -121,26 +115,67 @@ int master_out_check(const master_opts *o)
   return rc;
 }
 
-static void csv_row(FILE *f, const master_opts *o, const sums *s, const master_tally *t)
+/* The run's row of the one CSV schema (cli_csv.h). */
+static int csv_row(FILE *f, const master_opts *o, const sums *s, const master_tally *t)
 {
-  fprintf(f, "%s,%s,%lu,%lu,%d,%s,%s,%lu,%s,%s,%.17g,%.17g,%.17g,%.17g,%.17g", lb_policy_name(o->policy),
-          app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts, o->topo_spec, o->init_name, o->seed,
-          lb_results_name(o->par.results), o->par.sched == LB_SCHED_RR ? "rr" : "fifo", s->makespan, s->ideal,
-          s->ideal > 0 ? s->makespan / s->ideal : 0.0, s->ideal_recv, s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
-  for (int k = 0; k < FARM_NTAGS; k++) fprintf(f, ",%lld", s->msgs[k]);
-  for (int k = 0; k < LB_MSG_NTYPES; k++) fprintf(f, ",%lld", s->lb[k]);
-  fprintf(f, ",%lld,%lld,%lld,%lld", s->c[FARM_C_MIGRATED], s->c[FARM_C_MOVED_STARTED], s->c[FARM_C_CTX_BYTES],
-          s->c[FARM_C_HOPS]);
-  if (t->hops_optimal >= 0)
-    fprintf(f, ",%ld,%.17g", t->hops_optimal,
-            lb_optimum_ratio((unsigned long)s->c[FARM_C_HOPS], (unsigned long)t->hops_optimal));
-  else
-    fprintf(f, ",,");
-  fprintf(f, ",%lld,%lld,%lu,%lu,%lu", s->c[FARM_C_INVOCATIONS], s->c[FARM_C_DROPPED], t->hosts_down, t->reruns,
-          t->duplicates);
+  cli_csv_row *w = cli_csv_row_new(o->driver ? o->driver : cli_prog());
+  cli_csv_set(w, "policy", "%s", lb_policy_name(o->policy));
+  cli_csv_set(w, "topology", "%s", o->topo_spec);
+  cli_csv_ulong(w, "nodes", (unsigned long)o->hosts);
+  cli_csv_ulong(w, "procs", o->w.nproc);
+  cli_csv_list(w, "speeds", o->speed, (size_t)o->hosts);
+  cli_csv_list(w, "capacities", o->capacity, (size_t)o->hosts);
+  cli_csv_set(w, "workload", "%s", app_kind_name(o->w.kind));
+  cli_csv_ulong(w, "size", o->w.size);
+  cli_csv_set(w, "init", "%s", o->init_name);
+  cli_csv_real(w, "quantum_s", o->quantum_s);
+  cli_csv_set(w, "throttle", "%s", farm_throttle_name((farm_throttle_mode)o->throttle));
+  cli_csv_params(w, &o->par);
+  /* Every host's C is in capacities; the parameter only when it set them. */
+  if (!o->capacity_given) cli_csv_clear(w, "capacity");
+  cli_csv_real(w, "makespan_s", s->makespan);
+  cli_csv_real(w, "ideal_s", s->ideal);
+  cli_csv_real(w, "ratio", s->ideal > 0 ? s->makespan / s->ideal : 0.0);
+  cli_csv_real(w, "ideal_received_s", s->ideal_recv);
+  cli_csv_real(w, "ratio_received", s->ideal_recv > 0 ? s->makespan / s->ideal_recv : 0.0);
+  long long msgs = 0;
+  for (int k = 0; k < LB_MSG_NTYPES; k++) {
+    char col[32];
+    snprintf(col, sizeof col, "lb_%s", lb_msg_type_name((lb_msg_type)k));
+    cli_csv_set(w, col, "%lld", s->lb[k]);
+    msgs += s->lb[k];
+  }
+  cli_csv_set(w, "messages", "%lld", msgs);
+  for (int k = 0; k < FARM_NTAGS; k++) {
+    char col[32];
+    snprintf(col, sizeof col, "msgs_%s", farm_tag_name(FARM_TAG_MIN + k));
+    cli_csv_set(w, col, "%lld", s->msgs[k]);
+  }
+  cli_csv_set(w, "migrated", "%lld", s->c[FARM_C_MIGRATED]);
+  cli_csv_set(w, "migrated_started", "%lld", s->c[FARM_C_MOVED_STARTED]);
+  cli_csv_set(w, "ctx_bytes", "%lld", s->c[FARM_C_CTX_BYTES]);
+  cli_csv_set(w, "hops", "%lld", s->c[FARM_C_HOPS]);
+  if (t->hops_optimal >= 0) {
+    cli_csv_set(w, "hops_optimal", "%ld", t->hops_optimal);
+    cli_csv_real(w, "hops_ratio", lb_optimum_ratio((unsigned long)s->c[FARM_C_HOPS], (unsigned long)t->hops_optimal));
+  }
+  cli_csv_set(w, "invocations", "%lld", s->c[FARM_C_INVOCATIONS]);
+  cli_csv_set(w, "episodes", "%lld", s->c[FARM_C_EPISODES]);
   /* RMTLB's heavy episodes: placed by k floods (7: or more), or dissolved */
-  for (int k = FARM_C_EPISODES; k <= FARM_C_DISSOLVED; k++) fprintf(f, ",%lld", s->c[k]);
-  fprintf(f, ",%s\n", t->verified ? "yes" : "no");
+  for (int k = 1; k <= 7; k++) {
+    char col[16];
+    snprintf(col, sizeof col, "placed%d", k);
+    cli_csv_set(w, col, "%lld", s->c[FARM_C_PLACED1 + k - 1]);
+  }
+  cli_csv_set(w, "dissolved", "%lld", s->c[FARM_C_DISSOLVED]);
+  cli_csv_ulong(w, "crashed", t->hosts_down);
+  cli_csv_ulong(w, "reruns", t->reruns);
+  cli_csv_ulong(w, "duplicates", t->duplicates);
+  cli_csv_set(w, "dropped", "%lld", s->c[FARM_C_DROPPED]);
+  cli_csv_set(w, "verified", "%s", t->verified ? "yes" : "no");
+  int rc = cli_csv_write(f, w);
+  cli_csv_row_free(w);
+  return rc;
 }
 
 /* Write a new version of `path` under a temporary name (the old
@@ -179,7 +214,7 @@ int master_out_csv(const master_opts *o, const master_host *hs, const master_tal
   add_up(o, hs, t, &s);
   if (!o->out) {
     csv_header(stdout);
-    csv_row(stdout, o, &s, t);
+    if (csv_row(stdout, o, &s, t) || fflush(stdout)) { fprintf(stderr, "%s: cannot write the CSV row\n", cli_prog()); return -1; }
     return 0;
   }
   /* Rows go only under the same header, never mixed with other columns. */

@@ -117,7 +117,7 @@ int master_send_procs(master_ctx *x, int host, const uint64_t *pids, size_t n)
       if (x->damaged++ % 2 == 0) memset(b, 0xA5, len);
       else { app_task_set_origin(t, (host + 1) % o->hosts); app_task_save(t, b, len); }
     }
-    if (lb_proc_alloc(pids[k], (size_t)host, (double)app_task_units_total(t), b, len, &ps[k]))
+    if (lb_proc_alloc(pids[k], (size_t)host, app_task_work(t, 0, app_task_units_total(t)), b, len, &ps[k]))
       cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
     free(b);
     app_task_free(t);

@@ -19,6 +19,9 @@ typedef struct master_opts {
   const char *topo_spec;
   struct lb_topo *topo;        /* parsed from topo_spec, --hosts nodes */
   double *speed, *capacity;    /* hosts values each */
+  int capacity_given;          /* --capacity set every host's C */
+  int work_mean_given;         /* --rmtlb-work-mean given */
+  const char *driver;          /* "lbmaster" or "lbmpi", for the CSV */
   int init;
   const char *init_name;
   unsigned long seed;

@@ -91,6 +91,7 @@ int main(int argc, char **argv)
   app_mem_setup();
   master_cli o;
   parse(argc, argv, &o);
+  o.f.driver = "lbmpi";
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -94,8 +94,8 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { m = 0; for (k in c) if (k ~ /^lb_/) m += $c[k]
     opt = $c["hops_optimal"] == "" ? "-" : $c["hops_optimal"]
     printf "%-10s %10.3f %9.3f %7.2f %9.2f %6d (%4d) %9d %7d / %-7s %s\n", $c["policy"], $c["makespan_s"],
-      $c["ideal_makespan_s"], $c["ratio"], $c["ratio_received"], $c["migrations"], $c["migrations_started"],
-      m, $c["process_hops"], opt, $c["verified"] }
+      $c["ideal_s"], $c["ratio"], $c["ratio_received"], $c["migrated"], $c["migrated_started"],
+      m, $c["hops"], opt, $c["verified"] }
   BEGIN { printf "%-10s %10s %9s %7s %9s %13s %9s %17s %s\n", "policy", "makespan_s", "ideal_s", "ratio",
             "ratio_cpu", "migr (mid)", "messages", "hops / optimum", "verified" }' "$csv" >"$outdir/main.txt"
 cat "$outdir/main.txt"
@@ -114,7 +114,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { print $c["policy"], $c["ratio"], $c["ratio_received"] }' "$csv" >"$tmp/main.dat"
 title=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   NR == 2 { printf "%s %s: %s processes on %s hosts (%s), start %s", $c["workload"], $c["size"],
-            $c["procs"], $c["hosts"], $c["topology"], $c["init"] }' "$csv")
+            $c["procs"], $c["nodes"], $c["topology"], $c["init"] }' "$csv")
 for ext in png svg pdf; do
   gnuplot -e "data='$tmp/main.dat'; output='$outdir/main.$ext'; title='$title'" scripts/main.gp ||
     { echo "main.sh: gnuplot failed for main.$ext" >&2; exit 1; }

@@ -49,7 +49,8 @@ static int check_config(const lb_sim_config *c)
   for (size_t i = 0; c->speeds && i < c->topo->n; i++)
     if (!(c->speeds[i] > 0)) return lb_error(LB_EINVAL, "speed %g <= 0 at node %zu", c->speeds[i], i);
   for (size_t k = 0; c->load == LB_SIM_LOAD_TRACE && k < c->ntrace; k++)
-    if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0))
+    if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0) ||
+        !(c->trace[k].est >= 0 && c->trace[k].est < 1e30))
       return lb_error(LB_EINVAL, "trace arrival %zu: node %zu, work %g, time %g", k + 1,
                       c->trace[k].node, c->trace[k].work, c->trace[k].t);
   if (c->ncrashes >= c->topo->n) return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes, c->topo->n);

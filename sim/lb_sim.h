@@ -34,7 +34,10 @@
 
 typedef enum { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE, LB_SIM_LOAD_TRACE } lb_sim_load;
 
-typedef struct lb_sim_arrival { double t; size_t node; double work; } lb_sim_arrival;
+/* est: the work the application declares for it (0: none), which a
+ * node may use (lb_proc.est); work is the truth, which only the
+ * simulator knows. */
+typedef struct lb_sim_arrival { double t; size_t node; double work; double est; } lb_sim_arrival;
 
 /* An outside order at time t: node sends `count` processes to dst. */
 typedef struct lb_sim_order { double t; size_t node, dst; long count; } lb_sim_order;
@@ -140,7 +143,9 @@ typedef struct lb_sim_result {
  * a node reported a protocol error. */
 int lb_sim_run(const lb_sim_config *c, lb_sim_result *res);
 
-/* Reads "time node work" lines (node from 0, '#' comments). */
+/* Reads "time node work [estimate]" lines (node from 0, '#' comments;
+ * the estimate, the work the application declares, >= 0, 0 or absent:
+ * none). */
 int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, size_t *n);
 
 #endif

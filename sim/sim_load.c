@@ -13,7 +13,10 @@
 int sim_new_proc(sim *S, uint64_t pid, size_t node, lb_proc **out)
 {
   memcpy(S->ctxbuf, &S->pr[pid].work0, sizeof(double));
-  return lb_proc_alloc(pid, node, S->pr[pid].work0, S->ctxbuf, sim_ctx_len(S), out);
+  int rc = lb_proc_alloc(pid, node, S->pr[pid].work0, S->ctxbuf, sim_ctx_len(S), out);
+  /* A trace may declare each process's estimated work (RMTLB-drain's). */
+  if (!rc && S->c->load == LB_SIM_LOAD_TRACE) (*out)->est = (float)S->c->trace[pid].est;
+  return rc;
 }
 
 /* Initial placement: returns the node of process k. */
@@ -141,12 +144,13 @@ int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, siz
     char *s = buf;
     while (*s == ' ' || *s == '\t') s++;
     if (*s == '#' || *s == '\n' || !*s) continue;
-    double t, w;
+    double t, w, est = 0;
     unsigned long node;
     char extra;
-    if (sscanf(s, "%lf %lu %lf %c", &t, &node, &w, &extra) != 3 || !(t >= 0) || !(w > 0) || node >= nnodes) {
-      rc = lb_error(LB_EFORMAT, "%s:%zu: expected 'time node work' with time >= 0, node < %zu, work > 0",
-                    path, line, nnodes);
+    int got = sscanf(s, "%lf %lu %lf %lf %c", &t, &node, &w, &est, &extra);
+    if ((got != 3 && got != 4) || !(t >= 0) || !(w > 0) || node >= nnodes || !(est >= 0 && est < 1e30)) {
+      rc = lb_error(LB_EFORMAT, "%s:%zu: expected 'time node work [estimate]' with time >= 0, node < %zu, "
+                    "work > 0, estimate >= 0", path, line, nnodes);
       break;
     }
     if (*n == cap) {
@@ -155,7 +159,7 @@ int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, siz
       if (!nv) { rc = lb_error(LB_ENOMEM, "trace"); break; }
       v = nv;
     }
-    v[(*n)++] = (lb_sim_arrival){ t, node, w };
+    v[(*n)++] = (lb_sim_arrival){ t, node, w, est };
   }
   fclose(f);
   if (!rc && !*n) rc = lb_error(LB_EFORMAT, "%s: no arrivals", path);

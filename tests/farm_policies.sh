@@ -23,12 +23,12 @@ for pol in none rmtlb lowest dasud cchspmd diffusion diffusion2; do
       fail "$what: exit $rc, verified $(col verified)"
       continue
     fi
-    r=$(col msgs_RESULT) m=$(col migrations)
+    r=$(col msgs_RESULT) m=$(col migrated)
     [ "$r" = 24 ] && ok "$what: 24 results, each once, verified" || fail "$what: $r results"
     if [ $pol = none ]; then
       [ "$m" = 0 ] && ok "$what: nothing moved" || fail "$what: $m migrations"
     else
-      [ "$m" -gt 0 ] && ok "$what: $m migrations, $(col policy_invocations) invocations" \
+      [ "$m" -gt 0 ] && ok "$what: $m migrations, $(col invocations) invocations" \
         || fail "$what: no migration"
     fi
     printf '%s\n' "$err" | grep -q 'policy step' && fail "$what: a policy step failed: $(printf '%s\n' "$err" | grep -m1 'policy step')"

@@ -19,7 +19,7 @@ for wl in "primes --size 400000" "matmul --size 300"; do
   [ $rc -eq 0 ] && ok "$wl: exit 0" || { printf '%s\n' "$out"; fail "$wl: exit $rc"; }
   [ "$(col verified)" = yes ] && ok "$wl: verified" || fail "$wl: not verified"
   [ "$(col msgs_RESULT)" = 12 ] && ok "$wl: 12 results" || fail "$wl: $(col msgs_RESULT) results"
-  [ "$(col migrations)" = 0 ] && ok "$wl: none moves nothing" || fail "$wl: none migrated"
+  [ "$(col migrated)" = 0 ] && ok "$wl: none moves nothing" || fail "$wl: none migrated"
   # ring:4, 12 on host 0: 3 each, 3 x (1 + 2 + 1) process-hops at best.
   [ "$(col hops_optimal),$(col hops_ratio)" = 12,0 ] && ok "$wl: optimum 12 process-hops, none used" \
     || fail "$wl: optimum $(col hops_optimal), ratio $(col hops_ratio)"
@@ -28,15 +28,26 @@ done
 # --csv: stdout is the header and one verified row, nothing else; the
 # lines for people went to stderr.
 out=$($m --csv --workload primes --size 100000 --hosts 2 --procs 6 --seed 2 2>"$PVM_TMP/err")
-[ "$(printf '%s\n' "$out" | wc -l)" = 2 ] && [ "$(printf '%s\n' "$out" | head -1 | cut -d, -f1)" = policy ] \
+[ "$(printf '%s\n' "$out" | wc -l)" = 2 ] && [ "$(printf '%s\n' "$out" | head -1 | cut -d, -f1)" = driver ] \
   && [ "$(printf '%s\n' "$out" | tail -1 | awk -F, '{ print $NF }')" = yes ] \
   && grep -q "results verified: yes" "$PVM_TMP/err" && ok "--csv: only the CSV on stdout" \
   || { printf '%s\n' "$out"; fail "--csv: stdout is not just the CSV"; }
 
+# The farm's header is the simulator's, byte for byte (one schema), and
+# the row holds the run's settings: the derived hop time, the periods,
+# every host's C.
+[ "$(printf '%s\n' "$out" | head -1)" = "$("$top_builddir/sim/lbsim" --csv-header)" ] \
+  && ok "lbmaster --csv prints lbsim's header" || fail "lbmaster --csv header differs from lbsim's"
+printf '%s\n' "$out" >"$PVM_TMP/one.csv"
+got=$(csv="$PVM_TMP/one.csv"; for c in driver workload size procs nodes seed hop_time dasud.period capacities capacity quantum_s; do
+  printf '%s=%s ' "$c" "$(col "$c")"; done)
+[ "$got" = "driver=lbmaster workload=primes size=100000 procs=6 nodes=2 seed=2 hop_time=0.012 dasud.period=0.050000000000000003 capacities=3 capacity= quantum_s=0.01 " ] \
+  && ok "the farm's row holds its settings" || fail "farm row: $got"
+
 # Random start on six hosts, a torus-free ring: still verified.
 rm -f "$csv"
 $m --workload matmul --size 120 --procs 30 --init random --seed 9 --out "$csv" >/dev/null 2>&1
-[ "$(col verified)" = yes ] && [ "$(col hosts)" = 6 ] && ok "random start on 6 hosts verified" || fail "random start"
+[ "$(col verified)" = yes ] && [ "$(col nodes)" = 6 ] && ok "random start on 6 hosts verified" || fail "random start"
 
 # Contiguous starts, read from the per-host CSV: share puts processes in
 # proportion to speed (OPT_LOAD_SHARE, every host open from the start),
@@ -55,13 +66,13 @@ for mode in origin direct; do
   out=$($m --workload primes --size 10000000 --hosts 3 --procs 9 --init one --order 2 --results $mode \
     --out "$csv" --trace "$PVM_TMP/trace.csv" 2>&1)
   [ "$(col verified)" = yes ] && ok "$mode: migrated run verified" || { printf '%s\n' "$out"; fail "$mode: not verified"; }
-  [ "$(col migrations)" = 4 ] && ok "$mode: 4 processes migrated" || fail "$mode: $(col migrations) migrated"
-  [ "$(col migrations_started)" = 4 ] && ok "$mode: all 4 had started and resumed elsewhere" \
-    || fail "$mode: $(col migrations_started) of them had started"
+  [ "$(col migrated)" = 4 ] && ok "$mode: 4 processes migrated" || fail "$mode: $(col migrated) migrated"
+  [ "$(col migrated_started)" = 4 ] && ok "$mode: all 4 had started and resumed elsewhere" \
+    || fail "$mode: $(col migrated_started) of them had started"
   [ "$(col lb_TRANSFER)" = 2 ] && ok "$mode: in 2 TRANSFERs" || fail "$mode: $(col lb_TRANSFER) TRANSFERs"
   # Balancing 9 on one host of ring:3 moves 6, one hop each; the order moved 4.
-  [ "$(col process_hops),$(col hops_optimal)" = 4,6 ] && ok "$mode: 4 process-hops against an optimum of 6" \
-    || fail "$mode: $(col process_hops) process-hops, optimum $(col hops_optimal)"
+  [ "$(col hops),$(col hops_optimal)" = 4,6 ] && ok "$mode: 4 process-hops against an optimum of 6" \
+    || fail "$mode: $(col hops) process-hops, optimum $(col hops_optimal)"
   [ "$(col lb_RESULT)" = 4 ] && ok "$mode: 4 results home by RESULT" || fail "$mode: $(col lb_RESULT) RESULTs"
   [ "$(col msgs_RESULT)" = 9 ] && ok "$mode: 9 results delivered" || fail "$mode: $(col msgs_RESULT) delivered"
   [ "$(grep -c ',TRANSFER,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,TRANSFER,0,[12],' "$PVM_TMP/trace.csv" \

@@ -15,7 +15,7 @@ expect_status 2 "unexpected argument 'extra'" "$S" extra
 expect_status 2 "--speeds: 2 values for 6 nodes" "$S" -t ring:6 --speeds 1,2
 expect_status 2 "cannot open trace" "$S" --load "trace:$tmp/none.txt"
 printf '0 0 5\n1 9 2\n' >"$tmp/bad.txt"
-expect_status 2 "bad.txt:2: expected 'time node work'" "$S" -t ring:6 --load "trace:$tmp/bad.txt"
+expect_status 2 "bad.txt:2: expected 'time node work [estimate]'" "$S" -t ring:6 --load "trace:$tmp/bad.txt"
 expect_status 2 "unknown option '--frob'" "$S" --frob
 
 "$S" -p rmtlb -t torus:6x6 -s 5 --jitter 1 >"$tmp/a.txt" || fail "rmtlb run exit status"
@@ -23,14 +23,21 @@ expect_status 2 "unknown option '--frob'" "$S" --frob
 cmp -s "$tmp/a.txt" "$tmp/b.txt" && ok "same seed, same output" || fail "runs differ"
 grep -q '^violations      0$' "$tmp/a.txt" && ok "no violations" || fail "violations: $(cat "$tmp/a.txt")"
 
+col() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { print $c }'; }
 printf '# time node work\n0 0 5\n0 0 5\n2.5 3 1\n' >"$tmp/tr.txt"
-out=$("$S" -p none -t ring:6 --load "trace:$tmp/tr.txt" --csv | tail -1)
+"$S" -p none -t ring:6 --load "trace:$tmp/tr.txt" --csv >"$tmp/tr.csv"
 # none: node 0 runs 10 units back to back; node 3 finishes at 3.5.
-case $out in none,ring:6,6,3,1,10,*) ok "trace makespan 10" ;; *) fail "trace run: $out" ;; esac
+[ "$(for c in policy topology nodes procs seed makespan; do printf '%s,' "$(col $c <"$tmp/tr.csv")"; done)" = \
+  none,ring:6,6,3,1,10, ] && ok "trace makespan 10" || fail "trace run: $(cat "$tmp/tr.csv")"
+# A fourth column is the work the application declares (>= 0).
+printf '0 0 5 4.5\n0 0 5 0\n' >"$tmp/est.txt"
+"$S" -p rmtlb -t ring:6 --load "trace:$tmp/est.txt" --rmtlb-drain 2 --rmtlb-estimate declared --csv >"$tmp/est.csv" \
+  && [ "$(col violations <"$tmp/est.csv")" = 0 ] && ok "a trace with declared estimates" || fail "declared trace"
+printf '0 0 5 -1\n' >"$tmp/est.txt"
+expect_status 2 "est.txt:1: expected 'time node work [estimate]'" "$S" -t ring:6 --load "trace:$tmp/est.txt"
 
 # 12 processes on node 0 of ring:6: two stay, two go to each other node,
 # 1 + 2 + 3 + 2 + 1 hops each pair.
-col() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { print $c }'; }
 "$S" -p none -t ring:6 -l one -n 12 --csv >"$tmp/opt.csv"
 [ "$(col hops_optimal <"$tmp/opt.csv")" = 18 ] && [ "$(col hops_ratio <"$tmp/opt.csv")" = 0 ] \
   && ok "transport optimum 18 process-hops" || fail "optimum: $(cat "$tmp/opt.csv")"

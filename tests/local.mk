@@ -18,12 +18,13 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_diffusion_coef tests/test_diffuse tests/test_hetero tests/test_arrange \
 	tests/test_transport tests/test_hublake tests/test_share tests/test_taskgraph \
 	tests/test_node tests/test_rmtlb tests/test_codec tests/test_sink tests/test_apps tests/test_verify tests/test_cli \
-	tests/test_optimum
+	tests/test_optimum tests/test_param tests/test_farm_wire
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_optimum_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)
 tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS)
 tests_test_verify_LDADD = $(APP_LIBS) $(TEST_LIBS)
+tests_test_farm_wire_LDADD = $(FARM_LIBS) $(APP_LIBS) $(TEST_LIBS)
 
 # These drive nodes through the simulator library.
 SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies tests/test_sim_queue \
@@ -52,7 +53,7 @@ check_PROGRAMS += tests/pvm_intruder
 tests_pvm_intruder_LDADD = $(PVM_FARM_LIBS) $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 
 SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh tests/lbsim_cli.sh tests/sweep_leaving.sh \
-	tests/trace_cli.sh tests/experiments_help.sh \
+	tests/trace_cli.sh tests/experiments_help.sh tests/csv_schema.sh \
 	tests/pvm_selftest.sh tests/pvm_console.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/lbpvm_vm.sh \
 	tests/farm_cluster6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh tests/main_job.sh \

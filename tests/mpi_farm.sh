@@ -27,14 +27,18 @@ for pol in rmtlb dasud; do
     name="$pol $(echo $wl | cut -d' ' -f1)"
     [ $rc -eq 0 ] && [ "$(col verified)" = yes ] && ok "$name: verified" || { printf '%s\n' "$out" | tail -20; fail "$name: exit $rc"; }
     [ "$(col msgs_RESULT)" = 24 ] && ok "$name: 24 results" || fail "$name: $(col msgs_RESULT) results"
-    [ "$(col migrations)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrations) migrations" || fail "$name: nothing migrated"
-    [ "$(col hosts)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col hosts) hosts"
+    [ "$(col migrated)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrated) migrations" || fail "$name: nothing migrated"
+    [ "$(col nodes)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col nodes) hosts"
   done
 done
+# One schema: lbmpi's file starts with lbsim's header, and says who wrote it.
+[ "$(head -1 "$csv")" = "$("$top_builddir/sim/lbsim" --csv-header)" ] && [ "$(col driver)" = lbmpi ] \
+  && ok "lbmpi writes lbsim's header" || fail "lbmpi's header or driver ($(col driver)) differs"
 
 # The same run on both runtimes: with none and an even start nothing
 # moves, so each host runs the same processes, unit for unit.
 pvm_private
+trap 'pvm_cleanup; rm -rf "$tmp"' EXIT   # pvm_private's trap replaced the first
 same="--workload primes --size 600000 --hosts 3 --procs 9 --init even --seed 7"
 run 4 $same --hosts-csv "$tmp/mpi.csv" >/dev/null 2>&1
 "$top_builddir/master/lbmaster" $same --hosts-csv "$tmp/pvm.csv" >/dev/null 2>&1

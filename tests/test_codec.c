@@ -20,6 +20,8 @@ static lb_proc *proc(uint64_t id, size_t len)
   lb_proc *p;
   assert_int_equal(lb_proc_alloc(id, id % NODES, 0.5 + (double)id, ctx, len, &p), LB_SUCCESS);
   p->quanta = (uint32_t)id * 3;
+  p->est = 1.25f + (float)id;
+  p->ran = 0.75f;
   p->hops = (uint32_t)id + 1;
   return p;
 }
@@ -65,6 +67,7 @@ static void assert_proc_equal(const lb_proc *a, const lb_proc *b)
   assert_int_equal(a->origin, b->origin);
   assert_true(a->work == b->work);
   assert_int_equal(a->quanta, b->quanta);
+  assert_true(a->est == b->est && a->ran == b->ran);
   assert_int_equal(a->hops, b->hops);
   assert_int_equal(a->ctx_len, b->ctx_len);
   if (a->ctx_len) assert_memory_equal(a->ctx, b->ctx, a->ctx_len);
@@ -128,7 +131,7 @@ static void test_layout(void **state)
   size_t len;
   assert_int_equal(lb_codec_encode(m, 7, buf, sizeof buf, &len), LB_SUCCESS);
   static const unsigned char want[] = {
-    'L', 'B', 'M', '1', 1, 0, LB_MSG_LOAD, 0, 7, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+    'L', 'B', 'M', '1', LB_CODEC_VERSION, 0, LB_MSG_LOAD, 0, 7, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
     1, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0 };
   assert_int_equal(len, sizeof want);
   assert_memory_equal(buf, want, sizeof want);
@@ -168,8 +171,8 @@ static void test_damaged_header(void **state)
   c[0] ^= 1;
   expect_bad(c, len, RUN, "not a protocol message");
   memcpy(c, buf, len);
-  c[4] = 2;
-  expect_bad(c, len, RUN, "version 2");
+  c[4] = LB_CODEC_VERSION - 1;   /* the previous version's processes lack est and ran */
+  expect_bad(c, len, RUN, "version 1");
   memcpy(c, buf, len);
   c[6] = LB_MSG_NTYPES;
   expect_bad(c, len, RUN, "unknown message type");
@@ -226,8 +229,9 @@ static void test_damaged_body(void **state)
   free(buf);
   buf = encode(m, &len);
   /* the first process's context length: after ordered (8), count (4),
-   * id 8, origin 4, work 8, quanta 4, hops 4; epoch 4 after ordered */
-  put_u32(buf + 32 + 8 + 4 + 4 + 8 + 4 + 8 + 4 + 4, 0x10000);
+   * id 8, origin 4, work 8, quanta 4, hops 4, est 8, ran 8; epoch 4
+   * after ordered */
+  put_u32(buf + 32 + 8 + 4 + 4 + 8 + 4 + 8 + 4 + 4 + 8 + 8, 0x10000);
   expect_bad(buf, len, RUN, "context longer");
   free(buf);
   lb_msg_free(m);

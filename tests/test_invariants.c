@@ -159,22 +159,30 @@ static void test_rmtlb_revisit(void **state)
   lb_topo_free(t);
 }
 
-/* RMTLB-drain (par.rmtlb.drain > 0): the load index is the work left.
- * Two nodes hold four processes each, of work 30 and of work 10: by
- * counts both are normal and the paper's RMTLB moves nothing; by work
- * node 0 is heavy and node 1 light, so the variant moves processes and
- * finishes sooner.  Then the variant over the graphs and loads of the
- * sweep, with reordering: every invariant holds. */
+/* RMTLB-drain (par.rmtlb.drain > 0): the load index is the work left,
+ * as a host can estimate it.  Two nodes hold four processes each, of
+ * work 30 and of work 10, and each process declares its work: by counts
+ * both are normal and the paper's RMTLB moves nothing; by the declared
+ * work node 0 is heavy and node 1 light, so the variant moves processes
+ * and finishes sooner, and here the oracle (the true work left) does no
+ * better, since the declarations are true.  With no declaration (the
+ * mean estimate) every process looks alike until some finish: it moves
+ * later, or not at all.  Then the variant over the graphs and loads of
+ * the sweep, with reordering, for each estimate: every invariant holds. */
 static void test_rmtlb_drain(void **state)
 {
   (void)state;
   static const lb_sim_arrival arr[] = {
-    { 0, 0, 30 }, { 0, 0, 30 }, { 0, 0, 30 }, { 0, 0, 30 }, { 0, 1, 10 }, { 0, 1, 10 }, { 0, 1, 10 }, { 0, 1, 10 }
+    { 0, 0, 30, 30 }, { 0, 0, 30, 30 }, { 0, 0, 30, 30 }, { 0, 0, 30, 30 },
+    { 0, 1, 10, 10 }, { 0, 1, 10, 10 }, { 0, 1, 10, 10 }, { 0, 1, 10, 10 }
+  };
+  static const struct { double drain; lb_rmtlb_estimate est; } v[] = {
+    { 0, LB_EST_MEAN }, { 2, LB_EST_DECLARED }, { 2, LB_EST_ORACLE }, { 2, LB_EST_MEAN }
   };
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec("complete:2", &t), LB_SUCCESS);
-  lb_sim_result r[2];
-  for (int k = 0; k < 2; k++) {
+  lb_sim_result r[4];
+  for (int k = 0; k < 4; k++) {
     lb_sim_config c;
     lb_sim_config_default(&c);
     c.policy = LB_POLICY_RMTLB;
@@ -182,14 +190,17 @@ static void test_rmtlb_drain(void **state)
     c.load = LB_SIM_LOAD_TRACE;
     c.trace = arr;
     c.ntrace = 8;
-    c.node.rmtlb.drain = k ? 2 : 0;
+    c.node.rmtlb.drain = v[k].drain;
+    c.node.rmtlb.estimate = v[k].est;
     c.node.rmtlb.work_mean = 20;
     if (lb_sim_run(&c, &r[k])) fail_msg("%s", lb_errmsg());
-    if (r[k].violations) fail_msg("drain %d: %s", k, r[k].first_violation);
+    if (r[k].violations) fail_msg("variant %d: %s", k, r[k].first_violation);
   }
   assert_int_equal(r[0].migrated, 0);
   assert_true(r[1].migrated > 0);
   assert_true(r[1].makespan < r[0].makespan);
+  assert_true(r[2].makespan <= r[1].makespan);
+  assert_true(r[3].makespan >= r[1].makespan);
   lb_topo_free(t);
   for (size_t ti = 0; ti < sizeof topos / sizeof *topos; ti++) {
     assert_int_equal(lb_topo_from_spec(topos[ti], &t), LB_SUCCESS);
@@ -205,10 +216,13 @@ static void test_rmtlb_drain(void **state)
         c.nproc = 6 * t->n;
         c.node.capacity = 6;
         c.node.rmtlb.drain = 2;
-        c.node.rmtlb.work_mean = c.work;
-        lb_sim_result q;
-        if (lb_sim_run(&c, &q)) fail_msg("%s: %s", topos[ti], lb_errmsg());
-        if (q.violations) fail_msg("%s load %zu seed %lu: %s", topos[ti], li, c.seed, q.first_violation);
+        c.node.rmtlb.work_mean = seed == 1 ? c.work : 0;
+        for (int e = LB_EST_MEAN; e <= LB_EST_ORACLE; e++) {
+          c.node.rmtlb.estimate = (lb_rmtlb_estimate)e;
+          lb_sim_result q;
+          if (lb_sim_run(&c, &q)) fail_msg("%s: %s", topos[ti], lb_errmsg());
+          if (q.violations) fail_msg("%s load %zu seed %lu estimate %d: %s", topos[ti], li, c.seed, e, q.first_violation);
+        }
       }
     lb_topo_free(t);
   }

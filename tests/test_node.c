@@ -25,8 +25,9 @@ static void test_proc_msg_copy(void **state)
   assert_int_equal(m->u.lmm.hv, LB_NO_NODE);
   size_t empty = lb_msg_size(m);
   assert_int_equal(lb_msg_add_proc(m, p), LB_SUCCESS);
-  /* a process on the wire: id 8, origin 4, work 8, quanta 4, hops 4, length 4, context */
-  assert_int_equal(lb_msg_size(m), empty + 32 + 3);
+  /* a process on the wire: id 8, origin 4, work 8, quanta 4, hops 4, est 8, ran 8,
+   * length 4, context */
+  assert_int_equal(lb_msg_size(m), empty + 48 + 3);
   assert_int_equal(lb_msg_copy(m, &mc), LB_SUCCESS);
   assert_int_equal(mc->nproc, 1);
   assert_true(mc->procs[0] != m->procs[0]);

@@ -275,6 +275,8 @@ static int on_tasks(worker *w, const farm_in *in)
   size_t n;
   if (farm_tasks_decode(in->body, in->len, w->s.me, &p, &n)) return -1;
   for (size_t k = 0; k < n; k++) {
+    /* A fresh process's work is its application's declared estimate. */
+    p[k]->est = (float)p[k]->work;
     lb_event ev = { .type = LB_EV_ARRIVE, .proc = p[k] };
     step(w, &ev);
     w->c[FARM_C_RECEIVED]++;
@@ -447,13 +449,14 @@ static void quantum(worker *w, const lb_proc *p)
   uint64_t pid = p->id;
   app_task *t = live_get(w, p);
   if (!t) { lost(w, pid); return; }
-  unsigned long ran;
+  unsigned long ran, from = app_task_units_total(t) - app_task_units_left(t);
   if (run_one(w, t, &ran)) {
     app_task_free(live_take(w, pid));
     lost(w, pid);
     return;
   }
-  lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = (double)ran };
+  /* Work in the application's own measure, as the process's was given. */
+  lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = app_task_work(t, from, from + ran) };
   if (app_task_finished(t)) {
     ev.finished = 1;
     ev.result_len = hold_result(w, t);

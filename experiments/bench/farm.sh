@@ -11,7 +11,7 @@ bench_start "$@"
 "$here/farm-bench.sh" --builddir "${LB_TOP_BUILDDIR:-.}" --out "$out" | tee "$out/farm-bench.log"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { k = $c["policy"] " " $c["workload"] " " $c["size"]; if (!(k in n)) o[++m] = k
-    n[k]++; ms[k, n[k]] = $c["makespan_s"]; id[k, n[k]] = $c["ideal_makespan_s"] }
+    n[k]++; ms[k, n[k]] = $c["makespan_s"]; id[k, n[k]] = $c["ideal_s"] }
   END { for (j = 1; j <= m; j++) { k = o[j]; t = n[k]
       for (a = 1; a <= t; a++) { v[a] = ms[k, a]; w[a] = id[k, a] }
       for (a = 1; a <= t; a++) for (b = a + 1; b <= t; b++) if (v[b] / w[b] < v[a] / w[a]) {

@@ -86,8 +86,8 @@ fi
 plan=$out/plan.txt
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   $c["verified"] == "yes" { t = $c["hosts_csv"]; sub(/^hosts\//, "", t); sub(/\.csv$/, "", t)
-    print t, $c["workload"], $c["size"], $c["policy"], $c["results"], $c["rep"], $c["ideal_makespan_s"],
-          $c["ratio_received"], $c["ctx_bytes"], $c["migrations"], $c["procs"] }' "$runsdir/runs.csv" >"$plan"
+    print t, $c["workload"], $c["size"], $c["policy"], $c["results"], $c["rep"], $c["ideal_s"],
+          $c["ratio_received"], $c["ctx_bytes"], $c["migrated"], $c["procs"] }' "$runsdir/runs.csv" >"$plan"
 
 # 3. per-process cost shapes (cached)
 awk '{ print $2, $3, $11 }' "$plan" | sort -u | while read -r w n np; do

@@ -133,7 +133,7 @@ row() {
   [ "$1" = farm ] && [ -n "$det" ] && [ "$dhost" != "$9" ] && probs+=("host $dhost failed instead of $9")
   [ -n "$left" ] && probs+=("leftovers")
   [ ${#probs[@]} -gt 0 ] && st=$(IFS=';'; echo "${probs[*]}")
-  echo "$1,$2,$3,$4,$5,$6,$7,$killat,$9,$dhost,$detect,$(csvcol "$d/fault.csv" verified),$(csvcol "$d/fault.csv" hosts_down),$(csvcol "$d/fault.csv" reruns),$(csvcol "$d/fault.csv" duplicates),$ms,$mwall,$refms,$refcpu,$pen,$(csvcol "$d/ref.csv" verified),$mrc,${left// /;},$st" >>"$csv"
+  echo "$1,$2,$3,$4,$5,$6,$7,$killat,$9,$dhost,$detect,$(csvcol "$d/fault.csv" verified),$(csvcol "$d/fault.csv" crashed),$(csvcol "$d/fault.csv" reruns),$(csvcol "$d/fault.csv" duplicates),$ms,$mwall,$refms,$refcpu,$pen,$(csvcol "$d/ref.csv" verified),$mrc,${left// /;},$st" >>"$csv"
   tail -1 "$csv" | awk -F, '{ printf "%-7s %-6s %-10s %-6s seed %-4s kill %6s s host %s: detect %6s s, %s, %s reruns, %s dups, penalty %s  %s\n",
     $1, $2, $3, $4, $5, $8, $9, $11, $12 == "yes" ? "verified" : "NOT VERIFIED", $14, $15, $20, $24 }' >&2
 }

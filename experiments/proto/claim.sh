@@ -27,16 +27,20 @@ csv=$out/claim.csv
 echo "topology,nodes,epn,room,policy,migrated,hops,episodes,runs,runs_per_episode,ratio,violations" >"$csv"
 tr=$out/claim-trace.txt
 for topo in ring:6 complete:6 torus:8x8 hypercube:6; do
-  n=$("$sim" --csv -p none -t "$topo" -n 1 | tail -1 | cut -d, -f3)
+  n=$("$sim" --csv -p none -t "$topo" -n 1 | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["nodes"] }')
   room=$(( (n - 1) * 4 ))
   for e in 2 5 10 20 40 80; do
     [ "$e" -gt "$room" ] && continue
     awk -v n="$n" -v e="$e" 'BEGIN { for (k = 0; k < 5 + e; k++) print 0, 0, 200
       for (i = 1; i < n; i++) print 0, i, 200 }' >"$tr"
     for pol in rmtlb lowest; do
-      line=$("$sim" --csv -p "$pol" -t "$topo" -C 4 -A 1 --load "trace:$tr" -s 1 | tail -1)
-      echo "$line" | awk -F, -v t="$topo" -v n="$n" -v e="$e" -v room="$room" -v p="$pol" \
-        '{ printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", t, n, e, room, p, $11, $12, $13, $14, $15, $8, $16 }' >>"$csv"
+      # lbsim's header and row, read by column name (docs/FORMATS.md)
+      "$sim" --csv -p "$pol" -t "$topo" -C 4 -A 1 --load "trace:$tr" -s 1 |
+        awk -F, -v t="$topo" -v n="$n" -v e="$e" -v room="$room" -v p="$pol" \
+        'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+         { ep = $c["episodes"]; inv = $c["invocations"]
+           printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%.17g,%s,%s\n", t, n, e, room, p, $c["migrated"], $c["hops"], ep, inv,
+             ep ? inv / ep : 0, $c["ratio"], $c["violations"] }' >>"$csv"
     done
   done
 done

@@ -22,7 +22,9 @@ sim=$build/sim/lbsim
 [ -x "$sim" ] || { echo "$0: $sim not built (use -b BUILDDIR)" >&2; exit 2; }
 mkdir -p "$out"
 csv=$out/scale.csv
-"$sim" --csv -p none -t ring:3 -n 1 | head -1 | sed 's/^/load,/' >"$csv"
+# every run: a label (the policy, or cchspmd-tp), then lbsim's row
+# (docs/FORMATS.md, read by column name)
+"$sim" --csv-header | sed 's/^/label,/' >"$csv"
 policies="none rmtlb lowest dasud cchspmd cchspmd-tp diffusion diffusion2"
 for topo in ring:6 complete:6 torus:8x8 hypercube:6 torus:32x32; do
   for load in skew one; do
@@ -34,11 +36,10 @@ for topo in ring:6 complete:6 torus:8x8 hypercube:6 torus:32x32; do
         # the average queue starts at 2C, above C + A, and drains).
         # cchspmd-tp: CCHSPMD with the transportation-problem plan
         case $pol in
-          cchspmd-tp) line=$("$sim" --csv -p cchspmd --plan transport -t "$topo" -l "$load" -s "$s" --jitter 0.5 |
-                             tail -1 | sed 's/^cchspmd,/cchspmd-tp,/') ;;
+          cchspmd-tp) line=$("$sim" --csv -p cchspmd --plan transport -t "$topo" -l "$load" -s "$s" --jitter 0.5 | tail -1) ;;
           *) line=$("$sim" --csv -p "$pol" -t "$topo" -l "$load" -s "$s" --jitter 0.5 | tail -1) ;;
         esac
-        echo "$load,$line" >>"$csv"
+        echo "$pol,$line" >>"$csv"
         s=$((s + 1))
       done
     done
@@ -47,9 +48,10 @@ done
 [ -t 2 ] && printf '\n' >&2
 sum=$out/scale_summary.csv
 echo "topology,load,policy,runs,ratio,messages,bytes,migrated,hops,episodes,invocations,inv_per_episode,violations" >"$sum"
-awk -F, 'NR == 1 { next }
-  { k = $3 "," $1 "," $2; n[k]++; r[k] += $9; m[k] += $10; b[k] += $11; mig[k] += $12; h[k] += $13
-    ep[k] += $14; inv[k] += $15; v[k] += $17 }
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  { k = $c["topology"] "," $c["load"] "," $c["label"]; n[k]++; r[k] += $c["ratio"]; m[k] += $c["messages"]
+    b[k] += $c["bytes"]; mig[k] += $c["migrated"]; h[k] += $c["hops"]
+    ep[k] += $c["episodes"]; inv[k] += $c["invocations"]; v[k] += $c["violations"] }
   END { for (k in n) printf "%s,%d,%.3f,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.2f,%d\n", k, n[k], r[k] / n[k], m[k] / n[k],
       b[k] / n[k], mig[k] / n[k], h[k] / n[k], ep[k] / n[k], inv[k] / n[k], ep[k] ? inv[k] / ep[k] : 0, v[k] }' "$csv" |
   sort -t, -k1,1 -k2,2 -k3,3 >>"$sum"

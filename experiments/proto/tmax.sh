@@ -40,12 +40,14 @@ for g in $graphs; do
     k=$((k + 1))
     [ -t 2 ] && printf '\r%s: run %d of 85 (%s, Tmax %s)   ' "${0##*/}" "$k" "$g" "$w" >&2
     rc=0
-    line=$("$sim" --csv --no-optimum -p rmtlb -t "$g" -l skew -C 4 --jitter 0 \
-           --tmax "$w" -s 1 --max-events "$maxev" 2>/dev/null | tail -1) || rc=$?
-    # A run that errs before its CSV row still counts, as a failure.
-    echo "$line" | awk -F, -v g="$g" -v w="$w" -v rc="$rc" '
-      NF < 16 { printf "%s,%s,%s,,,,1\n", g, w, rc; next }
-      { printf "%s,%s,%s,%s,%s,%s,%s\n", g, w, rc, $6, $8, $9, $16 }' >>"$csv"
+    lines=$("$sim" --csv --no-optimum -p rmtlb -t "$g" -l skew -C 4 --jitter 0 \
+           --tmax "$w" -s 1 --max-events "$maxev" 2>/dev/null) || rc=$?
+    # lbsim's header and row, by column name; a run that errs before its
+    # row still counts, as a failure.
+    printf '%s\n' "$lines" | awk -F, -v g="$g" -v w="$w" -v rc="$rc" '
+      NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      { row = 1; printf "%s,%s,%s,%s,%s,%s,%s\n", g, w, rc, $c["makespan"], $c["ratio"], $c["messages"], $c["violations"] }
+      END { if (!row) printf "%s,%s,%s,,,,1\n", g, w, rc }' >>"$csv"
   done
 done
 [ -t 2 ] && printf '\r%60s\r' '' >&2

@@ -8,8 +8,8 @@ function sortv(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = 
 function med(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 NR == 1 {
   for (i = 1; i <= NF; i++) { c[$i] = i; if ($i ~ /^lb_/) lbc[++nlb] = i }
-  nv = split("makespan_s ratio ratio_received msgs hops payloads migrations migrations_started ctx_bytes policy_invocations ideal_makespan_s ideal_received_s load1_before", vn, " ")
-  ns = split("episodes placed_1 placed_2 placed_3 placed_4 placed_5 placed_6 placed_7 dissolved", sn, " ")
+  nv = split("makespan_s ratio ratio_received msgs hops payloads migrated migrated_started ctx_bytes invocations ideal_s ideal_received_s load1_before", vn, " ")
+  ns = split("episodes placed1 placed2 placed3 placed4 placed5 placed6 placed7 dissolved", sn, " ")
   next
 }
 {

@@ -11,13 +11,13 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   if (!(m in sm) && p != "none") { md[++nm] = m; sm[m] = 1 }
   full[w, m, p, s] = sprintf("| %s | %s | %d | %s | %s | %s | %d | %d | %d | %d (%d) |", s, p, $c["runs"],
     rng("makespan_s"), rng("ratio"), rng("ratio_received"), $c["msgs_med"], $c["hops_med"], $c["payloads_med"],
-    $c["migrations_med"], $c["migrations_started_med"])
+    $c["migrated_med"], $c["migrated_started_med"])
   cell[w, m, p, s] = sprintf("%.2f [%.2f-%.2f]; %d; %d (%d)", $c["ratio_received_med"], $c["ratio_received_min"],
-    $c["ratio_received_max"], $c["hops_med"], $c["migrations_med"], $c["migrations_started_med"])
+    $c["ratio_received_max"], $c["hops_med"], $c["migrated_med"], $c["migrated_started_med"])
   if (p == "rmtlb") {
-    pl = ""; for (k = 1; k <= 7; k++) pl = pl (k > 1 ? "/" : "") $c["placed_" k]
+    pl = ""; for (k = 1; k <= 7; k++) pl = pl (k > 1 ? "/" : "") $c["placed" k]
     plc[w, m, s] = sprintf("| %s | %s | %d | %d | %s | %d | %d |", s, m, $c["runs"], $c["episodes"], pl, $c["dissolved"],
-      $c["policy_invocations_med"])
+      $c["invocations_med"])
   }
 }
 function mode_of(p, m) { return p == "none" ? "direct" : m }

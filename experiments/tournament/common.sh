@@ -19,7 +19,7 @@ grid() {
         fi
       done | awk '!seen[$1]++' ;;
     # the variant starts C at the average queue (L) by default
-    rmtlb-drain)
+    rmtlb-drain|rmtlb-drain-oracle)
       for g_c in "$2" 4 "$g_half" "$g_dbl"; do echo "C$g_c-tpaper -C $g_c"; echo "C$g_c-t4 -C $g_c --tmax 4"; done |
         awk '!seen[$1]++' ;;
     # periods in units of the farm's 10 ms quantum; 5 is the farm's

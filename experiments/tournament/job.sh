@@ -17,15 +17,22 @@ case $wl in
   primes) sz="--ctx-bytes 64 --result-bytes 32" ;;
   *) sz="--ctx-bytes 16384 --result-bytes 1048576" ;;
 esac
+# rmtlb-drain estimates work left from what a host knows (docs/RMTLB.md);
+# rmtlb-drain-oracle reads the true work left: an upper bound, no policy.
 p=$pol
 [ "$pol" = rmtlb-drain ] && p="rmtlb --drain 2"
+[ "$pol" = rmtlb-drain-oracle ] && p="rmtlb --drain 2 --rmtlb-estimate oracle"
 # shellcheck disable=SC2086
-line=$("$TOURN_SIM" --profile farm --results direct -p $p -t "$topo" -l "trace:$tr" -s "$seed" $sz "$@" \
-       --max-events 100000000 --csv 2>/dev/null | tail -1)
-# A run that failed outright counts as a violation with no makespan.
+out=$("$TOURN_SIM" --profile farm --results direct -p $p -t "$topo" -l "trace:$tr" -s "$seed" $sz "$@" \
+       --max-events 100000000 --csv 2>/dev/null)
+line=$(printf '%s\n' "$out" | sed -n 2p)
+# A run that failed outright counts as a violation with no makespan: a
+# row of lbsim's columns (docs/FORMATS.md) with only those filled.
 case $line in
   *,*) ;;
-  *) line=$(awk -v p="$pol" -v t="$topo" -v s="$seed" 'BEGIN { printf "%s,%s,0,0,%s,nan,nan,nan", p, t, s
-       for (k = 9; k <= 42; k++) printf ",%s", k == 16 ? 1 : 0; print "" }') ;;
+  *) line=$("$TOURN_SIM" --csv-header | awk -F, -v p="$pol" -v t="$topo" -v s="$seed" '{
+       for (i = 1; i <= NF; i++) printf "%s%s", i > 1 ? "," : "", $i == "policy" ? p : $i == "topology" ? t : \
+         $i == "seed" ? s : $i == "ratio" || $i == "makespan" ? "nan" : $i == "violations" ? 1 : ""
+       print "" }') ;;
 esac
 printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$phase" "$topo" "$L" "$wl" "$load" "$pol" "$cfg" "$line"

@@ -2,13 +2,14 @@
 # Inputs: summary.csv, then tune.csv.  Columns of summary.csv: 1 topology,
 # 2 L, 3 workload, 4 load, 5 policy, 6 kind, 7 cfg, 8 runs, 10 ratio,
 # 13 lo, 14 hi, 15 msgs/proc, 16 migrated, 17 hops, 18 episodes,
-# 19 placed1, 20 placed, 21 dissolved, 22 floods/episode.
+# 19 placed1, 20 placed, 21 dissolved, 22 floods/episode.  tune.csv: seven
+# labels, then lbsim's columns by name.
 function nodes(t,  a) { split(t, a, /[:x]/); return a[1] == "torus" ? a[2] * a[3] : a[2] }
 function pct(a, b) { return b > 0 ? sprintf("%.0f %%", 100 * a / b) : "n/a" }
 function f3(x) { return sprintf("%.3f", x) }
 function avg(s, n) { return n ? s / n : 0 }
 BEGIN { split("rmtlb lowest dasud cchspmd diffusion diffusion2 rmtlb-drain", PL, " "); for (i in PL) PN[PL[i]] = 1 }
-FNR == 1 { next }
+FNR == 1 { if (FILENAME == ARGV[2]) for (i = 8; i <= NF; i++) cx[$i] = i; next }
 FILENAME == ARGV[1] && $10 != "nan" {
   k = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4; set[k] = 1
   R[k, $5, $6] = $10; LO[k, $5, $6] = $13; HI[k, $5, $6] = $14; MP[k, $5, $6] = $15; CF[k, $5, $6] = $7
@@ -20,8 +21,8 @@ FILENAME == ARGV[1] && $10 != "nan" {
   }
   next
 }
-FILENAME == ARGV[2] && $15 != "nan" && $23 == 0 {
-  t = $2 SUBSEP $3 SUBSEP $4 SUBSEP $5 SUBSEP $6 SUBSEP $7; TS[t] += $15; TN[t]++
+FILENAME == ARGV[2] && $cx["ratio"] != "nan" && $cx["violations"] == 0 {
+  t = $2 SUBSEP $3 SUBSEP $4 SUBSEP $5 SUBSEP $6 SUBSEP $7; TS[t] += $cx["ratio"]; TN[t]++
 }
 function tune(topo, L, wl, load, pol, cfg,  t) { t = topo SUBSEP L SUBSEP wl SUBSEP load SUBSEP pol SUBSEP cfg
   return TN[t] ? f3(TS[t] / TN[t]) : "n/a" }
@@ -112,11 +113,12 @@ END {
     if (HI[k, "rmtlb-drain", "best"] + 0 < LO[k, "rmtlb", "best"] + 0) { win++; wl = wl (wl == "" ? "" : "; ") s }
     else if (LO[k, "rmtlb-drain", "best"] + 0 > HI[k, "rmtlb", "best"] + 0) { lose++; ll = ll (ll == "" ? "" : "; ") s } }
   print "- **The variant RMTLB-drain** (`lbsim --drain 2`): the load index is the work left in mean"
-  print "  processes, and C starts at the average queue and falls by one per mean process's work a node"
-  print "  runs, so the band follows the average as the system drains: the sender-initiated search"
+  print "  processes, as a host can estimate it (the mean process less the work each has run,"
+  print "  docs/RMTLB.md), and C starts at the average queue and falls by one per mean process's work a"
+  print "  node runs, so the band follows the average as the system drains: the sender-initiated search"
   print "  keeps working after the first placement, and work, not counts, is balanced.  Against RMTLB,"
   printf "  both at their best settings, its interval lies below RMTLB's in %d of %d settings, above in\n", win, n
-  printf "  %d, and overlaps in the rest; messages per process %.1f against %.1f (means).\n", lose, n - win - lose, avg(m2, n), avg(m1, n)
+  printf "  %d, and overlaps in the other %d; messages per process %.1f against %.1f (means).\n", lose, n - win - lose, avg(m2, n), avg(m1, n)
   if (wl != "") print "  Better: " wl "."
   if (ll != "") print "  Worse: " ll "."
 }

@@ -99,7 +99,9 @@ runjobs() {
     true
   }
 }
-header() { printf 'phase,topology,L,workload,load,policy,cfg,'; "$sim" --csv -p none -t ring:3 -n 1 | head -1; }
+# Seven labels, then lbsim's columns (docs/FORMATS.md), read by name
+# from the eighth on.
+header() { printf 'phase,topology,L,workload,load,policy,cfg,'; "$sim" --csv-header; }
 
 # 1. Tuning on the held-out seeds (torus:32x32 borrows torus:8x8's).
 tunecsv=$out/tune.csv jobsf=$out/jobs.txt
@@ -118,8 +120,9 @@ runjobs "$jobsf" "$tunecsv" tuning
 # failed run counts as infinitely slow); ties go to fewer messages.
 best=$out/best.csv
 echo "topology,L,workload,load,policy,cfg,tune_ratio,tune_messages" >"$best"
-awk -F, 'NR > 1 { k = $2 "," $3 "," $4 "," $5 "," $6 "," $7; n[k]++
-    r[k] += ($23 != 0 || $15 == "nan") ? 1e9 : $15; m[k] += $16 }
+awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) c[$i] = i; next }
+  { k = $2 "," $3 "," $4 "," $5 "," $6 "," $7; n[k]++
+    r[k] += ($c["violations"] != 0 || $c["ratio"] == "nan") ? 1e9 : $c["ratio"]; m[k] += $c["messages"] }
   END { for (k in n) { split(k, f, ","); s = f[1] "," f[2] "," f[3] "," f[4] "," f[5]
       v = r[k] / n[k]; mm = m[k] / n[k]
       if (!(s in b) || v < b[s] - 1e-12 || (v < b[s] + 1e-12 && mm < bm[s])) { b[s] = v; bm[s] = mm; bc[s] = f[6] } }

@@ -1,6 +1,7 @@
 # stats.awk: means over seeds of the tournament's runs, with 95 %
 # confidence intervals of the mean makespan ratio from Student's t.
-# Input: runs.csv (run.sh's labels, then lbsim --csv).  Output: one line
+# Input: runs.csv (run.sh's seven labels, then lbsim --csv's columns,
+# docs/FORMATS.md, read by name).  Output: one line
 # per (setting, policy, kind), kind = default or best; a run whose phase
 # is "both" counts for both.  Runs with a violation are left out and
 # counted in `fails`.
@@ -13,14 +14,17 @@ BEGIN {
         "episodes,placed1,placed,dissolved,inv_per_episode,makespan,ideal"
 }
 function tval(df) { return df < 1 ? 0 : df <= 30 ? tq[df] : df <= 60 ? 2.000 : 1.960 }
-function add(k, cfg) {
+function add(k, cfg,  j) {
   key[k] = 1; cf[k] = cfg
-  if ($23 != 0 || $15 == "nan") { fail[k]++; return }
-  n[k]++; r = $15; s[k] += r; ss[k] += r * r
-  msg[k] += $16 / $11; mig[k] += $18; hop[k] += $19; ep[k] += $20
-  p1[k] += $33; pl[k] += $34; ds[k] += $35; inv[k] += $21; ms[k] += $13; id[k] += $14
+  if ($c["violations"] != 0 || $c["ratio"] == "nan") { fail[k]++; return }
+  n[k]++; r = $c["ratio"]; s[k] += r; ss[k] += r * r
+  msg[k] += $c["messages"] / $c["procs"]; mig[k] += $c["migrated"]; hop[k] += $c["hops"]; ep[k] += $c["episodes"]
+  p1[k] += $c["placed1"]; for (j = 1; j <= 7; j++) pl[k] += $c["placed" j]
+  ds[k] += $c["dissolved"]; inv[k] += $c["invocations"]; ms[k] += $c["makespan"]; id[k] += $c["ideal"]
 }
-$1 == "phase" || $1 == "tune" { next }
+# lbsim's columns by name, from the eighth on (the first seven are labels)
+$1 == "phase" { for (i = 8; i <= NF; i++) c[$i] = i; next }
+$1 == "tune" { next }
 {
   base = $2 OFS $3 OFS $4 OFS $5 OFS $6
   if ($1 == "default" || $1 == "both") add(base OFS "default", $7)

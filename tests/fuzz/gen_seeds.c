@@ -19,6 +19,7 @@
 #include "lb_wire.h"
 #include "lb_errno.h"
 #include "lb_node.h"
+#include "lb_param.h"
 #include "farm_wire.h"
 #include "farm_throttle.h"
 #include "app_impl.h"
@@ -66,6 +67,8 @@ static lb_proc *proc(uint64_t id, size_t len)
   if (lb_proc_alloc(id, id % 16, 0.5 + (double)id, ctx, len, &p)) die("process");
   p->quanta = (uint32_t)id * 3;
   p->hops = (uint32_t)id + 1;
+  p->est = 0.5f + (float)id;
+  p->ran = 0.25f * (float)id;
   return p;
 }
 
@@ -108,6 +111,18 @@ static void codec_put(const char *kind, const char *file, lb_msg *m, void (*patc
   put(kind, "lb_codec", file, &sel, 1, b, n);
   free(b);
   lb_msg_free(m);
+}
+
+/* The first process's est (1.25, set by the caller) becomes 0.1, a
+ * double that no float equals. */
+static void est_double(unsigned char *b, size_t n)
+{
+  unsigned char want[8], to[8];
+  pf64(want, 0, 1.25);
+  pf64(to, 0, 0.1);
+  for (size_t k = 0; k + 8 <= n; k++)
+    if (!memcmp(b + k, want, 8)) { memcpy(b + k, to, 8); return; }
+  die("est_double: no 1.25 in the message");
 }
 
 static void nproc_huge(unsigned char *b, size_t n) { (void)n; p32(b, 24 + 8, 0xFFFFFFFFu); }   /* TRANSFER */
@@ -164,6 +179,11 @@ static void gen_codec(void)
   m = sample(LB_MSG_REPORT); m->u.report.speed = 0; codec_put(R, "report-speed-0", m, NULL);
   m = sample(LB_MSG_REPORT); m->u.report.speed = 1e-310; codec_put(R, "report-speed-subnormal", m, NULL);
   m = sample(LB_MSG_TRANSFER); m->procs[1]->work = 1e300; codec_put(R, "transfer-work-1e300", m, NULL);
+  /* a process's declared estimate and work run: floats on the wire as doubles */
+  m = sample(LB_MSG_LMM); m->procs[0]->est = NAN; codec_put(R, "lmm-est-nan", m, NULL);
+  m = sample(LB_MSG_LMM); m->procs[0]->est = -1; codec_put(R, "lmm-est-negative", m, NULL);
+  m = sample(LB_MSG_LMM); m->procs[1]->ran = INFINITY; codec_put(R, "lmm-ran-inf", m, NULL);
+  m = sample(LB_MSG_TRANSFER); m->procs[0]->est = 1.25f; codec_put(R, "transfer-est-not-single", m, est_double);
 }
 
 /* ---- farm_wire ---- */
@@ -208,21 +228,24 @@ static void setup_put(const char *kind, const char *file, farm_setup *s, lb_topo
   lb_topo_free(t);
 }
 
-/* A SETUP with one u32 at `off` replaced (NEDGES: the edge count). */
+/* A SETUP with one little-endian field of `bytes` bytes at `off`
+ * replaced (NEDGES: the edge count, a u32). */
 #define NEDGES ((size_t)-1)
-static void setup_patch(const char *file, size_t off, uint32_t v)
+static void setup_patch_w(const char *file, size_t off, unsigned bytes, uint32_t v)
 {
   lb_topo *t;
   farm_setup s = setup_sample(LB_POLICY_RMTLB, 3, &t);
   unsigned char *b;
   size_t n;
   if (farm_setup_encode(&s, &b, &n)) die(file);
-  p32(b, off == NEDGES ? n - 8 * s.nedges - 4 : off, v);
+  lb_wbuf w = { b + (off == NEDGES ? n - 8 * s.nedges - 4 : off), bytes, 0 };
+  lb_w_uint(&w, v, bytes);
   wire_put("regress", file, FZ_SETUP, 0, b, n);
   free(b);
   farm_setup_clear(&s);
   lb_topo_free(t);
 }
+static void setup_patch(const char *file, size_t off, uint32_t v) { setup_patch_w(file, off, 4, v); }
 
 static void gen_setup(void)
 {
@@ -248,6 +271,7 @@ static void gen_setup(void)
       for (char *c = f; *c; c++) if (*c == '.') *c = '-'; \
       setup_put(R, f, &s, t); } while (0)
     BAD_REAL(par.speed); BAD_REAL(par.hop_time); BAD_REAL(par.rmtlb.tmax); BAD_REAL(par.lowest.timeout);
+    BAD_REAL(par.threshold); BAD_REAL(par.rmtlb.drain); BAD_REAL(par.rmtlb.work_mean);
     BAD_REAL(par.dasud.period); BAD_REAL(par.cchspmd.period); BAD_REAL(par.diffusion.period);
     BAD_REAL(par.diffusion.alpha); BAD_REAL(par.diffusion.beta); BAD_REAL(quantum_s); BAD_REAL(t0);
 #undef BAD_REAL
@@ -265,6 +289,21 @@ static void gen_setup(void)
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.edges[1][1] = 3; setup_put(R, "setup-edge-at-host-count", &s, t);
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.edges[0][0] = 0xFFFFFFFFu; setup_put(R, "setup-edge-2p32-1", &s, t);
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.rmtlb.backoff_max = 31; setup_put(R, "setup-backoff-31", &s, t);
+  /* the parameters, each through the table's range (lb_param.c) */
+  s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.rmtlb.estimate = (lb_rmtlb_estimate)3; setup_put(R, "setup-estimate-3", &s, t);
+  s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.rmtlb.drain = -1; setup_put(R, "setup-drain-negative", &s, t);
+  s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.hop_time = 0; setup_put(R, "setup-hop-time-0", &s, t);
+  s = setup_sample(LB_POLICY_LOWEST, 3, &t); s.par.lowest.probes = 0; setup_put(R, "setup-probes-0", &s, t);
+  s = setup_sample(LB_POLICY_LOWEST, 3, &t); s.par.lowest.backoff_max = 31; setup_put(R, "setup-lowest-backoff-31", &s, t);
+  s = setup_sample(LB_POLICY_DIFFUSION2, 3, &t); s.par.diffusion.beta = 2; setup_put(R, "setup-beta-2", &s, t);
+  s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.results = (lb_results)2; setup_put(R, "setup-results-2", &s, t);
+  s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.threshold_ceil = 2; setup_put(R, "setup-threshold-ceil-2", &s, t);
+  s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.seed = 1ul << 33; setup_put(R, "setup-seed-2p33", &s, t);
+  /* the parameter list: one fewer, a name not this build's */
+  /* (after host, hosts, policy and speed: the u16 count at 20, the first
+   * name's length at 22 and its first letter at 23) */
+  setup_patch_w("setup-params-one-fewer", 20, 2, (uint32_t)lb_param_count() - 1);
+  setup_patch_w("setup-param-name-other", 23, 1, 'k');
   /* the host count: none, one too many, 2^32-1; the edge count 2^32-1 */
   setup_patch("setup-nhosts-0", 4, 0);
   setup_patch("setup-nhosts-4097", 4, FARM_MAX_HOSTS + 1);

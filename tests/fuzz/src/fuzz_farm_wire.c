@@ -4,7 +4,8 @@
  * (fuzz_sel.h).  One target rather than eight: the decoders share their
  * reader, and a mutation that moves an input from one to another tries
  * real message bytes on the next.  A success must hold what the decoder
- * promises and encode back to the same bytes; a SETUP is then taken on as
+ * promises (a SETUP: every parameter in its lb_param.c range) and encode
+ * back to the same bytes; a SETUP is then taken on as
  * the worker does (the hosts' graph and the node's runtime, a tick and
  * its first timers) when it is small enough to be quick.  A failure must
  * be LB_EFORMAT (or LB_ENOMEM) with a message, and own nothing. */
@@ -14,6 +15,7 @@
 #include <math.h>
 #include "farm_wire.h"
 #include "lb_rt.h"
+#include "lb_param.h"
 #include "lb_errno.h"
 #include "fuzz_check.h"
 #include "fuzz_sel.h"
@@ -73,6 +75,7 @@ static void setup(const uint8_t *b, size_t len)
   CHECK(s.nhosts >= 1 && s.nhosts <= FARM_MAX_HOSTS && s.me < s.nhosts);
   CHECK((unsigned)s.policy < LB_POLICY_COUNT && s.par.cchspmd.controller < s.nhosts);
   CHECK(s.par.speed > 0 && s.par.speed <= 1 && s.par.hop_time > 0 && isfinite(s.par.hop_time));
+  CHECK(lb_params_check(&s.par) == LB_SUCCESS);   /* every parameter in its table range */
   CHECK(isfinite(s.quantum_s) && s.quantum_s > 0 && isfinite(s.t0) && s.t0 >= 0);
   CHECK(app_workload_check(&s.w) == LB_SUCCESS);
   for (uint32_t i = 0; i < s.nhosts; i++) CHECK(s.tids[i] > 0);

@@ -1,0 +1,193 @@
+/* The farm's SETUP carries every parameter of lb/lb_param.c: each one,
+ * set to a value other than its default, reaches the host unchanged
+ * (RMTLB-drain's drain, work_mean and estimate included, which an
+ * earlier SETUP dropped); a value out of its range, a missing or foreign
+ * parameter, or a hop time the master did not set is refused with a
+ * message naming it; the encoding is a fixed function of its fields. */
+#include <math.h>
+#include <string.h>
+#include "testutil.h"
+#include "farm_wire.h"
+#include "lb_param.h"
+#include "lb_wire.h"
+#include "lb_errno.h"
+
+static farm_setup sample(void)
+{
+  farm_setup s = { .me = 1, .nhosts = 3, .policy = LB_POLICY_RMTLB, .throttle = 0, .trace = 1,
+                   .quantum_s = 0.01, .t0 = 1.7e9 };
+  s.w = (app_workload){ APP_PRIMES, 200000, 12, 5 };
+  lb_node_params_default(&s.par);
+  s.par.hop_time = 0.012;
+  s.par.speed = 0.5;
+  s.tids = malloc(3 * sizeof *s.tids);
+  s.edges = malloc(3 * sizeof *s.edges);
+  assert_non_null(s.tids);
+  assert_non_null(s.edges);
+  for (uint32_t i = 0; i < 3; i++) {
+    s.tids[i] = 0x40001 + (int32_t)i;
+    s.edges[i][0] = i;
+    s.edges[i][1] = (i + 1) % 3;
+  }
+  s.nedges = 3;
+  return s;
+}
+
+/* A value in p's range, not its default, that fits a SETUP of 3 hosts. */
+static double other_value(const lb_param *p)
+{
+  if (!strcmp(p->name, "cchspmd.controller")) return 2;
+  if (p->type == LB_PARAM_FLAG) return 1 - p->dflt;
+  if (p->type == LB_PARAM_ENUM) return p->dflt ? 0 : 1;
+  if (p->type == LB_PARAM_INT) return p->dflt == p->hi ? p->hi - 1 : p->dflt + 1;
+  double v = p->dflt + 0.375;
+  return v < p->hi ? v : p->lo + (p->hi - p->lo) / 3;
+}
+
+static int decode(const unsigned char *b, size_t n, farm_setup *d) { return farm_setup_decode(b, n, d); }
+
+static void test_every_parameter(void **state)
+{
+  (void)state;
+  size_t np = lb_param_count();
+  for (size_t k = 0; k < np; k++) {
+    const lb_param *p = lb_param_at(k);
+    farm_setup s = sample(), d;
+    assert_int_equal(lb_param_set(p, &s.par, other_value(p), NULL), LB_SUCCESS);
+    unsigned char *b, *again;
+    size_t n, n2;
+    assert_int_equal(farm_setup_encode(&s, &b, &n), LB_SUCCESS);
+    if (decode(b, n, &d)) fail_msg("%s: %s", p->name, lb_errmsg());
+    /* every parameter, this one changed, the rest as sent */
+    for (size_t j = 0; j < np; j++)
+      if (lb_param_get(lb_param_at(j), &d.par) != lb_param_get(lb_param_at(j), &s.par))
+        fail_msg("setting %s: %s arrived as %g, sent %g", p->name, lb_param_at(j)->name,
+                 lb_param_get(lb_param_at(j), &d.par), lb_param_get(lb_param_at(j), &s.par));
+    assert_true(lb_param_get(p, &d.par) == other_value(p));
+    assert_true(d.par.speed == 0.5);
+    assert_int_equal(farm_setup_encode(&d, &again, &n2), LB_SUCCESS);
+    assert_int_equal(n2, n);
+    assert_memory_equal(again, b, n);
+    free(b);
+    free(again);
+    farm_setup_clear(&s);
+    farm_setup_clear(&d);
+  }
+}
+
+/* RMTLB-drain's settings, all at once, as lbmaster sends them. */
+static void test_drain(void **state)
+{
+  (void)state;
+  farm_setup s = sample(), d;
+  s.par.rmtlb.drain = 2;
+  s.par.rmtlb.work_mean = 1234.5;
+  s.par.rmtlb.estimate = LB_EST_DECLARED;
+  s.par.lowest.backoff_max = 3;
+  unsigned char *b;
+  size_t n;
+  assert_int_equal(farm_setup_encode(&s, &b, &n), LB_SUCCESS);
+  assert_int_equal(decode(b, n, &d), LB_SUCCESS);
+  assert_true(d.par.rmtlb.drain == 2 && d.par.rmtlb.work_mean == 1234.5);
+  assert_int_equal(d.par.rmtlb.estimate, LB_EST_DECLARED);
+  assert_int_equal(d.par.lowest.backoff_max, 3);
+  free(b);
+  farm_setup_clear(&s);
+  farm_setup_clear(&d);
+}
+
+static void expect_refused(farm_setup *s, const char *needle)
+{
+  unsigned char *b;
+  size_t n;
+  assert_int_equal(farm_setup_encode(s, &b, &n), LB_SUCCESS);
+  farm_setup d;
+  int rc = decode(b, n, &d);
+  if (rc != LB_EFORMAT) fail_msg("decoded (rc %d), wanted '%s' refused", rc, needle);
+  if (!strstr(lb_errmsg(), needle)) fail_msg("message '%s' lacks '%s'", lb_errmsg(), needle);
+  assert_null(d.tids);
+  assert_null(d.edges);
+  free(b);
+  farm_setup_clear(s);
+}
+
+/* Out of range, every kind: each parameter just beyond its upper end,
+ * and named in the message. */
+static void test_refused(void **state)
+{
+  (void)state;
+  for (size_t k = 0; k < lb_param_count(); k++) {
+    const lb_param *p = lb_param_at(k);
+    if (!strcmp(p->name, "cchspmd.controller") || !strcmp(p->name, "seed")) continue;
+    farm_setup s = sample();
+    double hi = p->type == LB_PARAM_ENUM ? 7 : p->type == LB_PARAM_FLAG ? 2 : p->type == LB_PARAM_INT ? p->hi + 1
+              : (p->open & LB_PARAM_HI_OPEN) ? p->hi : nextafter(p->hi, INFINITY);
+    /* written past the setter's check, as a foreign master could */
+    char *f = (char *)&s.par + p->offset;
+    switch (p->ctype) {
+    case LB_PARAM_C_DOUBLE: memcpy(f, &hi, sizeof hi); break;
+    case LB_PARAM_C_INT: { int x = (int)hi; memcpy(f, &x, sizeof x); break; }
+    case LB_PARAM_C_UNSIGNED: { unsigned x = (unsigned)hi; memcpy(f, &x, sizeof x); break; }
+    case LB_PARAM_C_ULONG: { unsigned long x = (unsigned long)hi; memcpy(f, &x, sizeof x); break; }
+    case LB_PARAM_C_SIZE: { size_t x = (size_t)hi; memcpy(f, &x, sizeof x); break; }
+    }
+    expect_refused(&s, p->name);
+  }
+  farm_setup s = sample();
+  s.par.seed = 1ul << 33;
+  expect_refused(&s, "seed");
+  s = sample();
+  s.par.cchspmd.controller = 3;   /* 3 hosts */
+  expect_refused(&s, "controller");
+  s = sample();
+  s.par.hop_time = 0;   /* the master derives it; a host cannot */
+  expect_refused(&s, "hop time");
+  s = sample();
+  s.par.rmtlb.tmax = NAN;
+  expect_refused(&s, "rmtlb.tmax");
+}
+
+/* The list itself: one parameter fewer, or a name this build does not
+ * have, is refused and said. */
+static void test_list(void **state)
+{
+  (void)state;
+  farm_setup s = sample(), d;
+  unsigned char *b;
+  size_t n;
+  assert_int_equal(farm_setup_encode(&s, &b, &n), LB_SUCCESS);
+  /* after host, hosts, policy (u32 each) and speed (f64): u16 count,
+   * then u8 length and the first name */
+  lb_rbuf r = { b + 20, 2, 0, 0 };
+  assert_int_equal(lb_r_u16(&r), lb_param_count());
+  assert_int_equal(b[22], strlen(lb_param_at(0)->name));
+  assert_memory_equal(b + 23, lb_param_at(0)->name, b[22]);
+  b[20]--;
+  assert_int_equal(decode(b, n, &d), LB_EFORMAT);
+  assert_non_null(strstr(lb_errmsg(), "parameter count"));
+  b[20]++;
+  b[23] ^= 0x20;
+  assert_int_equal(decode(b, n, &d), LB_EFORMAT);
+  assert_non_null(strstr(lb_errmsg(), lb_param_at(0)->name));
+  b[23] ^= 0x20;
+  assert_int_equal(decode(b, n, &d), LB_SUCCESS);
+  farm_setup_clear(&d);
+  /* every truncation is refused */
+  for (size_t k = 0; k < n; k++) {
+    assert_int_equal(decode(b, k, &d), LB_EFORMAT);
+    assert_null(d.tids);
+  }
+  free(b);
+  farm_setup_clear(&s);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_every_parameter),
+    cmocka_unit_test(test_drain),
+    cmocka_unit_test(test_refused),
+    cmocka_unit_test(test_list),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
