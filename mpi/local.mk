@@ -2,6 +2,8 @@
 # rank one host), built only where configure found MPI (mpicc, or
 # pkg-config ompi-c or mpich).  It links the same host core and master library as
 # the PVM programs; only the transport is its own.
+# The batch script that docs/FARM.md shows; tests/slurm_farm.sh runs it.
+EXTRA_DIST += mpi/lbmpi.sbatch
 if HAVE_MPI
 bin_PROGRAMS += mpi/lbmpi
 mpi_lbmpi_SOURCES = mpi/lbmpi.c mpi/mpi_xport.c mpi/mpi_xport.h

@@ -22,6 +22,7 @@ packages=(
   iproute2                             # network namespaces for six hosts
   procps                               # pgrep: tests find their own pvmds
   libopenmpi-dev openmpi-bin           # lbmpi, the farm over MPI
+  slurmctld slurmd slurm-client munge  # a one-node Slurm cluster: lbmpi under srun (tests/slurm_farm.sh)
   openssh-server openssh-client        # the six-host cluster started by ssh
   clang libclang-rt-dev                # libFuzzer: the fuzz smoke (tests/fuzz)
 )

@@ -1,0 +1,241 @@
+#!/bin/sh
+# lbmpi under Slurm: a one-node Slurm cluster of this test's own (munged,
+# slurmctld and slurmd from Debian's packages) runs `srun -n 7 --mpi=pmix
+# mpi/lbmpi` on primes and on matmul, and mpi/lbmpi.sbatch through
+# sbatch; every CSV row must say verified, with 6 hosts and every result.
+#
+# Everything runs in namespaces of its own (unshare: network, host name,
+# mounts, pids): the daemons can listen on loopback only, on ports no
+# other process sees, under the host name lbnode (a private /etc/hosts
+# bind-mounted there), with a private munge key and socket and a private
+# slurm.conf, spool, state and log directory in one temp directory.  No
+# system-wide Slurm or munge file or service is read or touched.  The
+# daemons are stopped at the end, and when the namespace's first process
+# ends, the kernel ends whatever is left in it, even after kill -9.
+# SKIP (77) where lbmpi or the packages are missing, without root, or
+# where this machine refuses the namespaces.
+. "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
+mpi="$(cd "$top_builddir" && pwd)/mpi/lbmpi"
+sbatch_script="$top_srcdir/mpi/lbmpi.sbatch"
+node=lbnode
+
+# stopped PID: true when PID has exited (or is a zombie).
+stopped() {
+  [ ! -e "/proc/$1" ] || [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
+# stop_daemon PID: TERM, at most 5 s to exit, then KILL.
+stop_daemon() {
+  [ -n "$1" ] || return 0
+  kill -TERM "$1" 2>/dev/null || return 0
+  i=0
+  while ! stopped "$1" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  stopped "$1" || kill -KILL "$1" 2>/dev/null
+}
+
+# run_bg FILE CMD...: CMD with its output in FILE.  The shell waits in
+# `wait`, which a TERM interrupts at once (it would run its trap only
+# after a foreground command had ended).
+run_bg() {
+  f=$1
+  shift
+  "$@" >"$f" 2>&1 &
+  wait $!
+}
+
+# show_logs: the end of each daemon's log, after a failure.
+show_logs() {
+  for f in "$d"/log/*.log; do
+    [ -s "$f" ] && { echo "--- $f" >&2; tail -n 15 "$f" >&2; }
+  done
+}
+
+# ---- inside the namespaces: process 1 of its pid namespace ----
+inside() {
+  d=$1 munged_pid= ctld_pid= slurmd_pid=
+  # Nothing of an enclosing job or launcher may leak in (make check run
+  # inside a Slurm allocation, or under mpirun).
+  for v in $(env | sed -n 's/^\(\(SLURM\|SBATCH\|SRUN\|PMIX\|PMI\|OMPI\)_[A-Za-z0-9_]*\)=.*/\1/p'); do
+    unset "$v"
+  done
+  export SLURM_CONF="$d/etc/slurm.conf" OMPI_MCA_mpi_yield_when_idle=1
+  trap 'stop_daemon "$slurmd_pid"; stop_daemon "$ctld_pid"; stop_daemon "$munged_pid"; kill -KILL -1 2>/dev/null; wait' EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+
+  # glibc's getaddrinfo(AI_ADDRCONFIG), which Slurm uses, finds no
+  # address where 127.0.0.1 is the only one: a second, private one.
+  ip link set lo up && ip addr add 10.255.255.1/32 dev lo ||
+    { echo "SKIP: cannot configure loopback in a private network namespace"; exit 77; }
+  hostname "$node" && printf '127.0.0.1 localhost %s\n' "$node" >"$d/etc/hosts" &&
+    mount --bind "$d/etc/hosts" /etc/hosts ||
+    { echo "SKIP: cannot set a private host name and /etc/hosts in private namespaces"; exit 77; }
+
+  # munge: a key of its own, its socket, pid, seed and log in $d.
+  mungekey --create --keyfile="$d/munge/key" 2>"$d/log/mungekey.log" ||
+    { fail "mungekey: $(cat "$d/log/mungekey.log")"; finish; }
+  munged --foreground --socket="$d/munge/sock" --key-file="$d/munge/key" --pid-file="$d/munge/pid" \
+    --seed-file="$d/munge/seed" --log-file="$d/log/munged.log" >>"$d/log/munged.log" 2>&1 &
+  munged_pid=$!
+  i=0
+  until munge -n -S "$d/munge/sock" 2>/dev/null | unmunge -S "$d/munge/sock" >/dev/null 2>&1; do
+    if stopped "$munged_pid" || [ $i -ge 100 ]; then fail "munged did not answer within 10 s"; show_logs; finish; fi
+    sleep 0.1; i=$((i + 1))
+  done
+  ok "munged answers on its private socket"
+
+  # One node of 8 CPUs (config_overrides: the machine may have fewer):
+  # no cgroups (linuxproc, task/none), no accounting, no mail.
+  cat >"$SLURM_CONF" <<EOF
+ClusterName=lbfarm
+SlurmctldHost=$node(127.0.0.1)
+SlurmctldPort=6817
+SlurmdPort=6818
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$d/munge/sock
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=$d/state
+SlurmdSpoolDir=$d/spool
+TmpFS=$d/tmp
+SlurmctldPidFile=$d/run/slurmctld.pid
+SlurmdPidFile=$d/run/slurmd.pid
+SlurmctldLogFile=$d/log/slurmctld.log
+SlurmdLogFile=$d/log/slurmd.log
+PlugStackConfig=$d/etc/plugstack.conf
+MailProg=/bin/true
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SwitchType=switch/none
+MpiDefault=none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+SlurmdParameters=config_overrides
+ReturnToService=2
+NodeName=$node NodeAddr=127.0.0.1 CPUs=8 State=UNKNOWN
+PartitionName=lb Nodes=$node Default=YES MaxTime=10 State=UP
+EOF
+  : >"$d/etc/plugstack.conf"
+  slurmctld -D -f "$SLURM_CONF" >>"$d/log/slurmctld.out" 2>&1 &
+  ctld_pid=$!
+  slurmd -D -f "$SLURM_CONF" >>"$d/log/slurmd.out" 2>&1 &
+  slurmd_pid=$!
+  i=0
+  until [ "$(sinfo -h -n "$node" -o %T 2>/dev/null)" = idle ]; do
+    if stopped "$ctld_pid" || stopped "$slurmd_pid" || [ $i -ge 300 ]; then
+      fail "node $node not idle within 30 s (slurmctld $(stopped "$ctld_pid" && echo exited || echo running), slurmd $(stopped "$slurmd_pid" && echo exited || echo running))"
+      cat "$d/log/slurmctld.out" "$d/log/slurmd.out" >&2
+      show_logs; finish
+    fi
+    sleep 0.1; i=$((i + 1))
+  done
+  ok "slurmctld and slurmd up, node $node idle after $((i / 10)).$((i % 10)) s"
+
+  plugins=$(srun --mpi=list 2>&1 | sed -n 's/^[[:space:]]\{1,\}\([a-z0-9_]\{1,\}\)$/\1/p' | tr '\n' ' ')
+  echo "srun --mpi=list: $plugins"
+  case " $plugins " in
+  *" pmix "*) ;;
+  *) echo "SKIP: this Slurm has no pmix MPI plugin (srun --mpi=list: $plugins)"; exit 77 ;;
+  esac
+
+  # srun -n 7: rank 0 the master, six hosts; every process starts on
+  # host 0, so the policy must move work for the run to end soon.
+  for wl in "primes --size 3000000" "matmul --size 1000"; do
+    name="srun $(echo $wl | cut -d' ' -f1)"
+    csv="$d/$(echo $wl | cut -d' ' -f1).csv" hosts="$d/$(echo $wl | cut -d' ' -f1)-hosts.csv"
+    run_bg "$d/log/srun.out" timeout 120 srun -n 7 --mpi=pmix --time=2 --kill-on-bad-exit=1 "$mpi" \
+      --policy rmtlb --workload $wl --procs 24 --init one --seed 3 --out "$csv" --hosts-csv "$hosts"
+    rc=$?
+    if [ $rc -eq 0 ] && [ -s "$csv" ] && [ "$(col verified)" = yes ]; then ok "$name: verified"
+    else tail -n 20 "$d/log/srun.out" >&2; show_logs; fail "$name: exit $rc, verified '$(col verified 2>/dev/null)'"; continue; fi
+    [ "$(col hosts)" = 6 ] && [ "$(col msgs_RESULT)" = 24 ] && ok "$name: 6 hosts, 24 results" ||
+      fail "$name: $(col hosts) hosts, $(col msgs_RESULT) results"
+    [ "$(col migrations)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrations) migrations" || fail "$name: nothing migrated"
+    # The hosts are MPI ranks 1..6 of one job that Slurm started.
+    [ "$(hostcol tid)" = "1 2 3 4 5 6 " ] && ok "$name: hosts are ranks 1-6" || fail "$name: host tids '$(hostcol tid)'"
+  done
+
+  # The documented batch script, on this one node: sbatch --wait returns
+  # the job's exit status; the row lands in lbmpi-JOBID.csv.
+  mkdir "$d/job"
+  run_bg "$d/log/sbatch.out" env LBMPI="$mpi" timeout 120 sbatch --wait --nodes=1 --ntasks-per-node=7 --time=2 \
+    --chdir="$d/job" --output="$d/job/lbmpi-%j.out" "$sbatch_script" --workload primes --size 2000000 --procs 24 --init one
+  rc=$?
+  csv=$(ls "$d"/job/lbmpi-*.csv 2>/dev/null | head -n 1)
+  if [ $rc -eq 0 ] && [ -n "$csv" ] && [ "$(col verified)" = yes ] && [ "$(col hosts)" = 6 ]; then
+    ok "sbatch mpi/lbmpi.sbatch: verified on 6 hosts ($(tail -n 1 "$d/log/sbatch.out"))"
+    grep -q 'verified: yes' "$d"/job/lbmpi-*.out && ok "sbatch: the job's output says verified" ||
+      fail "sbatch: no 'verified: yes' in the job's output"
+  else
+    cat "$d/log/sbatch.out" "$d"/job/lbmpi-*.out >&2 2>/dev/null; show_logs
+    fail "sbatch mpi/lbmpi.sbatch: exit $rc, csv '${csv:-none}'"
+  fi
+  n=$(grep -c '_job_complete: JobId=[0-9]* WEXITSTATUS 0' "$d/log/slurmctld.log")
+  [ "$n" -eq 3 ] && ok "slurmctld saw 3 jobs end with status 0" || fail "slurmctld: $n jobs ended with status 0, not 3"
+  finish
+}
+
+if [ "${1:-}" = --inside ]; then
+  shift
+  inside "$@"
+fi
+
+# ---- outside: checks, the temp directory, the namespaces ----
+[ -x "$mpi" ] || { echo "SKIP: lbmpi not built (configure found no MPI: apt-get install libopenmpi-dev openmpi-bin)"; exit 77; }
+for c in munged mungekey munge unmunge slurmctld slurmd srun sinfo sbatch; do
+  command -v $c >/dev/null ||
+    { echo "SKIP: no $c (apt-get install slurmctld slurmd slurm-client munge; scripts/setup.sh installs them)"; exit 77; }
+done
+for c in unshare ip mount hostname; do
+  command -v $c >/dev/null || { echo "SKIP: no $c"; exit 77; }
+done
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: not root (slurmd runs job steps as root, and the private namespaces need root)"; exit 77; }
+ns="unshare --net --uts --mount --pid --fork --kill-child --mount-proc"
+err=$($ns true 2>&1) || { echo "SKIP: this machine refuses private namespaces ($ns: $err)"; exit 77; }
+farm_lock
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-slurm.XXXXXX") || exit 99
+mkdir "$tmp/etc" "$tmp/munge" "$tmp/state" "$tmp/spool" "$tmp/tmp" "$tmp/log" "$tmp/run"
+# munged wants its socket reachable by every user: search, not read.
+chmod 711 "$tmp" "$tmp/munge"
+hosts_before=$(cksum </etc/hosts) name_before=$(uname -n)
+upid=
+# Stop the namespace's first process (TERM: it stops its daemons), at
+# most 15 s, then kill unshare, which kills that process and with it
+# everything in the namespace; then remove the directory.
+cleanup() {
+  if [ -n "$upid" ] && ! stopped "$upid"; then
+    for p in $(cat "/proc/$upid/task/$upid/children" 2>/dev/null); do kill -TERM "$p" 2>/dev/null; done
+    i=0
+    while ! stopped "$upid" && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+    stopped "$upid" || kill -KILL "$upid" 2>/dev/null
+    wait "$upid" 2>/dev/null
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+t0=$(date +%s)
+$ns sh "$0" --inside "$tmp" 9>&- &
+upid=$!
+wait "$upid"
+rc=$?
+upid=
+echo "the cluster's part took $(( $(date +%s) - t0 )) s"
+[ $rc -eq 77 ] && exit 77
+[ $rc -eq 0 ] || fail "inside the namespaces: exit $rc"
+
+# Nothing of the cluster outlives it, and the machine's own names are
+# as they were.
+left=$(pgrep -f "$tmp" 2>/dev/null)
+[ -z "$left" ] && ok "no process of the cluster left" || fail "left running: $left"
+[ "$(cksum </etc/hosts)" = "$hosts_before" ] && [ "$(uname -n)" = "$name_before" ] &&
+  ok "this machine's /etc/hosts and host name untouched" || fail "/etc/hosts or the host name changed"
+finish
