@@ -181,7 +181,7 @@ EOF
   # seconds.
   mkdir "$d/job"
   run_bg "$d/log/sbatch.out" env LBMPI="$mpi" sbatch --parsable --nodes=1 --ntasks-per-node=7 --time=2 \
-    --chdir="$d/job" --output="$d/job/lbmpi-%j.out" "$sbatch_script" --workload primes --size 2000000 --procs 24 --init one
+    --chdir="$d/job" --output="$d/job/lbmpi-%j.out" "$sbatch_script" --policy rmtlb --workload primes --size 2000000 --procs 24 --init one
   job=$(sed -n 's/^\([0-9][0-9]*\).*/\1/p' "$d/log/sbatch.out")
   state= i=0
   while [ -n "$job" ] && [ $i -lt 1200 ]; do
