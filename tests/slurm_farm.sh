@@ -72,6 +72,17 @@ inside() {
     mount --bind "$d/etc/hosts" /etc/hosts ||
     { echo "SKIP: cannot set a private host name and /etc/hosts in private namespaces"; exit 77; }
 
+  # Slurm 22.05's slurmd loads a cgroup plugin at start even with
+  # linuxproc and task/none, and gives up where it finds no cgroup file
+  # system it knows (a chroot, some containers); under cgroup v2 it
+  # would want a systemd scope.  It needs no cgroup here: an empty tmpfs
+  # on /sys/fs/cgroup, in this mount namespace only, and cgroup/v1 named
+  # in a private cgroup.conf (that plugin makes nothing until another
+  # asks, and none does), so slurmd sees the same on every machine and
+  # never the machine's own cgroups.
+  mount -t tmpfs -o size=64k,mode=755 lbfarm-nocgroup /sys/fs/cgroup ||
+    { echo "SKIP: cannot mount a tmpfs on /sys/fs/cgroup in a private mount namespace"; exit 77; }
+
   # munge: a key of its own, its socket, pid, seed and log in $d.
   mungekey --create --keyfile="$d/munge/key" 2>"$d/log/mungekey.log" ||
     { fail "mungekey: $(cat "$d/log/mungekey.log")"; finish; }
@@ -86,7 +97,8 @@ inside() {
   ok "munged answers on its private socket"
 
   # One node of 8 CPUs (config_overrides: the machine may have fewer):
-  # no cgroups (linuxproc, task/none), no accounting, no mail.
+  # no cgroups (linuxproc, task/none), no accounting, no mail.  Slurm
+  # reads cgroup.conf from slurm.conf's directory.
   cat >"$SLURM_CONF" <<EOF
 ClusterName=lbfarm
 SlurmctldHost=$node(127.0.0.1)
@@ -122,6 +134,7 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=8 State=UNKNOWN
 PartitionName=lb Nodes=$node Default=YES MaxTime=10 State=UP
 EOF
   : >"$d/etc/plugstack.conf"
+  echo CgroupPlugin=cgroup/v1 >"$d/etc/cgroup.conf"
   slurmctld -D -f "$SLURM_CONF" >>"$d/log/slurmctld.out" 2>&1 &
   ctld_pid=$!
   slurmd -D -f "$SLURM_CONF" >>"$d/log/slurmd.out" 2>&1 &
