@@ -11,8 +11,8 @@
 # bind-mounted there), with a private munge key and socket and a private
 # slurm.conf, spool, state and log directory in one temp directory.  No
 # system-wide Slurm or munge file or service is read or touched.  The
-# daemons are stopped at the end, and when the namespace's first process
-# ends, the kernel ends whatever is left in it, even after kill -9.
+# daemons are stopped at the end; and when unshare ends, even by kill -9,
+# the kernel ends whatever is left in the namespaces.
 # SKIP (77) where lbmpi or the packages are missing, without root, or
 # where this machine refuses the namespaces.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
@@ -194,7 +194,8 @@ EOF
   # seconds.
   mkdir "$d/job"
   run_bg "$d/log/sbatch.out" env LBMPI="$mpi" sbatch --parsable --nodes=1 --ntasks-per-node=7 --time=2 \
-    --chdir="$d/job" --output="$d/job/lbmpi-%j.out" "$sbatch_script" --policy rmtlb --workload primes --size 2000000 --procs 24 --init one
+    --chdir="$d/job" --output="$d/job/lbmpi-%j.out" "$sbatch_script" \
+    --policy rmtlb --workload primes --size 2000000 --procs 24 --init one
   job=$(sed -n 's/^\([0-9][0-9]*\).*/\1/p' "$d/log/sbatch.out")
   state= i=0
   while [ -n "$job" ] && [ $i -lt 1200 ]; do
