@@ -241,7 +241,22 @@ mkdir "$tmp/etc" "$tmp/munge" "$tmp/state" "$tmp/spool" "$tmp/tmp" "$tmp/log" "$
 # munged wants its socket reachable by every user: search, not read.
 chmod 711 "$tmp" "$tmp/munge"
 hosts_before=$(cksum </etc/hosts) name_before=$(uname -n)
-upid=
+upid= nsid=
+
+# ns_pids: the processes in the cluster's pid namespace, slurmstepd and
+# job steps included; ns_gone: at most 5 s for them to end (after
+# unshare is killed, the kernel kills them a moment later).
+ns_pids() {
+  [ -n "$nsid" ] || return 0
+  for p in /proc/[0-9]*; do
+    [ "$(readlink "$p/ns/pid" 2>/dev/null)" = "$nsid" ] && echo "${p#/proc/}"
+  done
+}
+ns_gone() {
+  i=0
+  while [ -n "$(ns_pids)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  [ -z "$(ns_pids)" ]
+}
 # Stop the namespace's first process (TERM: it stops its daemons), at
 # most 15 s, then kill unshare, which kills that process and with it
 # everything in the namespace; then remove the directory.
@@ -253,6 +268,7 @@ cleanup() {
     stopped "$upid" || kill -KILL "$upid" 2>/dev/null
     wait "$upid" 2>/dev/null
   fi
+  ns_gone
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -262,6 +278,14 @@ trap 'exit 143' TERM
 t0=$(date +%s)
 $ns sh "$0" --inside "$tmp" 9>&- &
 upid=$!
+# The namespace's first process: unshare's child, once it has forked.
+i=0
+while [ -z "$nsid" ] && ! stopped "$upid" && [ $i -lt 50 ]; do
+  for p in $(cat "/proc/$upid/task/$upid/children" 2>/dev/null); do nsid=$(readlink "/proc/$p/ns/pid"); done
+  [ "$nsid" = "$(readlink /proc/self/ns/pid)" ] && nsid=
+  [ -n "$nsid" ] || sleep 0.1
+  i=$((i + 1))
+done
 wait "$upid"
 rc=$?
 upid=
@@ -271,8 +295,9 @@ echo "the cluster's part took $(( $(date +%s) - t0 )) s"
 
 # Nothing of the cluster outlives it, and the machine's own names are
 # as they were.
-left=$(pgrep -f "$tmp" 2>/dev/null)
-[ -z "$left" ] && ok "no process of the cluster left" || fail "left running: $left"
+[ -n "$nsid" ] || fail "the cluster's pid namespace was never seen"
+ns_gone && [ -z "$(pgrep -f "$tmp")" ] && ok "no process of the cluster left" ||
+  fail "left running: $(ns_pids) $(pgrep -f "$tmp")"
 [ "$(cksum </etc/hosts)" = "$hosts_before" ] && [ "$(uname -n)" = "$name_before" ] &&
   ok "this machine's /etc/hosts and host name untouched" || fail "/etc/hosts or the host name changed"
 finish
