@@ -168,9 +168,10 @@ EOF
     rc=$?
     if [ $rc -eq 0 ] && [ -s "$csv" ] && [ "$(col verified)" = yes ]; then ok "$name: verified"
     else tail -n 20 "$d/log/srun.out" >&2; show_logs; fail "$name: exit $rc, verified '$(col verified 2>/dev/null)'"; continue; fi
-    [ "$(col hosts)" = 6 ] && [ "$(col msgs_RESULT)" = 24 ] && ok "$name: 6 hosts, 24 results" ||
-      fail "$name: $(col hosts) hosts, $(col msgs_RESULT) results"
-    [ "$(col migrations)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrations) migrations" || fail "$name: nothing migrated"
+    [ "$(col driver)" = lbmpi ] && [ "$(col nodes)" = 6 ] && [ "$(col msgs_RESULT)" = 24 ] &&
+      ok "$name: lbmpi's row, 6 hosts, 24 results" ||
+      fail "$name: driver '$(col driver)', $(col nodes) hosts, $(col msgs_RESULT) results"
+    [ "$(col migrated)" -gt 0 ] 2>/dev/null && ok "$name: $(col migrated) migrations" || fail "$name: nothing migrated"
     # The hosts are MPI ranks 1..6 of one job that Slurm started.
     [ "$(hostcol tid)" = "1 2 3 4 5 6 " ] && ok "$name: hosts are ranks 1-6" || fail "$name: host tids '$(hostcol tid)'"
   done
@@ -204,7 +205,7 @@ EOF
   done
   code=$(scontrol show job "$job" 2>/dev/null | sed -n 's/.*[^a-zA-Z]ExitCode=\([0-9:]*\).*/\1/p')
   csv="$d/job/lbmpi-$job.csv"
-  if [ "$state" = COMPLETED ] && [ "$code" = 0:0 ] && [ -s "$csv" ] && [ "$(col verified)" = yes ] && [ "$(col hosts)" = 6 ]; then
+  if [ "$state" = COMPLETED ] && [ "$code" = 0:0 ] && [ -s "$csv" ] && [ "$(col verified)" = yes ] && [ "$(col nodes)" = 6 ]; then
     ok "sbatch mpi/lbmpi.sbatch: job $job COMPLETED, exit 0, verified on 6 hosts"
     grep -q 'verified: yes' "$d/job/lbmpi-$job.out" && ok "sbatch: the job's output says verified" ||
       fail "sbatch: no 'verified: yes' in the job's output"
