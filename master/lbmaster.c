@@ -13,6 +13,7 @@
 #include "lbpvm_xport.h"
 #include "app_mem.h"
 #include "lbpvm_vm.h"
+#include "lbpvm_guard.h"
 #include "cli.h"
 
 static void usage(void)
@@ -29,6 +30,8 @@ static void usage(void)
                 "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
 }
 
+#define SPAWN_S 15.0
+
 /* Spawn n workers, one per PVM host while the VM has enough; tell the
  * master when one exits or its host leaves the VM. */
 static int spawn_workers(const lbpvm_vm *vm, uint32_t run, int n, int *tids)
@@ -39,25 +42,34 @@ static int spawn_workers(const lbpvm_vm *vm, uint32_t run, int n, int *tids)
   char *wargv[] = { runarg, NULL };
   int nhost, narch;
   struct pvmhostinfo *hi;
+  lbpvm_guard_begin("asking the pvmd for its host table", LBPVM_GUARD_S);
   if (pvm_config(&nhost, &narch, &hi) < 0) nhost = 0;
+  lbpvm_guard_end();
   for (int i = 0; i < n; i++) {
     int one = vm->nhosts >= n && nhost >= n;
+    /* A pvmd starts a task in milliseconds; on another host, a few. */
+    lbpvm_guard_begin("spawning a worker", SPAWN_S);
     int got = pvm_spawn(path, wargv, one ? PvmTaskHost : PvmTaskDefault,
                         one ? hi[i].hi_name : NULL, 1, &tids[i]);
+    lbpvm_guard_end();
     if (got != 1) {
       fprintf(stderr, "%s: cannot spawn worker %d from %s (PVM error %d)\n", cli_prog(), i, path, tids[i]);
       tids[i] = 0;
       return -1;
     }
   }
+  lbpvm_guard_begin("asking the pvmd for exit notices", LBPVM_GUARD_S);
   pvm_notify(PvmTaskExit, FARM_EXITED, n, tids);
+  lbpvm_guard_end();
   /* A host that leaves the VM (its pvmd stopped or lost) is reported
    * too; the workers on it are gone with it. */
   if (nhost > 1) {
     int *dtids = malloc((size_t)nhost * sizeof *dtids);
     if (dtids) {
       for (int i = 0; i < nhost; i++) dtids[i] = hi[i].hi_tid;
+      lbpvm_guard_begin("asking the pvmd for host notices", LBPVM_GUARD_S);
       pvm_notify(PvmHostDelete, FARM_HOSTDEL, nhost, dtids);
+      lbpvm_guard_end();
       free(dtids);
     }
   }
@@ -71,7 +83,12 @@ int main(int argc, char **argv)
   master_cli o;
   master_cli_parse(argc, argv, 6, usage, &o);
   o.f.driver = "lbmaster";
+  /* Ctrl-C and SIGTERM: the run stops at its next short wait; if it is
+   * still there after a grace period (in a libpvm call, say), the guard
+   * ends it, the VM it started and the workers (lbpvm_guard.h). */
   master_catch_signals();
+  lbpvm_guard_init();
+  lbpvm_guard_signals(&master_interrupted);
   lbpvm_vm vm;
   if (lbpvm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
