@@ -31,6 +31,7 @@ static void usage(void)
 }
 
 #define SPAWN_S 15.0
+#define HEARTBEAT_S 2.0   /* a stopped pvmd is noticed within this + the guard's bound */
 
 /* Spawn n workers, one per PVM host while the VM has enough; tell the
  * master when one exits or its host leaves the VM. */
@@ -94,9 +95,13 @@ int main(int argc, char **argv)
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
   fprintf(master_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
          vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
+  /* A bound that expires ends the process with _exit: nothing buffered
+   * may be left behind then. */
+  fflush(master_out_people(&o.f));
   int *tids = calloc(o.hosts, sizeof *tids);
   farm_xport xp;
   if (!tids || lbpvm_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
+  lbpvm_xport_heartbeat(&xp, HEARTBEAT_S);
   int rc = CLI_EXIT_FAIL;
   /* Children's output (e.g. a dropped message) shows up here. */
   if (!o.selftest) pvm_catchout(lbpvm_catchout_stream(stderr));

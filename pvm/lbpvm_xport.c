@@ -1,5 +1,6 @@
 /* lbpvm_xport.c: see lbpvm_xport.h. */
 #include <stdlib.h>
+#include <time.h>
 #include <pvm3.h>
 #include "lbpvm_xport.h"
 #include "lbpvm_payload.h"
@@ -13,7 +14,31 @@ typedef struct xpvm {
   uint32_t run;
   farm_store *store;
   int *tids, *pids, n;     /* the master's workers and their process ids */
+  double every, next;      /* heartbeat: period, next check (monotonic s) */
 } xpvm;
+
+static double mono(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A stopped pvmd blocks no receive (messages come over direct links),
+ * but it delivers no notice either, so failures would go unseen: ask it
+ * now and then, with the guard's bound. */
+static void heartbeat(xpvm *p)
+{
+  if (p->every <= 0) return;
+  double now = mono();
+  if (now < p->next) return;
+  p->next = now + p->every;
+  int n, na;
+  struct pvmhostinfo *h;
+  lbpvm_guard_begin("checking that the pvmd is alive (it answers in milliseconds)", LBPVM_GUARD_S);
+  pvm_config(&n, &na, &h);
+  lbpvm_guard_end();
+}
 
 /* Every call that can wait on the pvmd or a peer has a bound
  * (lbpvm_guard.h); a send, a little more than its bytes need at 1 MB/s. */
@@ -36,6 +61,7 @@ static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
 
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
+  heartbeat(ctx);
   lbpvm_guard_begin("waiting for a message", timeout_s < 0 ? 0 : timeout_s + LBPVM_GUARD_S);
   int r = lbpvm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
   lbpvm_guard_end();
@@ -133,6 +159,13 @@ void lbpvm_xport_free(farm_xport *x)
   free(p->pids);
   free(p);
   x->ctx = NULL;
+}
+
+void lbpvm_xport_heartbeat(farm_xport *x, double every_s)
+{
+  xpvm *p = x->ctx;
+  p->every = every_s;
+  p->next = mono() + every_s;
 }
 
 void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
