@@ -1,9 +1,12 @@
 /* lbmaster: the lbfarm PVM master.  The run itself is master/master_run.c
  * over the PVM transport (lbpvm_xport.h); here, the virtual machine and
  * the workers' spawn. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
+#include <math.h>
+#include <sched.h>
 #include <time.h>
 #include <pvm3.h>
 #include "lbpvm_catchout.h"
@@ -77,6 +80,27 @@ static int spawn_workers(const lbpvm_vm *vm, uint32_t run, int n, int *tids)
   return 0;
 }
 
+/* Emulated hosts that ask for more CPU than the machine they share has
+ * (six of speed 1.0 on two cores, the default from the console) cannot
+ * reach the ideal, which counts their speeds: say so, once, with the
+ * speed that fits. */
+static void note_oversubscribed(const master_opts *o, const int *tids, int n)
+{
+  cpu_set_t set;
+  int cores = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  int me = pvm_tidtohost(pvm_mytid()), here = 0;
+  double ask = 0;
+  for (int i = 0; i < n; i++)
+    if (tids[i] > 0 && pvm_tidtohost(tids[i]) == me) { here++; ask += o->speed[i]; }
+  if (cores <= 0 || here < 2 || ask <= cores + 1e-9) return;
+  double fit = floor(0.9 * cores / here * 100) / 100;
+  fprintf(master_out_people(o), "lbmaster: note: the %d workers on this host ask for %.2f cores (speeds summed) "
+          "of its %d: sharing them, they cannot reach the ideal, which counts those speeds (ratio >= %.1f; the "
+          "ideal at the CPU share received is the fair reference); --speeds %.2f fits this machine, as "
+          "scripts/main.sh does\n", here, ask, cores, ask / cores, fit > 0.01 ? fit : 0.01);
+  fflush(master_out_people(o));
+}
+
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
@@ -107,6 +131,7 @@ int main(int argc, char **argv)
   if (!o.selftest) pvm_catchout(lbpvm_catchout_stream(stderr));
   int spawned = spawn_workers(&vm, run, (int)o.hosts, tids) == 0;
   lbpvm_xport_learn_pids(&xp, tids, (int)o.hosts);
+  if (spawned && !o.selftest) note_oversubscribed(&o.f, tids, (int)o.hosts);
   if (o.selftest) {
     if (spawned) rc = master_selftest(&xp, &o, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
     /* Also after a partial spawn: leave no orphans. */
@@ -124,6 +149,7 @@ int main(int argc, char **argv)
   master_cli_free(&o);
   fflush(stdout);
   int started = vm.started;
+  vm.status = master_interrupted ? 130 : rc;
   lbpvm_vm_leave(&vm);
   if (master_interrupted) {
     fprintf(stderr, "%s: interrupted: the workers were stopped%s\n", cli_prog(),

@@ -24,6 +24,7 @@
 static timer_t timer;
 static int have_timer;
 static volatile sig_atomic_t in_call, signals, giving_up, have_said;
+static volatile sig_atomic_t expiry_status = 1;
 static volatile sig_atomic_t *flag;
 static int flag_set;
 static const char *volatile what;
@@ -34,6 +35,7 @@ static char tmpdir[PATH_MAX];
 static char vmfiles[3][PATH_MAX];
 static volatile pid_t own_pvmd;
 static pid_t workers[MAX_PIDS];
+static unsigned long long workers_start[MAX_PIDS];
 static volatile sig_atomic_t nworkers;
 static pid_t killed[MAX_PIDS];           /* the handler's list */
 static int nkilled;
@@ -134,6 +136,28 @@ static pid_t starting_pvmd(void)
   return !strcmp(comm, "pvmd\n") || !strcmp(comm, "pvmd3\n") ? (pid_t)pid : 0;
 }
 
+/* Field 22 of /proc/PID/stat, the start time: a pid that ended and was
+ * reused has another. */
+static unsigned long long stat_start(pid_t pid)
+{
+  char path[64], buf[1024];
+  pid_path(path, sizeof path, "/proc/", (long)pid, "/stat");
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  buf[n] = '\0';
+  char *p = strrchr(buf, ')');
+  if (!p) return 0;
+  /* Field n follows the (n - 2)th space after the name. */
+  for (int f = 0; f < 20 && *p; p++)
+    if (*p == ' ') f++;
+  unsigned long long v = 0;
+  while (*p >= '0' && *p <= '9') v = v * 10 + (unsigned long long)(*p++ - '0');
+  return v;
+}
+
 typedef void (*entry_fn)(int dirfd, const char *name, void *arg);
 
 /* Every entry of a directory, without opendir (it allocates). */
@@ -222,7 +246,7 @@ static void give_up(int code, int quiet)
   put(&l, prog);
   put(&l, ": ");
   const char *w = in_call ? what : NULL;
-  if (code != 1) {
+  if (code >= 128) {
     put(&l, "interrupted");
     if (w) { put(&l, " while "); put(&l, w); }
   } else if (have_said) {
@@ -245,7 +269,7 @@ static void give_up(int code, int quiet)
   }
   nkilled = 0;
   for (int i = 0; i < nw && nkilled < MAX_PIDS; i++)
-    if (workers[i] > 0) {
+    if (workers[i] > 0 && workers_start[i] && stat_start(workers[i]) == workers_start[i]) {
       kill(workers[i], SIGKILL);
       killed[nkilled++] = workers[i];
     }
@@ -267,7 +291,7 @@ static void on_alarm(int sig)
 {
   (void)sig;
   if (signals) give_up(130, 0);
-  if (in_call) give_up(1, 0);
+  if (in_call) give_up(expiry_status, 0);
   /* else: a bound that ended with its call */
 }
 
@@ -343,6 +367,7 @@ void lbpvm_guard_end(void)
 {
   in_call = 0;
   have_said = 0;
+  expiry_status = 1;
   if (!signals) arm(0);
 }
 
@@ -356,6 +381,11 @@ void lbpvm_guard_say(const char *fmt, ...)
   have_said = 1;
 }
 
+void lbpvm_guard_status(int status)
+{
+  expiry_status = status;
+}
+
 void lbpvm_guard_own_vm(pid_t pvmd)
 {
   own_pvmd = pvmd;
@@ -365,6 +395,9 @@ void lbpvm_guard_workers(const pid_t *pids, int n)
 {
   nworkers = 0;
   if (n > MAX_PIDS) n = MAX_PIDS;
-  for (int i = 0; i < n; i++) workers[i] = pids[i];
+  for (int i = 0; i < n; i++) {
+    workers[i] = pids[i];
+    workers_start[i] = pids[i] > 0 ? lbpvm_tmp_start_time(pids[i]) : 0;
+  }
   nworkers = n;
 }

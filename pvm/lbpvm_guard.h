@@ -42,12 +42,17 @@ void lbpvm_guard_end(void);
 /* Instead of that sentence, say this line if the next bound expires
  * (printf format; cleared by lbpvm_guard_end). */
 void lbpvm_guard_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Exit with this status, not 1, if the next bound expires (cleared by
+ * lbpvm_guard_end): for a wait whose outcome changes nothing the run
+ * has decided. */
+void lbpvm_guard_status(int status);
 
 /* On expiry, also end the pvmd this process started (pid, and its
  * tasks, found then among its children) and remove its files; -1: one
  * is starting, named by its address file once it has one; 0: none. */
 void lbpvm_guard_own_vm(pid_t pvmd);
-/* On expiry, also kill these workers (on this host). */
+/* On expiry, also kill these workers (on this host), each only if it
+ * is still the process that had that pid now. */
 void lbpvm_guard_workers(const pid_t *pids, int n);
 
 #endif

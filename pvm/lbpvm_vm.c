@@ -305,9 +305,13 @@ void lbpvm_vm_leave(lbpvm_vm *vm)
     lbpvm_guard_own_vm(0);
     vm->started = 0;
   } else if (vm->mytid > 0) {
-    /* With pvm_catchout, pvm_exit waits for every child; after a host
-     * died it can wait for ever: bound it. */
-    lbpvm_guard_begin("leaving the virtual machine (it waits for the workers' output)", EXIT_S);
+    /* With pvm_catchout, pvm_exit waits for every child's output to
+     * end; after a host died it can wait for ever: bound it.  The run
+     * is decided by then, and its status stands. */
+    lbpvm_guard_say("leaving the virtual machine took over %d s (pvm_exit waits for the output of every "
+                    "worker, also one on a host that is gone): gave up waiting", EXIT_S);
+    lbpvm_guard_status(vm->status);
+    lbpvm_guard_begin("leaving the virtual machine", EXIT_S);
     pvm_exit();
     lbpvm_guard_end();
   }

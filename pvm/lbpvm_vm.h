@@ -10,6 +10,7 @@ typedef struct lbpvm_vm {
   int started;   /* 1 if we started the pvmd and must halt it */
   pid_t pvmd;    /* the pvmd we started */
   int nhosts;
+  int status;    /* the exit status if leaving a VM we joined outlives its bound */
 } lbpvm_vm;
 
 /* Join a virtual machine.  Spawned by a pvmd (pvm_spawn, the console's
@@ -26,8 +27,10 @@ typedef struct lbpvm_vm {
  * lbpvm_guard_init() first. */
 int lbpvm_vm_join(lbpvm_vm *vm);
 /* Leave: pvm_exit(), or if we started the pvmd, pvm_halt() and remove
- * what the VM kept in PVM_TMP (log, sockets).  Safe to call twice; not
- * from a signal handler. */
+ * what the VM kept in PVM_TMP (log, sockets).  Each has a bound: past
+ * it, lbpvm_guard ends the process (halting: status 1; pvm_exit, which
+ * waits for every worker's output: vm->status).  Safe to call twice;
+ * not from a signal handler. */
 void lbpvm_vm_leave(lbpvm_vm *vm);
 
 /* Absolute path of the worker executable: $LBFARM_WORKER, then next to
