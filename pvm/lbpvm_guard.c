@@ -324,6 +324,9 @@ static void on_signal(int sig)
 
 void lbpvm_guard_init(void)
 {
+  static int done;
+  if (done) return;
+  done = 1;
   snprintf(prog, sizeof prog, "%s", cli_prog());
   snprintf(tmpdir, sizeof tmpdir, "%s", lbpvm_tmp_dir());
   const char *stems[3] = { "pvmd", "pvml", "lbfarm" };

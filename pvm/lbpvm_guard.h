@@ -29,7 +29,8 @@
 #define LBPVM_GUARD_S 5.0
 #define LBPVM_GUARD_GRACE_S 1.5
 
-/* Once, before any other call: the timer, and the PVM_TMP to clean. */
+/* Before any other call (lbpvm_vm_join calls it too; a second call does
+ * nothing): the timer, and the PVM_TMP to clean. */
 void lbpvm_guard_init(void);
 /* SIGINT/SIGTERM set *flag; see above. */
 void lbpvm_guard_signals(volatile sig_atomic_t *flag);

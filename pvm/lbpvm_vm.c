@@ -218,6 +218,7 @@ static int spawned_by_pvmd(const char **sock)
 int lbpvm_vm_join(lbpvm_vm *vm)
 {
   memset(vm, 0, sizeof *vm);
+  lbpvm_guard_init();
   pvm_setopt(PvmAutoErr, 0);
   /* As root, libpvm prints a refusal on stdout and exits unless told. */
   if (geteuid() == 0) setenv("PVM_ALLOW_ROOT", "yes", 0);

@@ -23,8 +23,7 @@ typedef struct lbpvm_vm {
  * does not resolve).  Every wait is bounded (lbpvm_guard.h): a pvmd
  * that does not answer within 5 s is reported with the step to take,
  * and never has a file removed.  0, or a PVM error code with a message
- * on stderr (with pvmd's own log when it could not start).  Call
- * lbpvm_guard_init() first. */
+ * on stderr (with pvmd's own log when it could not start). */
 int lbpvm_vm_join(lbpvm_vm *vm);
 /* Leave: pvm_exit(), or if we started the pvmd, pvm_halt() and remove
  * what the VM kept in PVM_TMP (log, sockets).  Each has a bound: past
