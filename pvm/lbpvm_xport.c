@@ -1,6 +1,5 @@
 /* lbpvm_xport.c: see lbpvm_xport.h. */
 #include <stdlib.h>
-#include <time.h>
 #include <pvm3.h>
 #include "lbpvm_xport.h"
 #include "lbpvm_payload.h"
@@ -9,6 +8,7 @@
 #include "farm_throttle.h"
 #include "lbpvm_tmp.h"
 #include "lbpvm_guard.h"
+#include "cli.h"
 
 typedef struct xpvm {
   uint32_t run;
@@ -17,20 +17,13 @@ typedef struct xpvm {
   double every, next;      /* heartbeat: period, next check (monotonic s) */
 } xpvm;
 
-static double mono(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A stopped pvmd blocks no receive (messages come over direct links),
  * but it delivers no notice either, so failures would go unseen: ask it
  * now and then, with the guard's bound. */
 static void heartbeat(xpvm *p)
 {
   if (p->every <= 0) return;
-  double now = mono();
+  double now = cli_now();
   if (now < p->next) return;
   p->next = now + p->every;
   int n, na;
@@ -165,7 +158,7 @@ void lbpvm_xport_heartbeat(farm_xport *x, double every_s)
 {
   xpvm *p = x->ctx;
   p->every = every_s;
-  p->next = mono() + every_s;
+  p->next = cli_now() + every_s;
 }
 
 void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
