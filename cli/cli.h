@@ -65,6 +65,9 @@ size_t cli_doubles(const char *opt, const char *s, double *v, size_t max, double
 FILE *cli_out_open(const char *opt, const char *path);
 void cli_out_commit(FILE *f);
 void cli_out_abort(FILE *f);
+/* Remove every temporary file not yet committed; async-signal-safe,
+ * for a program's own fatal path (one that ends with _exit). */
+void cli_out_remove_pending(void);
 
 /* Clocks, in seconds.  cli_now: wall time for intervals, timeouts and
  * deadlines (monotonic: a clock step moves none of them).  cli_cpu: CPU

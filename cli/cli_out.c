@@ -33,6 +33,11 @@ static void remove_pending(void)
   }
 }
 
+void cli_out_remove_pending(void)
+{
+  remove_pending();
+}
+
 static void on_signal(int sig)
 {
   remove_pending();

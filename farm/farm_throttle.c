@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include "farm_throttle.h"
 
-#define CG_ROOT "/sys/fs/cgroup/cpu"
+#define CG_ROOT FARM_THROTTLE_CG_ROOT
 /* A short period keeps the throttled stretches shorter than a quantum,
  * so a slow host is slow evenly rather than in 100 ms bursts. */
 #define CG_PERIOD_US 10000

@@ -12,6 +12,9 @@
 #ifndef FARM_THROTTLE_H
 #define FARM_THROTTLE_H
 
+/* A worker's cgroup is FARM_THROTTLE_CG_ROOT "/lbfarm-<pid>". */
+#define FARM_THROTTLE_CG_ROOT "/sys/fs/cgroup/cpu"
+
 typedef enum farm_throttle_mode {
   FARM_THROTTLE_AUTO = 0,   /* cgroup if possible, else duty */
   FARM_THROTTLE_CGROUP = 1,

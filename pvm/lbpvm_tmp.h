@@ -3,11 +3,14 @@
  *
  * A pvmd names its files after the user and PVM_VMID: the address file
  * pvmd.<uid>[.<vmid>] (which holds the path of its socket,
- * pvmtmp<pid>.0), and its log pvml.<uid>[.<vmid>].  Every task adds
+ * pvmtmp<pid>.0), and its log pvml.<uid>[.<vmid>].  The pid in the
+ * socket's name is that of the process that made it, which is not the
+ * live pvmd's on a slave host (it forks after): whether a VM lives is
+ * asked of its socket, and who holds it of the kernel.  Every task adds
  * sockets pvmtmp<pid>.<n>, which PVM does not always remove.  lbmaster
- * adds lbfarm.<uid>[.<vmid>] to a VM it starts: "<pvmd pid> <lbmaster
- * pid> <lbmaster start time>", so a later run can tell a VM left by a
- * crashed lbmaster from one somebody else started. */
+ * adds lbfarm.<uid>[.<vmid>] to a VM it starts: "<pvmd pid> <pvmd start
+ * time> <lbmaster pid> <lbmaster start time>", so a later run can tell
+ * a VM left by a crashed lbmaster from one somebody else started. */
 #ifndef LBPVM_TMP_H
 #define LBPVM_TMP_H
 
@@ -16,7 +19,7 @@
 
 typedef struct lbpvm_tmp_mark {
   pid_t pvmd, owner;
-  unsigned long long owner_start;
+  unsigned long long pvmd_start, owner_start;
 } lbpvm_tmp_mark;
 
 /* PVM_TMP (default /tmp); exits with status 2 when PVM_TMP is not a
@@ -24,9 +27,19 @@ typedef struct lbpvm_tmp_mark {
 const char *lbpvm_tmp_dir(void);
 /* "<dir>/<stem>.<uid>[.<vmid>]" for stem "pvmd", "pvml" or "lbfarm". */
 void lbpvm_tmp_path(char *buf, size_t size, const char *stem);
-/* The pvmd named by the address file: its pid, 0 without an address
- * file, -1 if the file names no pid. */
+/* The address file's line (a socket path, or hex ip:port without Unix
+ * sockets) into buf; -1 without an address file. */
+int lbpvm_tmp_address(char *buf, size_t size);
+/* The pid in the name of the socket file the address file names (its
+ * own name, not PVM_TMP's path): 0 without an address file, -1 if it
+ * names none.  Only a hint: see above. */
 pid_t lbpvm_tmp_pvmd_pid(void);
+/* 1 if something listens at an address file's address (also a stopped
+ * process, and when it cannot tell), 0 if nobody does: a stale file. */
+int lbpvm_tmp_listening(const char *addr);
+/* The process holding the listening Unix socket at `path` (the kernel's
+ * /proc/net/unix and /proc/PID/fd), 0 if none or unknown. */
+pid_t lbpvm_tmp_socket_owner(const char *path);
 
 /* A running (not zombie) process; with start != 0 it must also have
  * started at that time (clock ticks after boot), so a reused pid fails. */

@@ -7,12 +7,38 @@
 #include <stdint.h>
 #include "farm_throttle.h"
 #include "lbpvm_tmp.h"
+#include "lbpvm_guard.h"
+#include "cli.h"
 
 typedef struct xpvm {
   uint32_t run;
   farm_store *store;
   int *tids, *pids, n;     /* the master's workers and their process ids */
+  double every, next;      /* heartbeat: period, next check (monotonic s) */
 } xpvm;
+
+/* A stopped pvmd blocks no receive (messages come over direct links),
+ * but it delivers no notice either, so failures would go unseen: ask it
+ * now and then, with the guard's bound. */
+static void heartbeat(xpvm *p)
+{
+  if (p->every <= 0) return;
+  double now = cli_now();
+  if (now < p->next) return;
+  p->next = now + p->every;
+  int n, na;
+  struct pvmhostinfo *h;
+  lbpvm_guard_begin("checking that the pvmd is alive (it answers in milliseconds)", LBPVM_GUARD_S);
+  pvm_config(&n, &na, &h);
+  lbpvm_guard_end();
+}
+
+/* Every call that can wait on the pvmd or a peer has a bound
+ * (lbpvm_guard.h); a send, a little more than its bytes need at 1 MB/s. */
+static double send_bound(size_t bytes)
+{
+  return LBPVM_GUARD_S + (double)bytes / 1e6;
+}
 
 /* Store items are PVM buffer ids (> 0). */
 static void *as_item(int bufid) { return (void *)(intptr_t)bufid; }
@@ -20,12 +46,19 @@ static void free_buf(void *item) { pvm_freebuf((int)(intptr_t)item); }
 
 static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
 {
-  return lbpvm_send(id, tag, ((xpvm *)ctx)->run, body, len) < 0 ? -1 : 0;
+  lbpvm_guard_begin("sending a message", send_bound(len));
+  int s = lbpvm_send(id, tag, ((xpvm *)ctx)->run, body, len);
+  lbpvm_guard_end();
+  return s < 0 ? -1 : 0;
 }
 
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
-  return lbpvm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
+  heartbeat(ctx);
+  lbpvm_guard_begin("waiting for a message", timeout_s < 0 ? 0 : timeout_s + LBPVM_GUARD_S);
+  int r = lbpvm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
+  lbpvm_guard_end();
+  return r;
 }
 
 static void x_clear(void *ctx, farm_in *in) { (void)ctx; lbpvm_in_clear(in); }
@@ -33,7 +66,7 @@ static void x_clear(void *ctx, farm_in *in) { (void)ctx; lbpvm_in_clear(in); }
 static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
 {
   xpvm *p = ctx;
-  int b = lbpvm_payload_pack(p->run, h, blob);
+  int b = lbpvm_payload_pack(p->run, h, blob);   /* packs here: no pvmd involved */
   return b < 0 ? -1 : farm_store_put(p->store, h->pid, as_item(b));
 }
 
@@ -51,7 +84,10 @@ static long x_forward(void *ctx, uint64_t pid, int id, int tag)
   if (b <= 0) return -1;
   int bytes = 0, t, src;
   pvm_bufinfo(b, &bytes, &t, &src);
-  return lbpvm_payload_send(b, id, tag) < 0 ? -2 : bytes;
+  lbpvm_guard_begin("forwarding a result", send_bound((size_t)bytes));
+  int s = lbpvm_payload_send(b, id, tag);
+  lbpvm_guard_end();
+  return s < 0 ? -2 : bytes;
 }
 
 static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
@@ -75,7 +111,11 @@ static int x_gone(void *ctx, const farm_in *in, int id)
 static void x_kill(void *ctx, int id)
 {
   xpvm *p = ctx;
-  if (id > 0) pvm_kill(id);
+  if (id > 0) {
+    lbpvm_guard_begin("killing a worker", LBPVM_GUARD_S);
+    pvm_kill(id);
+    lbpvm_guard_end();
+  }
   for (int i = 0; i < p->n; i++)
     if (p->tids[i] == id && p->pids[i] > 0) {
       farm_throttle_forget(p->pids[i]);
@@ -86,7 +126,10 @@ static void x_kill(void *ctx, int id)
 static int x_junk(void *ctx, int id, int kind)
 {
   (void)ctx;
-  return lbpvm_send_junk(id, kind);
+  lbpvm_guard_begin("sending a test message", LBPVM_GUARD_S);
+  int s = lbpvm_send_junk(id, kind);
+  lbpvm_guard_end();
+  return s;
 }
 
 int lbpvm_xport_init(farm_xport *x, uint32_t run)
@@ -111,6 +154,13 @@ void lbpvm_xport_free(farm_xport *x)
   x->ctx = NULL;
 }
 
+void lbpvm_xport_heartbeat(farm_xport *x, double every_s)
+{
+  xpvm *p = x->ctx;
+  p->every = every_s;
+  p->next = cli_now() + every_s;
+}
+
 void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
 {
   xpvm *p = x->ctx;
@@ -124,8 +174,17 @@ void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
   if (!p->tids || !p->pids) return;
   for (int i = 0; i < n; i++) p->tids[i] = tids[i];
   p->n = n;
-  if (pvm_tasks(pvm_tidtohost(pvm_mytid()), &ntask, &ti) < 0) return;
+  lbpvm_guard_begin("listing the tasks on this host", LBPVM_GUARD_S);
+  int s = pvm_tasks(pvm_tidtohost(pvm_mytid()), &ntask, &ti);
+  lbpvm_guard_end();
+  if (s < 0) return;
   for (int k = 0; k < ntask; k++)
     for (int i = 0; i < n; i++)
       if (ti[k].ti_tid == tids[i]) p->pids[i] = ti[k].ti_pid;
+  /* If a bound expires later, these are ended by pid. */
+  pid_t *pids = malloc((size_t)(n + 1) * sizeof *pids);
+  if (!pids) return;
+  for (int i = 0; i < n; i++) pids[i] = p->pids[i];
+  lbpvm_guard_workers(pids, n);
+  free(pids);
 }

@@ -13,5 +13,9 @@ void lbpvm_xport_free(farm_xport *x);
  * (PVM knows them on this host), so that kill also removes the cgroup
  * and sockets of a worker that cannot remove them itself. */
 void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n);
+/* The master: while it waits for messages, ask the pvmd every `every_s`
+ * seconds whether it is alive (a bounded pvm_config): one that does not
+ * answer ends the run through lbpvm_guard. */
+void lbpvm_xport_heartbeat(farm_xport *x, double every_s);
 
 #endif

@@ -6,6 +6,7 @@
 #include <pvm3.h>
 #include "worker_host.h"
 #include "lbpvm_xport.h"
+#include "lbpvm_guard.h"
 #include "app_mem.h"
 #include "cli.h"
 
@@ -28,8 +29,16 @@ int main(int argc, char **argv)
   if (argc != 2) cli_usage_error("expected exactly one argument, the run id");
   uint32_t run = (uint32_t)cli_ulong("RUN-ID", argv[1], 0, 0x7fffffff);
   app_mem_setup();
+  /* Every libpvm call that can wait has a bound; past it, or on SIGTERM
+   * (pvm_kill) or SIGINT, the worker leaves its cgroup and removes its
+   * sockets before it ends (lbpvm_guard.h). */
+  lbpvm_guard_init();
+  lbpvm_guard_signals(NULL);
   pvm_setopt(PvmAutoErr, 0);
-  if (pvm_mytid() < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");
+  lbpvm_guard_begin("joining the virtual machine", LBPVM_GUARD_S);
+  int me = pvm_mytid();
+  lbpvm_guard_end();
+  if (me < 0) cli_die(CLI_EXIT_USAGE, "not running under PVM");
   /* Messages between workers go through the pvmd, which buffers them:
    * a direct send of a large result would block this throttled sender
    * until the throttled receiver drained it (docs/PERFORMANCE.md).  The
@@ -42,9 +51,15 @@ int main(int argc, char **argv)
   if (lbpvm_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
   int parent = pvm_parent();
   /* The worker leaves when its master does, whatever happens to it. */
-  if (parent > 0) pvm_notify(PvmTaskExit, FARM_EXITED, 1, &parent);
+  if (parent > 0) {
+    lbpvm_guard_begin("asking the pvmd for the master's exit notice", LBPVM_GUARD_S);
+    pvm_notify(PvmTaskExit, FARM_EXITED, 1, &parent);
+    lbpvm_guard_end();
+  }
   int rc = worker_host_run(&xp, parent);
   lbpvm_xport_free(&xp);
+  lbpvm_guard_begin("leaving the virtual machine", LBPVM_GUARD_S);
   pvm_exit();
+  lbpvm_guard_end();
   return rc;
 }
