@@ -59,6 +59,9 @@ trap pvm_cleanup EXIT
 for i in $(seq 1 50); do [ -n "$(pvmd_addr_pid)" ] && break; sleep 0.1; done
 foreign=$(pvmd_addr_pid)
 kill -STOP "$foreign"
+# The signal takes effect when the pvmd is next scheduled: on a loaded
+# machine, later than lbmaster's first look at it.
+for i in $(seq 1 50); do [ "$(cut -d' ' -f3 "/proc/$foreign/stat" 2>/dev/null)" = T ] && break; sleep 0.1; done
 t0=$(date +%s)
 err=$(small 2>&1 >/dev/null)
 rc=$? secs=$(( $(date +%s) - t0 ))
