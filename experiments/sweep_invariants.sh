@@ -3,8 +3,10 @@
 # graphs (dense random ones too), loads, capacities, seeds, quanta,
 # bandwidths, jitter (none at all in a quarter of the runs; otherwise it
 # reorders messages), RMTLB windows, result modes and schedules, with one
-# or two nodes failing in a third of the runs, every message through the
-# byte codec.  Each run is checked by lb_sim (every process runs
+# or two nodes failing in a third of the runs, a node that gets a fifth
+# to four fifths of its results wrong in every tenth run (the sink
+# rejects them and may exclude it), every message through the byte
+# codec.  Each run is checked by lb_sim (every process runs
 # once and its result reaches its origin once, nothing lost in transit,
 # every node quiescent at the end: LEPN = LIPN = -1, NRT empty, no rmtv
 # lock; termination).  Writes OUT/sweep.csv and prints the tally.
@@ -58,6 +60,8 @@ awk -v n="$runs" -v s="$seed" 'BEGIN {
       c1 = int(rand() * v); extra = extra sprintf(" --crash %.2f:%d", rand() * 60, c1)
       if (v > 3 && rand() < 0.3) { c2 = (c1 + 1 + int(rand() * (v - 1))) % v; extra = extra sprintf(" --crash %.2f:%d", rand() * 80, c2) }
     }
+    # every tenth run a faulty node (drawn from k: the other runs stay as they were)
+    if (k % 10 == 0) extra = extra sprintf(" --corrupt %d:%.1f", k % v, 0.2 + (k % 7) / 10)
     printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s --results %s --sched %s%s\n",
       k, p, t, load[1 + int(rand() * 3)], int(rand() * 1e6), 1 + int(rand() * 6),
       1 + int(rand() * 80), jit, 0.1 + rand() * 2, (rand() < 0.5) ? 0 : 100 + int(rand() * 1000),

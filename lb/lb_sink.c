@@ -9,11 +9,13 @@ struct lb_sink {
   unsigned char *held;       /* per process, in the current round */
   unsigned char *dead;       /* per host */
   unsigned char *answered;   /* per host, in the current round */
+  unsigned char *strikes;    /* per host: results that failed the check */
+  unsigned char *excluded;   /* per host */
   size_t *count;             /* per host: processes it holds (and is given) */
   uint64_t epoch;
   int open;
   size_t naccepted, nlive, rr;
-  unsigned long dups, reruns;
+  unsigned long dups, reruns, rejected;
 };
 
 int lb_sink_alloc(size_t nproc, size_t nhosts, lb_sink **out)
@@ -29,8 +31,10 @@ int lb_sink_alloc(size_t nproc, size_t nhosts, lb_sink **out)
   s->held = calloc(nproc ? nproc : 1, 1);
   s->dead = calloc(nhosts, 1);
   s->answered = calloc(nhosts, 1);
+  s->strikes = calloc(nhosts, 1);
+  s->excluded = calloc(nhosts, 1);
   s->count = calloc(nhosts, sizeof *s->count);
-  if (!s->accepted || !s->held || !s->dead || !s->answered || !s->count) {
+  if (!s->accepted || !s->held || !s->dead || !s->answered || !s->strikes || !s->excluded || !s->count) {
     lb_sink_free(s);
     return lb_error(LB_ENOMEM, "sink for %zu processes", nproc);
   }
@@ -45,16 +49,22 @@ void lb_sink_free(lb_sink *s)
   free(s->held);
   free(s->dead);
   free(s->answered);
+  free(s->strikes);
+  free(s->excluded);
   free(s->count);
   free(s);
 }
 
-int lb_sink_accept(lb_sink *s, uint64_t pid, int *first)
+int lb_sink_accept(lb_sink *s, uint64_t pid, size_t from, int *first)
 {
   *first = 0;
   if (pid >= s->np) return lb_error(LB_EINVAL, "result of process %llu of %zu", (unsigned long long)pid, s->np);
+  if (from >= s->nh) return lb_error(LB_EINVAL, "result delivered by host %zu of %zu", from, s->nh);
+  if (s->dead[from])
+    return lb_error(LB_ESTATE, "result of process %llu from host %zu, which is down", (unsigned long long)pid, from);
   if (s->accepted[pid]) { s->dups++; return LB_SUCCESS; }
   s->accepted[pid] = 1;
+  s->held[pid] = 0;
   s->naccepted++;
   *first = 1;
   return LB_SUCCESS;
@@ -66,6 +76,9 @@ size_t lb_sink_live_hosts(const lb_sink *s) { return s->nlive; }
 size_t lb_sink_accepted(const lb_sink *s) { return s->naccepted; }
 unsigned long lb_sink_duplicates(const lb_sink *s) { return s->dups; }
 unsigned long lb_sink_reruns_total(const lb_sink *s) { return s->reruns; }
+unsigned long lb_sink_rejected(const lb_sink *s) { return s->rejected; }
+unsigned lb_sink_strikes(const lb_sink *s, size_t h) { return h < s->nh ? s->strikes[h] : 0; }
+int lb_sink_is_excluded(const lb_sink *s, size_t h) { return h < s->nh && s->excluded[h]; }
 
 int lb_sink_host_down(lb_sink *s, size_t d, uint64_t *epoch)
 {
@@ -159,6 +172,31 @@ int lb_sink_lost(lb_sink *s, size_t h, uint64_t pid, size_t *host)
   if (s->accepted[pid]) return lb_error(LB_ESTATE, "process %llu is done already", (unsigned long long)pid);
   size_t to = lightest(s, h);
   if (to == (size_t)-1) return lb_error(LB_ESTATE, "no other live host for process %llu", (unsigned long long)pid);
+  s->held[pid] = 1;
+  s->count[to]++;
+  s->reruns++;
+  *host = to;
+  return LB_SUCCESS;
+}
+
+int lb_sink_reject(lb_sink *s, uint64_t pid, size_t exec, size_t *host, int *exclude)
+{
+  *exclude = 0;
+  if (pid >= s->np) return lb_error(LB_EINVAL, "rejected process %llu of %zu", (unsigned long long)pid, s->np);
+  if (exec >= s->nh) return lb_error(LB_EINVAL, "result made on host %zu of %zu", exec, s->nh);
+  if (s->accepted[pid]) return lb_error(LB_ESTATE, "process %llu is done already", (unsigned long long)pid);
+  s->rejected++;
+  if (s->strikes[exec] < 255) s->strikes[exec]++;
+  if (s->strikes[exec] >= LB_SINK_STRIKES && !s->excluded[exec] && !s->dead[exec]) {
+    s->excluded[exec] = 1;
+    *exclude = 1;
+  }
+  size_t to = lightest(s, exec);
+  if (to == (size_t)-1)
+    return lb_error(LB_ESTATE, "no host but %zu is live to run process %llu again", exec, (unsigned long long)pid);
+  /* Nobody holds it now but the host that runs it again: an open round
+   * must not run it a second time. */
+  s->held[pid] = 1;
   s->count[to]++;
   s->reruns++;
   *host = to;

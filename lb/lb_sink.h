@@ -11,7 +11,17 @@
  * first.  A process in transit between live hosts during the round may
  * be run twice; its second result is a duplicate the sink drops, so
  * each result is still taken exactly once.  A second failure during a
- * round starts a new round. */
+ * round starts a new round.
+ *
+ * A result counts only once the driver has checked it (the master
+ * verifies it; the simulator compares its bytes).  Any live host may
+ * deliver it: the one that ran it, its origin, or a relay that delivers
+ * it itself because its way home failed.  A result that fails the check
+ * is rejected: it is dropped, the process runs again from the start on
+ * another host, and the host that made it gets a strike; at
+ * LB_SINK_STRIKES strikes that host is excluded, which the driver
+ * carries out as a failure of the host (lb_sink_host_down and its
+ * inventory round), so its processes are recovered as a dead host's. */
 #ifndef LB_SINK_H
 #define LB_SINK_H
 
@@ -20,12 +30,19 @@
 
 typedef struct lb_sink lb_sink;
 
+/* Results of one host that fail the check before it is excluded. */
+#define LB_SINK_STRIKES 3
+
 int lb_sink_alloc(size_t nproc, size_t nhosts, lb_sink **out);
 void lb_sink_free(lb_sink *s);
 
-/* A result of pid arrived: *first = 1 the first time, 0 for a
- * duplicate.  LB_EINVAL for a pid out of range. */
-int lb_sink_accept(lb_sink *s, uint64_t pid, int *first);
+/* A result of pid, delivered by host `from`, passed the driver's check:
+ * *first = 1 the first time (it is accepted), 0 for a duplicate.  The
+ * delivery also tells the sink that `from` no longer holds it.
+ * LB_EINVAL for a pid or host out of range; LB_ESTATE from a host that
+ * is down (what it held runs again elsewhere: its deliveries no longer
+ * count). */
+int lb_sink_accept(lb_sink *s, uint64_t pid, size_t from, int *first);
 int lb_sink_is_accepted(const lb_sink *s, uint64_t pid);
 
 /* Host d failed: a new inventory round; *epoch names it.  A host that
@@ -53,6 +70,18 @@ int lb_sink_reruns(lb_sink *s, uint64_t **pids, size_t **hosts, size_t *n);
  * start elsewhere; *host gets where, or LB_ESTATE when no other host is
  * live. */
 int lb_sink_lost(lb_sink *s, size_t h, uint64_t pid, size_t *host);
+
+/* The result of pid that host `exec` made failed the driver's check:
+ * it is dropped, and pid runs again from the start on the live host
+ * other than exec that holds fewest, *host.  exec gets a strike; the
+ * strike that makes LB_SINK_STRIKES sets *exclude (once per host): the
+ * driver then takes exec for failed (lb_sink_host_down).  LB_EINVAL for
+ * a pid or host out of range; LB_ESTATE when pid is accepted already
+ * (nothing to do) or no other host is live. */
+int lb_sink_reject(lb_sink *s, uint64_t pid, size_t exec, size_t *host, int *exclude);
+unsigned lb_sink_strikes(const lb_sink *s, size_t h);
+int lb_sink_is_excluded(const lb_sink *s, size_t h);
+unsigned long lb_sink_rejected(const lb_sink *s);
 
 size_t lb_sink_accepted(const lb_sink *s);
 unsigned long lb_sink_duplicates(const lb_sink *s);

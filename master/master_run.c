@@ -202,7 +202,7 @@ static void take_result(master_ctx *x, farm_in *in, int h)
     return;
   }
   int first;
-  lb_sink_accept(x->sink, ph.pid, &first);
+  lb_sink_accept(x->sink, ph.pid, (size_t)h, &first);
   if (!first) {
     /* A second copy of a process run again after a failure. */
     fprintf(stderr, "%s: a second result of process %llu (from host %d) dropped\n", cli_prog(),

@@ -58,6 +58,11 @@ static int check_config(const lb_sim_config *c)
     if (c->crashes[k].node >= c->topo->n || !(c->crashes[k].t >= 0))
       return lb_error(LB_EINVAL, "failure %zu: node %zu at %g", k + 1, c->crashes[k].node, c->crashes[k].t);
   if (!(c->detect >= 0)) return lb_error(LB_EINVAL, "detection delay %g < 0", c->detect);
+  if (!(c->corrupt >= 0 && c->corrupt <= 1)) return lb_error(LB_EINVAL, "fraction of wrong results %g", c->corrupt);
+  if (c->corrupt > 0 && c->corrupt_node >= c->topo->n)
+    return lb_error(LB_EINVAL, "faulty node %zu of %zu", c->corrupt_node, c->topo->n);
+  if (c->corrupt > 0 && c->ncrashes + 1 >= c->topo->n)
+    return lb_error(LB_EINVAL, "%zu failures and a faulty node of %zu nodes: one must live", c->ncrashes, c->topo->n);
   for (size_t k = 0; k < c->norders; k++) {
     const lb_sim_order *o = &c->orders[k];
     if (o->node >= c->topo->n || o->dst >= c->topo->n || o->dst == o->node || o->count < 0 || !(o->t >= 0))
@@ -145,6 +150,7 @@ int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
   for (size_t k = 0; k < S.np; k++) S.pr[k].where = AT_NOWHERE;
   if ((rc = sim_live_alloc(&S))) goto done;
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
+  if (c->corrupt > 0 && (rc = lb_rng_alloc_stream(c->seed, 1u << 22, &S.crng))) goto done;
   double bw;
   size_t nb = queue_shape(c, S.n, &bw);
   if ((rc = sim_queue_init(&S.h, bw, nb))) goto done;
@@ -182,6 +188,7 @@ done:
   }
   sim_queue_free(&S.h);
   lb_rng_free(S.rng);
+  lb_rng_free(S.crng);
   free(S.wire);
   free(S.node); free(S.ctxbuf);
   free(S.pr); free(S.known);

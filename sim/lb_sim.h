@@ -24,7 +24,10 @@
  * them; no result still to come back through it), and the run ends.  With failures,
  * each result still reaches the sink exactly once (a second copy of a
  * process the sink ran again is dropped there, and counted), and the
- * survivors end quiescent. */
+ * survivors end quiescent.  With a faulty node (corrupt > 0) some of
+ * the results it makes are wrong: the sink's check rejects each where
+ * it is delivered, the process runs again elsewhere, and the node is
+ * excluded after LB_SINK_STRIKES of them (lb_sink.h); the same holds. */
 #ifndef LB_SIM_H
 #define LB_SIM_H
 
@@ -83,6 +86,11 @@ typedef struct lb_sim_config {
   const lb_sim_crash *crashes;  /* node failures */
   size_t ncrashes;
   double detect;                /* failure to detection (0: 2 x latency + 1) */
+  double corrupt;               /* a fraction of the results made at node */
+  size_t corrupt_node;          /* corrupt_node are wrong (drawn per result);
+                                 * when the sink has rejected LB_SINK_STRIKES
+                                 * of them the node is excluded: it stops at
+                                 * once, and its failure is known at once */
   double sample_dt;             /* load CSV sampling interval (0: none) */
   FILE *load_csv;               /* time,queued,max,min,heavy,light */
   FILE *msg_trace;              /* one line per message sent */
@@ -133,6 +141,8 @@ typedef struct lb_sim_result {
   unsigned long duplicates;     /* results the sink dropped as second copies */
   unsigned long saved;          /* live contexts saved into leaving processes
                                  * (leaving) */
+  unsigned long rejected;       /* wrong results the sink's check rejected */
+  unsigned long excluded;       /* nodes excluded for them */
   unsigned long orphans;        /* results delivered off their way home */
   unsigned long violations;     /* invariant violations (0 in a correct run) */
   char first_violation[256];

@@ -56,6 +56,9 @@ static void usage(const lb_sim_config *dflt)
          "                      sink runs the lost processes again\n"
          "      --detect D      time from a failure to the survivors knowing (default\n"
          "                      2 x latency + 1)\n"
+         "      --corrupt NODE:F  a fraction F of the results NODE makes are wrong: the\n"
+         "                      sink rejects each and runs it again elsewhere, and\n"
+         "                      excludes NODE after 3 (as if it failed)\n"
          "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
          "      --sample DT     sampling interval of --load-csv (default 1)\n"
          "      --msg-trace F   write one CSV line per message sent\n"
@@ -157,7 +160,7 @@ static void write_csv(const lb_sim_config *c, const lb_sim_result *r, const char
 int main(int argc, char **argv)
 {
   enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_CSVHEAD, O_MAXEV,
-         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING };
+         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING, O_CORRUPT };
   static const struct option own[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "procs", required_argument, 0, 'n' },
@@ -169,6 +172,7 @@ int main(int argc, char **argv)
     { "csv-header", no_argument, 0, O_CSVHEAD }, { "max-events", required_argument, 0, O_MAXEV },
     { "no-codec", no_argument, 0, O_NOCODEC }, { "no-optimum", no_argument, 0, O_NOOPT },
     { "crash", required_argument, 0, O_CRASH }, { "detect", required_argument, 0, O_DETECT },
+    { "corrupt", required_argument, 0, O_CORRUPT },
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
     { "ctx-bytes", required_argument, 0, O_CTXB }, { "result-bytes", required_argument, 0, O_RESB },
@@ -243,6 +247,14 @@ int main(int argc, char **argv)
       break;
     }
     case O_DETECT: c.detect = cli_double("--detect", optarg, 1e-9, 1e12); break;
+    case O_CORRUPT: {
+      char *colon = strchr(optarg, ':');
+      if (!colon) cli_usage_error("--corrupt: expected NODE:FRACTION");
+      *colon = '\0';
+      c.corrupt_node = cli_ulong("--corrupt NODE", optarg, 0, 100000000ul);
+      c.corrupt = cli_double("--corrupt FRACTION", colon + 1, 0, 1);
+      break;
+    }
     case 'h': usage(&dflt); return 0;
     default: cli_bad_option(ch, argc, argv);
     }
@@ -256,6 +268,7 @@ int main(int argc, char **argv)
   c.ncrashes = ncrash;
   for (size_t k = 0; k < ncrash; k++)
     if (crash[k].node >= t->n) cli_usage_error("--crash: node %zu of %zu", crash[k].node, t->n);
+  if (c.corrupt > 0 && c.corrupt_node >= t->n) cli_usage_error("--corrupt: node %zu of %zu", c.corrupt_node, t->n);
   lb_sim_arrival *arr = NULL;
   if (!strcmp(load, "skew")) c.load = LB_SIM_LOAD_SKEW;
   else if (!strcmp(load, "random")) c.load = LB_SIM_LOAD_RANDOM;
@@ -316,9 +329,10 @@ int main(int argc, char **argv)
            "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\n"
            "placed         %lu episodes (%lu by one flood, %lu by two, %lu by three or more); %lu dissolved\n"
            "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
+           "wrong results   %lu rejected, %lu node(s) excluded\n"
            "events          %lu\n"
            "violations      %lu%s%s\n", r.episodes, r.invocations, ipe,
-           placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
+           placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.rejected, r.excluded, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);
   free(sp);

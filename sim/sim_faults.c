@@ -15,11 +15,13 @@ void sim_lose(sim *S, lb_msg *m)
   lb_msg_free(m);
 }
 
-int sim_crash(sim *S, size_t d)
+int sim_crash(sim *S, size_t d, int excluded)
 {
   if (S->node[d].dead) return LB_SUCCESS;
   S->node[d].dead = 1;
-  S->r->crashed++;
+  S->ndead++;
+  if (excluded) S->r->excluded++;
+  else S->r->crashed++;
   sim_live_drop(S, d);
   S->r->lost += lb_node_queue_len(S->node[d].nd);
   struct parked *p = &S->node[d].parked;
@@ -51,6 +53,21 @@ static int inventories(sim *S, uint64_t epoch)
   return rc;
 }
 
+/* Process pid runs again from the start at node `host`. */
+static int rerun_one(sim *S, uint64_t pid, size_t host, double now)
+{
+  lb_proc *p;
+  int rc = sim_new_proc(S, pid, host, &p);
+  if (rc) return rc;
+  S->pr[pid].rerun = 1;
+  S->pr[pid].origin = (uint32_t)host;
+  S->pr[pid].where = AT_NOWHERE;
+  S->r->reruns++;
+  lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
+  if (!(rc = sim_step(S, host, &ev, now))) rc = sim_kick(S, host, now);
+  return rc;
+}
+
 /* The processes held nowhere, from the start, on the hosts the sink
  * names. */
 static int rerun(sim *S, double now)
@@ -59,17 +76,7 @@ static int rerun(sim *S, double now)
   size_t *hosts, nr;
   int rc = lb_sink_reruns(S->sink, &pids, &hosts, &nr);
   if (rc) return rc;
-  for (size_t k = 0; k < nr && !rc; k++) {
-    uint64_t pid = pids[k];
-    lb_proc *p;
-    if ((rc = sim_new_proc(S, pid, hosts[k], &p))) break;
-    S->pr[pid].rerun = 1;
-    S->pr[pid].origin = (uint32_t)hosts[k];
-    S->pr[pid].where = AT_NOWHERE;
-    S->r->reruns++;
-    lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
-    if (!(rc = sim_step(S, hosts[k], &ev, now))) rc = sim_kick(S, hosts[k], now);
-  }
+  for (size_t k = 0; k < nr && !rc; k++) rc = rerun_one(S, pids[k], hosts[k], now);
   free(pids);
   free(hosts);
   return rc;
@@ -104,7 +111,22 @@ int sim_detect(sim *S, size_t d, double now)
   return rerun(S, now);
 }
 
+int sim_reject(sim *S, uint64_t pid, size_t exec, double now)
+{
+  S->r->rejected++;
+  if (lb_sink_is_accepted(S->sink, pid)) return LB_SUCCESS;   /* another copy got there first */
+  size_t to;
+  int excl;
+  int rc = lb_sink_reject(S->sink, pid, exec, &to, &excl);
+  if (!rc) rc = rerun_one(S, pid, to, now);
+  if (!rc && excl) {
+    sim_crash(S, exec, 1);
+    rc = sim_detect(S, exec, now);
+  }
+  return rc;
+}
+
 int sim_pending_failures(const sim *S)
 {
-  return S->r->crashed < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->r->crashed != S->n;
+  return S->crash_events < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->ndead != S->n;
 }

@@ -12,7 +12,8 @@
 #include <stdint.h>
 #include "lb_proc.h"
 
-typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK, SIM_EV_ORDER, SIM_EV_CRASH, SIM_EV_DETECT } sim_ev_kind;
+typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK, SIM_EV_ORDER, SIM_EV_CRASH, SIM_EV_DETECT,
+               SIM_EV_REJECT } sim_ev_kind;
 
 /* 40 bytes: a million-node run holds millions.  Node ids fit 32 bits
  * everywhere (the codec's limit). */
@@ -24,7 +25,7 @@ typedef struct sim_ev {
   union {
     lb_msg *msg;      /* DELIVER (owned) */
     lb_proc *proc;    /* ARRIVE (owned) */
-    uint64_t id;      /* QEND process id, ORDER destination */
+    uint64_t id;      /* QEND, REJECT process id, ORDER destination */
   };
   double work;        /* QEND work done, ORDER count */
 } sim_ev;

@@ -39,7 +39,9 @@ typedef struct sim_livetab { struct sim_live *v; size_t n, cap; } sim_livetab;
  * process's record out of cache. */
 typedef struct simproc {
   double work0;           /* its work, to run it again */
-  uint64_t bytes;         /* its result's bytes, as made where it finished */
+  uint64_t bytes;         /* its result's bytes, as made where it finished: a
+                           * wrong one (lb_sim_config.corrupt) differs from
+                           * the right one by 1 + the node that made it */
   size_t where;           /* its result's bytes: see AT_* */
   uint32_t origin;        /* nodes are fewer than 2^32 (check_config) */
   unsigned char done, home, sunk;
@@ -71,12 +73,15 @@ struct sim {
   size_t *arr_order;      /* trace loads: the processes by (time, id) */
   uint64_t tick_seq;      /* insertion number of node 0's first check point */
   lb_rng *rng;            /* message jitter */
+  lb_rng *crng;           /* which results the faulty node gets wrong */
   lb_codec_limits lim;
   unsigned char *wire;    /* a message's bytes on their way through the codec */
   size_t wirecap;
   size_t np;
   simproc *pr;            /* np, on large pages */
   size_t ndone, nhome, nsunk;
+  size_t ndead;           /* nodes failed or excluded */
+  size_t crash_events;    /* scheduled failures that came */
   lb_sink *sink;
   unsigned char *known;   /* per node: failed, and the survivors know it */
   const lb_topo *topo;    /* the graph in use (repaired after failures) */
@@ -166,8 +171,13 @@ void sim_live_free(sim *S);
 /* sim_faults.c */
 /* A message to or from a failed node is lost, with what it carries. */
 void sim_lose(sim *S, lb_msg *m);
-int sim_crash(sim *S, size_t d);
+/* Node d fails (excluded: the sink stopped it for its wrong results). */
+int sim_crash(sim *S, size_t d, int excluded);
 int sim_detect(sim *S, size_t d, double now);
+/* The sink rejected a wrong result of pid that node `exec` made: it
+ * runs again elsewhere, and a node with too many strikes is excluded
+ * (stopped at once, its failure known at once). */
+int sim_reject(sim *S, uint64_t pid, size_t exec, double now);
 /* Failures scheduled or not yet detected keep the run going. */
 int sim_pending_failures(const sim *S);
 

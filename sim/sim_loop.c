@@ -122,7 +122,11 @@ int sim_run(sim *S)
       rc = sim_deliver(S, &e);
       break;
     case SIM_EV_CRASH:
-      rc = sim_crash(S, e.node);
+      S->crash_events++;
+      rc = sim_crash(S, e.node, 0);
+      break;
+    case SIM_EV_REJECT:
+      rc = sim_reject(S, e.id, e.node, e.t);
       break;
     case SIM_EV_DETECT:
       rc = sim_detect(S, e.node, e.t);
@@ -160,7 +164,7 @@ int sim_run(sim *S)
       if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
       break;
     }
-    if ((S->nhome == S->np || S->r->crashed) && S->nsunk == S->np && !S->msgs_inflight && !sim_pending_failures(S)) {
+    if ((S->nhome == S->np || S->ndead) && S->nsunk == S->np && !S->msgs_inflight && !sim_pending_failures(S)) {
       if (done_at < 0) done_at = e.t;
       if (sim_all_quiet(S)) break;
       /* Open transactions must close on their own timers soon after the

@@ -137,7 +137,7 @@ int sim_unpark(sim *S, size_t i, double t)
 int sim_deliver(sim *S, const sim_ev *e)
 {
   lb_msg *m = e->msg;
-  if (S->node[e->node].dead || (S->r->crashed && m->hop_src < S->n && S->node[m->hop_src].dead)) {
+  if (S->node[e->node].dead || (S->ndead && m->hop_src < S->n && S->node[m->hop_src].dead)) {
     S->inflight -= (long)m->nproc;
     S->msgs_inflight--;
     sim_lose(S, m);

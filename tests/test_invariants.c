@@ -9,6 +9,7 @@
  * balancing policies did balance something. */
 #include "testutil.h"
 #include "lb_sim.h"
+#include "lb_sink.h"
 #include "lb_errno.h"
 
 static const char *const topos[] = {
@@ -268,6 +269,92 @@ static void test_failures(void **state)
   assert_true(reruns > 0);
 }
 
+/* Results at their origins, and the origin of every process (node 0,
+ * which holds the whole load) fails mid-run: the hosts that relay its
+ * results deliver them themselves, the sink takes them from there, and
+ * what nobody holds runs again; every policy that moves processes. */
+static void test_origin_fails(void **state)
+{
+  (void)state;
+  for (int pol = 0; pol < LB_POLICY_COUNT; pol++) {
+    if (pol == LB_POLICY_NONE) continue;
+    unsigned long orphans = 0, reruns = 0;
+    for (unsigned long seed = 1; seed <= 3; seed++) {
+      lb_topo *t;
+      assert_int_equal(lb_topo_ring(6, &t), LB_SUCCESS);
+      lb_sim_config c;
+      lb_sim_config_default(&c);
+      c.policy = (lb_policy)pol;
+      c.topo = t;
+      c.load = LB_SIM_LOAD_ONE;
+      c.seed = seed;
+      c.jitter = 1;
+      c.node.results = LB_RESULTS_ORIGIN;
+      c.nproc = 60;
+      lb_sim_crash cr = { 25 + 5 * (double)seed, 0 };
+      c.crashes = &cr;
+      c.ncrashes = 1;
+      c.max_events = 5000000;
+      lb_sim_result r;
+      if (lb_sim_run(&c, &r)) fail_msg("%s seed %lu: %s", lb_policy_name(c.policy), seed, lb_errmsg());
+      if (r.violations) fail_msg("%s seed %lu: %s", lb_policy_name(c.policy), seed, r.first_violation);
+      assert_int_equal(r.crashed, 1);
+      orphans += r.orphans;
+      reruns += r.reruns;
+      lb_topo_free(t);
+    }
+    if (!orphans || !reruns)
+      fail_msg("%s: %lu results delivered off their way home, %lu re-runs: the path is not exercised",
+               lb_policy_name((lb_policy)pol), orphans, reruns);
+  }
+}
+
+/* A faulty node gets some or all of its results wrong: the sink rejects
+ * each, it runs again on another node, and after LB_SINK_STRIKES the
+ * node is excluded, its processes recovered as a failed node's; with a
+ * failure too, under every policy and both result modes.  Each result
+ * is still taken exactly once, and the run ends. */
+static void test_wrong_results(void **state)
+{
+  (void)state;
+  const char *const specs[] = { "ring:6", "torus:3x3" };
+  unsigned long rejected = 0, excluded = 0;
+  for (int pol = 0; pol < LB_POLICY_COUNT; pol++)
+    for (size_t ti = 0; ti < 2; ti++)
+      for (int mode = 0; mode < 2; mode++)
+        for (int f = 0; f < 2; f++) {
+          lb_topo *t;
+          assert_int_equal(lb_topo_from_spec(specs[ti], &t), LB_SUCCESS);
+          lb_sim_config c;
+          lb_sim_config_default(&c);
+          c.policy = (lb_policy)pol;
+          c.topo = t;
+          c.load = f ? LB_SIM_LOAD_ONE : LB_SIM_LOAD_RANDOM;
+          c.seed = 7 + ti + 3 * (unsigned long)pol + 13 * (unsigned long)f;
+          c.jitter = mode ? 1.5 : 0.5;
+          c.node.results = mode ? LB_RESULTS_DIRECT : LB_RESULTS_ORIGIN;
+          c.nproc = 8 * t->n;
+          c.corrupt_node = f ? 0 : 2;
+          c.corrupt = f ? 1.0 : 0.3;
+          lb_sim_crash cr = { 15, 1 };
+          c.crashes = &cr;
+          c.ncrashes = ti;   /* a failure on the torus */
+          c.max_events = 5000000;
+          lb_sim_result r;
+          if (lb_sim_run(&c, &r)) fail_msg("%s %s: %s", lb_policy_name(c.policy), specs[ti], lb_errmsg());
+          if (r.violations)
+            fail_msg("%s %s %s corrupt %g: %s", lb_policy_name(c.policy), specs[ti],
+                     lb_results_name(c.node.results), c.corrupt, r.first_violation);
+          assert_true(r.reruns >= r.rejected || r.excluded);
+          assert_true(r.excluded <= 1);
+          assert_int_equal(r.excluded, r.rejected >= LB_SINK_STRIKES);
+          rejected += r.rejected;
+          excluded += r.excluded;
+          lb_topo_free(t);
+        }
+  assert_true(rejected >= LB_SINK_STRIKES && excluded > 0);
+}
+
 static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
 static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
 static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
@@ -286,6 +373,8 @@ int main(void)
     cmocka_unit_test(test_rmtlb_revisit),
     cmocka_unit_test(test_rmtlb_drain),
     cmocka_unit_test(test_failures),
+    cmocka_unit_test(test_origin_fails),
+    cmocka_unit_test(test_wrong_results),
     cmocka_unit_test(test_lowest),
     cmocka_unit_test(test_dasud),
     cmocka_unit_test(test_cchspmd),

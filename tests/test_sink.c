@@ -10,11 +10,11 @@ static void test_accept_once(void **state)
   lb_sink *s;
   assert_int_equal(lb_sink_alloc(4, 2, &s), LB_SUCCESS);
   int first;
-  assert_int_equal(lb_sink_accept(s, 2, &first), LB_SUCCESS);
+  assert_int_equal(lb_sink_accept(s, 2, 0, &first), LB_SUCCESS);
   assert_int_equal(first, 1);
-  assert_int_equal(lb_sink_accept(s, 2, &first), LB_SUCCESS);
+  assert_int_equal(lb_sink_accept(s, 2, 0, &first), LB_SUCCESS);
   assert_int_equal(first, 0);
-  assert_int_equal(lb_sink_accept(s, 4, &first), LB_EINVAL);
+  assert_int_equal(lb_sink_accept(s, 4, 0, &first), LB_EINVAL);
   assert_int_equal(lb_sink_accepted(s), 1);
   assert_int_equal(lb_sink_duplicates(s), 1);
   lb_sink_free(s);
@@ -29,7 +29,7 @@ static void test_recovery(void **state)
   lb_sink *s;
   assert_int_equal(lb_sink_alloc(10, 4, &s), LB_SUCCESS);
   int first;
-  for (uint64_t p = 0; p < 3; p++) lb_sink_accept(s, p, &first);
+  for (uint64_t p = 0; p < 3; p++) lb_sink_accept(s, p, p % 4, &first);
   uint64_t epoch, e2;
   assert_int_equal(lb_sink_host_down(s, 3, &epoch), LB_SUCCESS);
   assert_int_equal(lb_sink_host_down(s, 3, &e2), LB_SUCCESS);   /* already down: same round */
@@ -65,9 +65,13 @@ static void test_recovery(void **state)
   free(hosts);
   assert_int_equal(lb_sink_reruns_total(s), 3);
   /* A second copy of a re-run process: dropped. */
-  lb_sink_accept(s, 7, &first);
-  lb_sink_accept(s, 7, &first);
+  lb_sink_accept(s, 7, 0, &first);
+  lb_sink_accept(s, 7, 1, &first);
   assert_int_equal(first, 0);
+  /* The failed host's deliveries no longer count. */
+  assert_int_equal(lb_sink_accept(s, 8, 3, &first), LB_ESTATE);
+  assert_int_equal(first, 0);
+  assert_false(lb_sink_is_accepted(s, 8));
   lb_sink_free(s);
 }
 
@@ -109,6 +113,83 @@ static void test_lost(void **state)
   uint64_t e;
   lb_sink_host_down(s, 1, &e);
   assert_int_equal(lb_sink_lost(s, 0, 1, &to), LB_ESTATE);
+  lb_sink_free(s);
+}
+
+/* A result from any live host counts: a relay that delivers a result
+ * itself (its origin failed) is as good as the origin.  A round answered
+ * by a relay that still held it, which then delivers it, runs nothing
+ * again for it. */
+static void test_accept_from_relay(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(4, 3, &s), LB_SUCCESS);
+  uint64_t e;
+  assert_int_equal(lb_sink_host_down(s, 0, &e), LB_SUCCESS);   /* the origin of all */
+  uint64_t h1[] = { 0, 1 }, h2[] = { 2 };
+  lb_sink_inventory(s, e, 1, h1, 2);
+  lb_sink_inventory(s, e, 2, h2, 1);
+  int first;
+  assert_int_equal(lb_sink_accept(s, 0, 1, &first), LB_SUCCESS);   /* the relay delivers */
+  assert_int_equal(first, 1);
+  assert_int_equal(lb_sink_accept(s, 2, 2, &first), LB_SUCCESS);
+  uint64_t *pids;
+  size_t *hosts, n;
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
+  assert_int_equal(n, 1);              /* 3 only: held nowhere */
+  assert_int_equal(pids[0], 3);
+  free(pids);
+  free(hosts);
+  lb_sink_free(s);
+}
+
+/* A rejected result runs again on another host, never the one that
+ * made it; the third strike excludes that host, once; a rejected
+ * process is not run a second time by an open round; an accepted one
+ * cannot be rejected. */
+static void test_reject(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(6, 3, &s), LB_SUCCESS);
+  size_t to;
+  int excl, first;
+  for (uint64_t p = 0; p < LB_SINK_STRIKES; p++) {
+    assert_int_equal(lb_sink_reject(s, p, 1, &to, &excl), LB_SUCCESS);
+    assert_true(to != 1 && to < 3);
+    assert_int_equal(excl, p + 1 == LB_SINK_STRIKES);
+    assert_int_equal(lb_sink_strikes(s, 1), p + 1);
+  }
+  assert_true(lb_sink_is_excluded(s, 1));
+  assert_false(lb_sink_is_excluded(s, 0));
+  assert_int_equal(lb_sink_reject(s, 3, 1, &to, &excl), LB_SUCCESS);
+  assert_int_equal(excl, 0);           /* excluded once */
+  assert_int_equal(lb_sink_rejected(s), LB_SINK_STRIKES + 1);
+  assert_int_equal(lb_sink_reruns_total(s), LB_SINK_STRIKES + 1);
+  /* The driver takes host 1 for failed: a round, where host 0 holds
+   * nothing yet and host 2 holds 0..3 (the re-runs) but not 4. */
+  uint64_t e;
+  assert_int_equal(lb_sink_host_down(s, 1, &e), LB_SUCCESS);
+  assert_int_equal(lb_sink_reject(s, 4, 0, &to, &excl), LB_SUCCESS);   /* during the round */
+  assert_int_equal(to, 2);
+  uint64_t h2[] = { 0, 1, 2, 3 };
+  lb_sink_inventory(s, e, 0, NULL, 0);
+  lb_sink_inventory(s, e, 2, h2, 4);
+  uint64_t *pids;
+  size_t *hosts, n;
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
+  assert_int_equal(n, 1);              /* 5; not 4, which runs again already */
+  assert_int_equal(pids[0], 5);
+  free(pids);
+  free(hosts);
+  assert_int_equal(lb_sink_accept(s, 4, 2, &first), LB_SUCCESS);
+  assert_int_equal(lb_sink_reject(s, 4, 2, &to, &excl), LB_ESTATE);
+  assert_int_equal(lb_sink_reject(s, 6, 2, &to, &excl), LB_EINVAL);
+  assert_int_equal(lb_sink_reject(s, 5, 3, &to, &excl), LB_EINVAL);
+  /* Host 2 alone: nowhere else to run. */
+  assert_int_equal(lb_sink_host_down(s, 0, &e), LB_SUCCESS);
+  assert_int_equal(lb_sink_reject(s, 5, 2, &to, &excl), LB_ESTATE);
   lb_sink_free(s);
 }
 
@@ -157,6 +238,8 @@ int main(void)
     cmocka_unit_test(test_recovery),
     cmocka_unit_test(test_second_failure),
     cmocka_unit_test(test_lost),
+    cmocka_unit_test(test_accept_from_relay),
+    cmocka_unit_test(test_reject),
     cmocka_unit_test(test_repair),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
