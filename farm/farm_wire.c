@@ -57,46 +57,57 @@ static int encode(put_fn put, const void *arg, unsigned char **buf, size_t *len)
 }
 
 /* ---- envelope ---- */
-void farm_envelope_put(unsigned char out[FARM_ENVELOPE], int tag, uint32_t run, size_t body_len)
+void farm_envelope_put(unsigned char out[FARM_ENVELOPE], const farm_envelope *e)
 {
   lb_wbuf w = { out, FARM_ENVELOPE, 0 };
   lb_w_u32(&w, FARM_WIRE_MAGIC);
   lb_w_u16(&w, FARM_WIRE_VERSION);
-  lb_w_u16(&w, (unsigned)(tag - FARM_TAG_MIN));
-  lb_w_u32(&w, run);
-  lb_w_u32(&w, (uint32_t)body_len);
+  lb_w_u16(&w, (unsigned)(e->tag - FARM_TAG_MIN));
+  lb_w_u32(&w, e->run);
+  lb_w_u32(&w, e->body_len);
+  lb_w_u32(&w, e->from);
+  lb_w_u32(&w, e->to);
+  lb_w_u64(&w, e->seq);
+  lb_w_bytes(&w, e->mac, FARM_MAC_LEN);
 }
 
-int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, size_t *body_len)
+int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, farm_envelope *e)
 {
   lb_rbuf r = { buf, buf ? len : 0, 0, 0 };
   uint32_t magic = lb_r_u32(&r);
   unsigned ver = lb_r_u16(&r), t = lb_r_u16(&r);
-  uint32_t mrun = lb_r_u32(&r), blen = lb_r_u32(&r);
+  farm_envelope v = { .tag = (int)t + FARM_TAG_MIN };
+  v.run = lb_r_u32(&r);
+  v.body_len = lb_r_u32(&r);
+  v.from = lb_r_u32(&r);
+  v.to = lb_r_u32(&r);
+  v.seq = lb_r_u64(&r);
+  const unsigned char *mac = lb_r_take(&r, FARM_MAC_LEN);
   if (r.bad) return lb_error(LB_EFORMAT, "no envelope (%zu bytes)", len);
   if (magic != FARM_WIRE_MAGIC) return lb_error(LB_EFORMAT, "bad magic");
   if (ver != FARM_WIRE_VERSION) return lb_error(LB_EFORMAT, "unsupported version %u", ver);
-  if ((int)t + FARM_TAG_MIN != tag) return lb_error(LB_EFORMAT, "envelope says tag %u, the transport says %d", t + FARM_TAG_MIN, tag);
-  if (mrun != run) return lb_error(LB_EFORMAT, "belongs to another run (%u)", mrun);
-  *body_len = blen;
+  if (v.tag != tag) return lb_error(LB_EFORMAT, "envelope says tag %d, the transport says %d", v.tag, tag);
+  if (v.run != run) return lb_error(LB_EFORMAT, "belongs to another run (%u)", v.run);
+  memcpy(v.mac, mac, FARM_MAC_LEN);
+  *e = v;
   return LB_SUCCESS;
 }
 
 size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE])
 {
-  lb_rbuf r = { env + FARM_ENVELOPE - 4, 4, 0, 0 };
+  lb_rbuf r = { env + 12, 4, 0, 0 };
   return FARM_ENVELOPE + lb_r_u32(&r);
 }
 
-int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, size_t *body_len)
+int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, farm_envelope *e)
 {
   if (!farm_tag_name(tag)) return lb_error(LB_EFORMAT, "unknown tag");
   if (!env || total < FARM_ENVELOPE) return lb_error(LB_EFORMAT, "no envelope");
   /* A payload keeps its PAYLOAD envelope when it goes on as a RESULT. */
   int etag = tag == FARM_RESULT ? FARM_PAYLOAD : tag;
-  if (farm_envelope_check(env, FARM_ENVELOPE, etag, run, body_len)) return LB_EFORMAT;
-  if (*body_len != total - FARM_ENVELOPE) return lb_error(LB_EFORMAT, "announced length is not the message's");
-  if ((tag == FARM_PAYLOAD || tag == FARM_RESULT) && *body_len < FARM_PAYLOAD_HEAD)
+  if (farm_envelope_check(env, FARM_ENVELOPE, etag, run, e)) return LB_EFORMAT;
+  if (e->body_len != total - FARM_ENVELOPE) return lb_error(LB_EFORMAT, "announced length is not the message's");
+  if ((tag == FARM_PAYLOAD || tag == FARM_RESULT) && e->body_len < FARM_PAYLOAD_HEAD)
     return lb_error(LB_EFORMAT, "payload without its head");
   return LB_SUCCESS;
 }
@@ -152,6 +163,7 @@ static void r_params(rd *d, lb_node_params *p, uint32_t nhosts)
 static void put_setup(lb_wbuf *w, const void *arg)
 {
   const farm_setup *s = arg;
+  lb_w_bytes(w, s->key, FARM_KEY_LEN);
   lb_w_u32(w, s->me);
   lb_w_u32(w, s->nhosts);
   lb_w_u32(w, (uint32_t)s->policy);
@@ -163,6 +175,7 @@ static void put_setup(lb_wbuf *w, const void *arg)
   lb_w_u64(w, s->w.seed);
   lb_w_u32(w, s->throttle);
   lb_w_u32(w, s->trace);
+  lb_w_u32(w, s->wrong);
   lb_w_f64(w, s->quantum_s);
   lb_w_f64(w, s->t0);
   for (uint32_t i = 0; i < s->nhosts; i++) lb_w_u32(w, (uint32_t)s->tids[i]);
@@ -187,6 +200,8 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
 {
   memset(s, 0, sizeof *s);
   rd d = { { buf, len, 0, 0 }, NULL };
+  const unsigned char *key = lb_r_take(&d.r, FARM_KEY_LEN);
+  if (key) memcpy(s->key, key, FARM_KEY_LEN);
   s->me = lb_r_u32(&d.r);
   s->nhosts = lb_r_u32(&d.r);
   if (s->nhosts < 1 || s->nhosts > FARM_MAX_HOSTS || s->me >= s->nhosts) bad(&d, "host numbers out of range");
@@ -204,7 +219,8 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
   if (!d.why && !d.r.bad && app_workload_check(&s->w)) bad(&d, "workload out of range");
   s->throttle = lb_r_u32(&d.r);
   s->trace = lb_r_u32(&d.r);
-  if (s->throttle > 3 || s->trace > 1) bad(&d, "throttle or trace out of range");
+  s->wrong = lb_r_u32(&d.r);
+  if (s->throttle > 3 || s->trace > 1 || s->wrong > 1) bad(&d, "throttle, trace or test switch out of range");
   s->quantum_s = r_real(&d, 1e-5, 100);
   s->t0 = r_real(&d, 0, 1e11);
   /* sizes checked against what is left before anything is allocated */
@@ -490,6 +506,7 @@ void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payl
   lb_w_u32(&w, h->origin);
   lb_w_u32(&w, h->exec);
   lb_w_u64(&w, h->len);
+  lb_w_bytes(&w, h->digest, FARM_MAC_LEN);
 }
 
 int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts, farm_payload_head *h)
@@ -500,5 +517,7 @@ int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts,
   h->exec = r_below(&d, nhosts, "host out of range");
   h->len = lb_r_u64(&d.r);
   if (h->len < 1 || h->len > ((uint64_t)1 << 34)) bad(&d, "result length out of range");
+  const unsigned char *dg = lb_r_take(&d.r, FARM_MAC_LEN);
+  if (dg) memcpy(h->digest, dg, FARM_MAC_LEN);
   return finish(&d, "payload head");
 }

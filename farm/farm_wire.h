@@ -6,11 +6,16 @@
  *
  *   u32 magic "LBF1"   u16 version   u16 tag - FARM_TAG_MIN
  *   u32 run            u32 body length
+ *   u32 sender         u32 receiver        (transport ids: PVM task ids, MPI ranks)
+ *   u64 sequence number
+ *   u8[32] MAC         (farm_auth.h: over the 32 bytes above and the body)
  *
  * A policy message's body is an lb_codec message (lb_codec.h).  A
  * result's bytes travel as a payload: after the envelope a fixed head
- * (u64 pid, u32 origin, u32 host it ran on, u64 length), then the bytes,
- * which a relay never unpacks (lbpvm_payload.h).
+ * (u64 pid, u32 origin, u32 host it ran on, u64 length, u8[32] the MAC
+ * of the bytes), then the bytes, which a relay never unpacks
+ * (lbpvm_payload.h); a payload's envelope is its maker's (receiver
+ * FARM_ID_ANY, sequence 0) and its MAC covers the head, not the bytes.
  *
  * Each decoder checks every length, count, id and value against the
  * message's real size and the run's sizes before it acts, and returns
@@ -24,10 +29,14 @@
 #include "app.h"
 
 #define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
-#define FARM_WIRE_VERSION 4u   /* 4: SETUP carries the parameters by name */
-#define FARM_ENVELOPE 16u
-#define FARM_PAYLOAD_HEAD 24u
+#define FARM_WIRE_VERSION 5u   /* 4: SETUP carries the parameters by name; 5: every message its MAC */
+#define FARM_ENVELOPE 64u
+#define FARM_ENV_SIGNED 32u      /* the envelope's bytes before its MAC */
+#define FARM_MAC_LEN 32u         /* crypto_auth_hmacsha512256_BYTES */
+#define FARM_KEY_LEN 32u         /* crypto_auth_hmacsha512256_KEYBYTES */
+#define FARM_PAYLOAD_HEAD 56u
 #define FARM_MAX_HOSTS 4096
+#define FARM_ID_ANY 0xFFFFFFFFu  /* a payload's receiver: whoever holds it */
 
 /* Tags: one table, one range, so a foreign tag is easy to spot. */
 #define FARM_TAGS(X)                                                          \
@@ -60,35 +69,49 @@ enum farm_tag {
 const char *farm_tag_name(int tag);   /* NULL if not ours */
 
 /* ---- envelope ---- */
-/* Write the envelope of a message with `body_len` bytes of body. */
-void farm_envelope_put(unsigned char out[FARM_ENVELOPE], int tag, uint32_t run, size_t body_len);
-/* Check an envelope against the tag PVM reported and the run; *body_len
- * gets the announced body length. */
-int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, size_t *body_len);
+typedef struct farm_envelope {
+  int tag;
+  uint32_t run, body_len;
+  uint32_t from, to;         /* sender and receiver, transport ids */
+  uint64_t seq;              /* the sender's, increasing; 0 for a payload */
+  unsigned char mac[FARM_MAC_LEN];
+} farm_envelope;
+
+/* Write an envelope (farm_auth_seal writes a message's own). */
+void farm_envelope_put(unsigned char out[FARM_ENVELOPE], const farm_envelope *e);
+/* Read an envelope and check it against the tag the transport reported
+ * and the run (a RESULT's envelope says PAYLOAD). */
+int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, farm_envelope *e);
 /* The whole length of a message whose envelope was written or checked
  * here: envelope and body. */
 size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE]);
 /* Every transport's check of a received message of `total` bytes that
  * its transport tagged `tag` and that begins with `env` (NULL when it
  * has none): a farm tag, an envelope that checks out, the announced
- * length the message's, a payload with its head.  0 and *body_len, or
- * LB_EFORMAT saying why the message must be dropped. */
-int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, size_t *body_len);
+ * length the message's, a payload with its head.  0 and *e, or
+ * LB_EFORMAT saying why the message must be dropped.  Whether it is
+ * authentic is farm_auth_open's question, asked once the body (a
+ * payload's head) is read. */
+int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t run, farm_envelope *e);
 
 /* ---- SETUP ----
- * u32 host, u32 hosts, u32 policy, f64 this host's speed, the
- * parameters of lb/lb_param.c by name (u16 count; each u8 name length,
- * name, f64 value, checked against the table's range; every one exactly
- * once), the workload (u32 kind, u64 size, u64 processes, u64 seed),
- * u32 throttle, u32 trace, f64 quantum, f64 start time, the hosts' task
- * ids and the edges. */
+ * u8[32] the run's key (first, where farm_auth_open finds it before the
+ * rest is decoded: farm_auth.h; a QUIT's body is the key alone), u32
+ * host, u32 hosts, u32 policy, f64 this host's speed, the parameters of
+ * lb/lb_param.c by name (u16 count; each u8 name length, name, f64
+ * value, checked against the table's range; every one exactly once),
+ * the workload (u32 kind, u64 size, u64 processes, u64 seed), u32
+ * throttle, u32 trace, u32 the test switch `wrong`, f64 quantum, f64
+ * start time, the hosts' task ids and the edges. */
 typedef struct farm_setup {
+  unsigned char key[FARM_KEY_LEN];
   uint32_t me, nhosts;
   lb_policy policy;
   lb_node_params par;        /* prepared by the master; speed is this host's */
   app_workload w;
   uint32_t throttle;         /* farm_throttle_mode */
   uint32_t trace;            /* collect the per-message trace */
+  uint32_t wrong;            /* test path: every result this host makes is wrong */
   double quantum_s;          /* CPU seconds per quantum */
   double t0;                 /* the master's clock at the start (wall, s) */
   int32_t *tids;             /* nhosts tids, host order */
@@ -154,7 +177,12 @@ int farm_sum_rep_encode(int64_t n, int64_t sum, unsigned char *buf, size_t cap, 
 int farm_sum_rep_decode(const unsigned char *buf, size_t len, int64_t *n, int64_t *sum);
 
 /* ---- payload head ---- */
-typedef struct farm_payload_head { uint64_t pid; uint32_t origin, exec; uint64_t len; } farm_payload_head;
+typedef struct farm_payload_head {
+  uint64_t pid;
+  uint32_t origin, exec;     /* where it started, the host that ran it */
+  uint64_t len;
+  unsigned char digest[FARM_MAC_LEN];   /* the maker's MAC of the bytes (farm_auth.h) */
+} farm_payload_head;
 void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payload_head *h);
 int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts, farm_payload_head *h);
 

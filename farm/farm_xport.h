@@ -4,26 +4,31 @@
  * logic.
  *
  * Peers are named by the transport's ids: PVM task ids, MPI ranks.
- * Bodies are farm_wire bytes; the transport puts the envelope in front
- * and, on receipt, drops what farm_wire_accept refuses (lbpvm_msg.h's
- * rules).  A result's bytes travel as a payload that each host holds by
- * process id and forwards as it came, never decoded on its way. */
+ * Bodies are farm_wire bytes; the transport puts the sealed envelope in
+ * front (farm_auth_seal) and, on receipt, drops with a log line what
+ * farm_wire_accept or farm_auth_open refuses (lbpvm_msg.h's rules), so
+ * what it returns is authentic: a message from its sender `src`, or a
+ * payload its maker sealed.  A result's bytes travel as a payload that
+ * each host holds by process id and forwards as it came, never decoded
+ * on its way. */
 #ifndef FARM_XPORT_H
 #define FARM_XPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include "farm_wire.h"
+#include "farm_auth.h"
 #include "farm_count.h"
 
-/* A received, envelope-checked message.  For PAYLOAD and RESULT only
+/* A received, authenticated message.  For PAYLOAD and RESULT only
  * the payload head is read (body holds its FARM_PAYLOAD_HEAD bytes) and
  * the PVM buffer is kept in `bufid` (pvm/lbpvm_payload.h); otherwise body
  * is the whole body (malloc'd) and bufid 0.  For EXITED and HOSTDEL,
- * `notice` is the task id or host the pvmd reported. */
+ * `notice` is the task id or host that the notice names: not yet
+ * confirmed (gone() asks the pvmd). */
 typedef struct farm_in {
   int tag;
-  int src;             /* sender tid */
+  int src;             /* sender tid: checked, but for a payload (which a relay forwards) */
   unsigned char *body;
   size_t len;
   int bufid;
@@ -35,6 +40,7 @@ typedef struct farm_in {
 typedef struct farm_xport {
   void *ctx;
   uint32_t run;
+  farm_auth *auth;     /* this task's key and sequence numbers (borrowed) */
   /* body[0..len-1] with `tag` to peer `id`: 0, or < 0. */
   int (*send)(void *ctx, int id, int tag, const void *body, size_t len);
   /* lbpvm_recv's contract: from `id` (-1 any) with `tag` (-1 any), wait
@@ -59,7 +65,10 @@ typedef struct farm_xport {
   int (*read)(void *ctx, farm_in *in, void *buf, size_t len);
 
   /* ---- the master's (NULL where the transport has none) ---- */
-  /* Does the notice `in` (EXITED, HOSTDEL) say that peer `id` is gone? */
+  /* Does the notice `in` (EXITED, HOSTDEL) say that peer `id` is gone?
+   * A notice carries no MAC, so the pvmd is asked (bounded): 1 it is
+   * gone, 0 the notice is not about id, -1 it is but the pvmd says id
+   * (or its host) is still there: a forged notice. */
   int (*gone)(void *ctx, const farm_in *in, int id);
   /* End peer `id` and what it leaves behind. */
   void (*kill)(void *ctx, int id);

@@ -17,6 +17,7 @@
 #include "app_mem.h"
 #include "lbpvm_vm.h"
 #include "lbpvm_guard.h"
+#include "lb_errno.h"
 #include "cli.h"
 
 static void usage(void)
@@ -37,13 +38,16 @@ static void usage(void)
 #define HEARTBEAT_S 2.0   /* a stopped pvmd is noticed within this + the guard's bound */
 
 /* Spawn n workers, one per PVM host while the VM has enough; tell the
- * master when one exits or its host leaves the VM. */
-static int spawn_workers(const lbpvm_vm *vm, uint32_t run, int n, int *tids)
+ * master when one exits or its host leaves the VM.  A worker's
+ * arguments, which any task of its host can read, hold the run id and
+ * the commitment to the run's key, never the key (farm_auth.h). */
+static int spawn_workers(const lbpvm_vm *vm, uint32_t run, const farm_auth *auth, int n, int *tids)
 {
-  char path[PATH_MAX], runarg[16];
+  char path[PATH_MAX], runarg[16], commit[FARM_COMMIT_HEX];
   if (lbpvm_worker_path(path, sizeof path)) return -1;
   snprintf(runarg, sizeof runarg, "%u", run);
-  char *wargv[] = { runarg, NULL };
+  farm_auth_commit_hex(auth, commit);
+  char *wargv[] = { runarg, commit, NULL };
   int nhost, narch;
   struct pvmhostinfo *hi;
   lbpvm_guard_begin("asking the pvmd for its host table", LBPVM_GUARD_S);
@@ -123,20 +127,23 @@ int main(int argc, char **argv)
    * may be left behind then. */
   fflush(master_out_people(&o.f));
   int *tids = calloc(o.hosts, sizeof *tids);
+  farm_auth *auth;
+  if (farm_auth_alloc((uint32_t)vm.mytid, &auth)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+  farm_auth_draw(auth);
   farm_xport xp;
-  if (!tids || lbpvm_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (!tids || lbpvm_xport_init(&xp, run, auth)) cli_die(CLI_EXIT_FAIL, "out of memory");
   lbpvm_xport_heartbeat(&xp, HEARTBEAT_S);
   int rc = CLI_EXIT_FAIL;
   /* Children's output (e.g. a dropped message) shows up here. */
   if (!o.selftest) pvm_catchout(lbpvm_catchout_stream(stderr));
-  int spawned = spawn_workers(&vm, run, (int)o.hosts, tids) == 0;
+  int spawned = spawn_workers(&vm, run, auth, (int)o.hosts, tids) == 0;
   lbpvm_xport_learn_pids(&xp, tids, (int)o.hosts);
   if (spawned && !o.selftest) note_oversubscribed(&o.f, tids, (int)o.hosts);
   if (o.selftest) {
     if (spawned) rc = master_selftest(&xp, &o, tids) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
     /* Also after a partial spawn: leave no orphans. */
     for (unsigned long i = 0; i < o.hosts; i++)
-      if (tids[i] > 0) xp.send(xp.ctx, tids[i], FARM_QUIT, NULL, 0);
+      if (tids[i] > 0) master_send_quit(&xp, tids[i]);
   } else {
     /* Results reach the master by direct links, not through its pvmd;
      * after a partial spawn, master_run stops the workers and reports. */
@@ -146,6 +153,7 @@ int main(int argc, char **argv)
   }
   free(tids);
   lbpvm_xport_free(&xp);
+  farm_auth_free(auth);
   master_cli_free(&o);
   fflush(stdout);
   int started = vm.started;

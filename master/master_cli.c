@@ -81,6 +81,9 @@ void master_cli_help(const char *intro, const char *hosts_default, const char *o
          "                   them back and they run again elsewhere\n"
          "  --inject-junk    test the codec: send every worker a message with a\n"
          "                   foreign tag and one with a bad header first\n"
+         "  --inject-wrong H test verification: host H makes every result wrong (its\n"
+         "                   MAC right); each is rejected and runs again elsewhere,\n"
+         "                   and H is excluded after 3\n"
          "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
          "  --selftest       instead of a workload: send each worker a packed int\n"
          "                   array and check the sums they return\n"
@@ -155,7 +158,7 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_HOSTS_CSV, O_DAMAGE, O_CSV, O_CSVHEAD };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_HOSTS_CSV, O_DAMAGE, O_CSV, O_CSVHEAD, O_WRONG };
   static const struct option own[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -179,6 +182,7 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     { "order-delay", required_argument, 0, O_ORDER_DELAY },
     { "inject-junk", no_argument, 0, O_JUNK },
     { "inject-damage", required_argument, 0, O_DAMAGE },
+    { "inject-wrong", required_argument, 0, O_WRONG },
     { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
@@ -237,6 +241,7 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     case O_ORDER_DELAY: f->order_delay = cli_double("--order-delay", optarg, 0, 3600); break;
     case O_JUNK: f->junk = 1; break;
     case O_DAMAGE: f->damage = cli_ulong("--inject-damage", optarg, 0, 1000000); break;
+    case O_WRONG: f->wrong = 1 + (int)cli_ulong("--inject-wrong", optarg, 0, FARM_MAX_HOSTS - 1); break;
     default: cli_bad_option(c, argc, argv);
     }
   }
@@ -261,6 +266,7 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   if (lb_topo_from_spec(f->topo_spec, &f->topo)) cli_usage_error("--topology: %s", lb_errmsg());
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
+  if (f->wrong > (int)o->hosts) cli_usage_error("--inject-wrong: host %d of %lu", f->wrong - 1, o->hosts);
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
   /* A worker takes messages between quanta: one hop of a small message
    * can wait a whole quantum, which on a host emulated at speed s lasts

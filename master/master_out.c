@@ -60,10 +60,17 @@ void master_out_print(const master_opts *o, const master_host *hs, const master_
     const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
     fprintf(to, "%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
-           h->tid, o->speed[i], received(o, h, i), h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
+           h->tid, o->speed[i], received(o, h, i), h->excluded ? "EXCL" : h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
            h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
            c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
            (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
+  }
+  if (t->bad) {
+    fprintf(to, "%lu result(s) failed verification and ran again elsewhere", t->bad);
+    const char *sep = "; excluded for it: host";
+    for (int i = 0; i < o->hosts; i++)
+      if (hs[i].excluded) { fprintf(to, "%s %d", sep, i); sep = ","; }
+    fprintf(to, "\n");
   }
   if (t->hosts_down)
     fprintf(to, "%lu host(s) failed: %lu process(es) ran again, %lu second result(s) dropped\n", t->hosts_down,

@@ -10,13 +10,15 @@
 
 typedef struct master_host {
   int tid, initial, got, down;
+  int excluded;              /* down because its results failed verification */
   farm_report rep;           /* its trace is not kept */
 } master_host;
 
 typedef struct master_tally {
   double tstart, tend;       /* wall clock: processes sent, last result verified */
   double work;               /* CPU seconds of every verified process */
-  unsigned long accepted, bad, dropped;
+  unsigned long accepted, bad, dropped;   /* bad: results rejected (each ran again) */
+  unsigned long excluded;    /* hosts excluded for them */
   unsigned long hosts_down, reruns, duplicates;
   int verified;
   long hops_optimal;         /* fewest process-hops that balance the start, -1 unknown */

@@ -82,7 +82,10 @@ static int send_setup(const master_ctx *x, int me, double t0)
   const lb_topo *t = o->topo;
   farm_setup s = { .me = (uint32_t)me, .nhosts = (uint32_t)o->hosts, .policy = o->policy, .par = o->par,
                    .w = o->w, .throttle = (uint32_t)o->throttle, .trace = o->trace != NULL,
-                   .quantum_s = o->quantum_s, .t0 = t0, .nedges = (uint32_t)t->m };
+                   .wrong = o->wrong == me + 1, .quantum_s = o->quantum_s, .t0 = t0, .nedges = (uint32_t)t->m };
+  /* The key reaches its worker here only: PVM delivers a message to its
+   * addressee alone (farm_auth.h). */
+  memcpy(s.key, farm_auth_key(x->xp->auth), FARM_KEY_LEN);
   s.par.speed = o->speed[me];
   s.par.capacity = (int)o->capacity[me];
   s.tids = malloc((size_t)o->hosts * sizeof *s.tids);
@@ -96,8 +99,15 @@ static int send_setup(const master_ctx *x, int me, double t0)
   farm_setup_clear(&s);
   if (rc) return rc;
   rc = x->xp->send(x->xp->ctx, tids[me], FARM_SETUP, buf, len) < 0 ? -1 : 0;
+  farm_auth_wipe(buf, len);
+  farm_auth_wipe(s.key, sizeof s.key);
   free(buf);
   return rc;
+}
+
+int master_send_quit(const farm_xport *xp, int id)
+{
+  return xp->send(xp->ctx, id, FARM_QUIT, farm_auth_key(xp->auth), FARM_KEY_LEN);
 }
 
 int master_send_procs(master_ctx *x, int host, const uint64_t *pids, size_t n)
@@ -171,65 +181,92 @@ static void send_orders(const master_ctx *x)
   }
 }
 
-/* One result: its head says where it started and ran, and it must come
- * from one of the two (its origin with --results origin, the host that
- * ran it with direct); the bytes are decoded and checked against the
- * master's own computation. */
-static void take_result(master_ctx *x, farm_in *in, int h)
+/* A result that failed its check: dropped with a line naming the host
+ * that sent it, run again on another host, and a strike for the host
+ * that made it (its MAC vouches for that); at LB_SINK_STRIKES that host
+ * is excluded, as if it had failed.  0, or -1 when the run cannot go on. */
+static int reject(master_ctx *x, const farm_payload_head *ph, int h)
+{
+  size_t to;
+  int excl;
+  char why[512];
+  snprintf(why, sizeof why, "%s", lb_errmsg());
+  x->tl.bad++;
+  if (lb_sink_reject(x->sink, ph->pid, ph->exec, &to, &excl)) {
+    fprintf(stderr, "%s: result of process %llu from host %d rejected (%s), and %s\n", cli_prog(),
+            (unsigned long long)ph->pid, h, why, lb_errmsg());
+    return -1;
+  }
+  fprintf(stderr, "%s: result of process %llu from host %d (ran on host %u) rejected: %s; it runs again on host %zu\n",
+          cli_prog(), (unsigned long long)ph->pid, h, ph->exec, why, to);
+  x->tl.reruns++;
+  if (master_send_procs(x, (int)to, &ph->pid, 1) < 0) return -1;
+  if (!excl) return 0;
+  x->tl.excluded++;
+  snprintf(why, sizeof why, "was excluded after %u of its results failed verification,", lb_sink_strikes(x->sink, ph->exec));
+  return master_host_down(x, (int)ph->exec, why);
+}
+
+/* One result, from any live host: the host that ran it, its origin, or
+ * a relay that delivers it itself because its way home failed.  Its head
+ * is its maker's (the transport checked its MAC); its bytes must be the
+ * ones that MAC names, and are then decoded and checked against the
+ * master's own computation.  Only then does it count (lb_sink_accept). */
+static int take_result(master_ctx *x, farm_in *in, int h)
 {
   const master_opts *o = x->o;
   master_tally *tl = &x->tl;
   farm_payload_head ph;
-  int rc = farm_payload_head_get(in->body, in->len, (uint32_t)o->hosts, &ph);
-  if (rc || ((int)ph.exec != h && (int)ph.origin != h)) {
+  if (farm_payload_head_get(in->body, in->len, (uint32_t)o->hosts, &ph) || ph.pid >= o->w.nproc) {
     fprintf(stderr, "%s: malformed RESULT from host %d dropped: %s\n", cli_prog(), h,
-            rc ? lb_errmsg() : "it names other hosts");
+            lb_errmsg()[0] ? lb_errmsg() : "process id out of range");
     tl->dropped++;
-    return;
+    return 0;
+  }
+  if (lb_sink_is_accepted(x->sink, ph.pid)) {
+    /* A second copy of a process run again after a failure. */
+    fprintf(stderr, "%s: a second result of process %llu (from host %d) dropped\n", cli_prog(),
+            (unsigned long long)ph.pid, h);
+    tl->duplicates++;
+    return 0;
   }
   /* Its size is known before a byte is read: no allocation on a
    * sender's word. */
   app_task *t;
   size_t want = 0;
-  if (ph.pid < o->w.nproc && !app_task_alloc(&o->w, (size_t)ph.pid, &t)) {
+  if (!app_task_alloc(&o->w, (size_t)ph.pid, &t)) {
     want = app_task_result_size(t);
     app_task_free(t);
   }
   if (ph.len != want) {
-    fprintf(stderr, "%s: RESULT from host %d dropped: process %llu of %lu with %llu bytes, not %zu\n", cli_prog(), h,
-            (unsigned long long)ph.pid, o->w.nproc, (unsigned long long)ph.len, want);
-    tl->dropped++;
-    return;
-  }
-  int first;
-  lb_sink_accept(x->sink, ph.pid, (size_t)h, &first);
-  if (!first) {
-    /* A second copy of a process run again after a failure. */
-    fprintf(stderr, "%s: a second result of process %llu (from host %d) dropped\n", cli_prog(),
-            (unsigned long long)ph.pid, h);
-    tl->duplicates++;
-    return;
+    lb_error(LB_EFORMAT, "%llu bytes, not %zu", (unsigned long long)ph.len, want);
+    return reject(x, &ph, h);
   }
   unsigned char *blob = malloc(ph.len);
+  if (!blob) cli_die(CLI_EXIT_FAIL, "out of memory");
   app_result res;
-  int bad = !blob || x->xp->read(x->xp->ctx, in, blob, ph.len) || app_result_decode(blob, ph.len, &res);
-  if (!bad && res.id != ph.pid) {
-    app_result_clear(&res);
-    bad = lb_error(LB_EFORMAT, "the payload of process %llu holds process %llu", (unsigned long long)ph.pid,
-                   (unsigned long long)res.id);
-  }
-  if (bad) {
-    fprintf(stderr, "%s: undecodable result from host %d: %s\n", cli_prog(), h, lb_errmsg());
-    tl->bad++;
-  } else if (app_verify_result(x->ver, &res)) {
-    fprintf(stderr, "%s: result from host %d (origin %u) is WRONG: %s\n", cli_prog(), h, ph.origin, lb_errmsg());
-    tl->bad++;
-  } else {
-    tl->work += res.cost;
-    tl->tend = cli_now();
-  }
-  if (!bad) app_result_clear(&res);
+  int bad = x->xp->read(x->xp->ctx, in, blob, ph.len) ? lb_error(LB_EIO, "its bytes cannot be read")
+          : farm_auth_check_bytes(x->xp->auth, &ph, blob, ph.len);
+  if (!bad && (bad = app_result_decode(blob, ph.len, &res))) lb_error_wrap(bad, "undecodable");
   free(blob);
+  double cost = 0;
+  if (!bad) {
+    if (res.id != ph.pid)
+      bad = lb_error(LB_EFORMAT, "the payload of process %llu holds process %llu", (unsigned long long)ph.pid,
+                     (unsigned long long)res.id);
+    else if ((bad = app_verify_result(x->ver, &res))) lb_error_wrap(bad, "WRONG");
+    cost = res.cost;
+    app_result_clear(&res);
+  }
+  if (bad) return reject(x, &ph, h);
+  int first;
+  if (lb_sink_accept(x->sink, ph.pid, (size_t)h, &first) || !first) {
+    fprintf(stderr, "%s: process %llu: %s\n", cli_prog(), (unsigned long long)ph.pid, lb_errmsg());
+    return -1;
+  }
+  tl->work += cost;
+  tl->tend = cli_now();
+  return 0;
 }
 
 /* Results until every process is verified, or no progress for
@@ -261,16 +298,25 @@ static int collect_loop(master_ctx *x)
     if (r == 0) continue;
     int h = host_index(x->tids, o->hosts, in.src), rc = 0;
     if (in.tag == FARM_EXITED || in.tag == FARM_HOSTDEL) {
-      /* a notice (PVM: from the pvmd): a worker, or every worker on a host, is gone */
-      for (int i = 0; i < o->hosts && !rc; i++)
-        if (!x->down[i] && x->xp->gone && x->xp->gone(x->xp->ctx, &in, x->tids[i]))
-          rc = master_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
+      /* a notice: a worker, or every worker on a host, is gone, if the
+       * pvmd confirms it (gone) */
+      int denied = -1;
+      for (int i = 0; i < o->hosts && !rc; i++) {
+        int g = !x->down[i] && x->xp->gone ? x->xp->gone(x->xp->ctx, &in, x->tids[i]) : 0;
+        if (g > 0) rc = master_host_down(x, i, in.tag == FARM_EXITED ? "exited" : "was deleted from the virtual machine");
+        else if (g < 0 && denied < 0) denied = i;
+      }
+      if (denied >= 0) {
+        fprintf(stderr, "%s: %s notice from t%x naming t%x dropped: the pvmd says host %d's worker is still there\n",
+                cli_prog(), farm_tag_name(in.tag), in.src, in.notice, denied);
+        x->tl.dropped++;
+      }
     } else if (h < 0 || x->down[h]) {
       fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(),
               farm_tag_name(in.tag) ? farm_tag_name(in.tag) : "message", in.src);
       x->tl.dropped++;
     } else if (in.tag == FARM_RESULT) {
-      take_result(x, &in, h);
+      rc = take_result(x, &in, h);
       last = cli_now();
     } else if (in.tag == FARM_INVENTORY) {
       rc = master_on_inventory(x, h, in.body, in.len);
@@ -370,14 +416,22 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   int rc = ok ? collect(&x) : -1;
   ok = rc == 0;
   for (int i = 0; i < n; i++)
-    if (x.tids[i] > 0 && !x.down[i]) xp->send(xp->ctx, x.tids[i], ok ? FARM_STOP : FARM_QUIT, NULL, 0);
+    if (x.tids[i] > 0 && !x.down[i]) {
+      if (ok) xp->send(xp->ctx, x.tids[i], FARM_STOP, NULL, 0);
+      else master_send_quit(xp, x.tids[i]);
+    }
   if (ok) ok = reports(&x, trace) == 0;
   if (!ok && xp->kill)
     for (int i = 0; i < n; i++) if (x.tids[i] > 0) xp->kill(xp->ctx, x.tids[i]);
   if (trace) fclose(trace);
-  for (int i = 0; i < n; i++) { x.hs[i].tid = x.tids[i]; x.hs[i].down = x.down[i]; }
+  for (int i = 0; i < n; i++) {
+    x.hs[i].tid = x.tids[i];
+    x.hs[i].down = x.down[i];
+    x.hs[i].excluded = lb_sink_is_excluded(x.sink, (size_t)i);
+  }
   x.tl.accepted = lb_sink_accepted(x.sink);
-  x.tl.verified = ok && !x.tl.bad && app_verify_accepted(x.ver) == o->w.nproc;
+  /* Rejected results do not count against the run: each ran again. */
+  x.tl.verified = ok && app_verify_accepted(x.ver) == o->w.nproc && x.tl.accepted == o->w.nproc;
   if (rc == -2)
     fprintf(stderr, "%s: interrupted with %lu of %lu results in\n", cli_prog(), x.tl.accepted, o->w.nproc);
   else {

@@ -34,6 +34,7 @@ typedef struct master_opts {
   double order_delay;
   int junk;                    /* test path: send junk to every worker */
   unsigned long damage;        /* test path: damage this many contexts at the start */
+  int wrong;                   /* test path: host wrong - 1 makes every result wrong (0: none) */
 } master_opts;
 
 /* Set up the o->hosts hosts tids[0..hosts-1] (started and waiting for
@@ -41,5 +42,8 @@ typedef struct master_opts {
  * gather the reports, print and write the outputs.  0 verified, 1 failed
  * or unverified, 130 interrupted. */
 int master_run(const farm_xport *xp, const int *tids, const master_opts *o);
+/* QUIT to a worker: its body is the run's key, so that a worker that has
+ * not had its SETUP yet can tell it from a forged one (farm_auth.h). */
+int master_send_quit(const farm_xport *xp, int id);
 
 #endif

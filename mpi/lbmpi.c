@@ -15,6 +15,7 @@
 #include "master_out.h"
 #include "mpi_xport.h"
 #include "app_mem.h"
+#include "lb_errno.h"
 #include "cli.h"
 
 /* A send still under way this long after the run is a peer that left. */
@@ -75,7 +76,7 @@ static int master(const farm_xport *xp, master_cli *o, int size)
   fprintf(master_out_people(&o->f), "lbmpi: rank 0 of %d, run %u, %d hosts\n", size, xp->run, n);
   if (o->selftest) {
     rc = master_selftest(xp, o, ranks) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-    for (int i = 0; i < n; i++) xp->send(xp->ctx, ranks[i], FARM_QUIT, NULL, 0);
+    for (int i = 0; i < n; i++) master_send_quit(xp, ranks[i]);
   } else {
     int r = master_run(xp, ranks, &o->f);
     rc = r == 0 ? CLI_EXIT_OK : r == 130 ? 130 : CLI_EXIT_FAIL;
@@ -104,8 +105,20 @@ int main(int argc, char **argv)
   } else {
     uint32_t run = ((uint32_t)time(NULL) ^ ((uint32_t)getpid() << 8)) & 0x7fffffffu;
     MPI_Bcast(&run, 1, MPI_UINT32_T, 0, MPI_COMM_WORLD);
+    /* The run's key: drawn by rank 0, sent to the others by MPI, which
+     * only the job's ranks take part in. */
+    farm_auth *auth;
+    unsigned char key[FARM_KEY_LEN];
+    if (farm_auth_alloc((uint32_t)rank, &auth)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+    if (rank == 0) {
+      farm_auth_draw(auth);
+      memcpy(key, farm_auth_key(auth), FARM_KEY_LEN);
+    }
+    MPI_Bcast(key, FARM_KEY_LEN, MPI_UNSIGNED_CHAR, 0, MPI_COMM_WORLD);
+    farm_auth_set_key(auth, key);
+    farm_auth_wipe(key, sizeof key);
     farm_xport xp;
-    if (mpi_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
+    if (mpi_xport_init(&xp, run, auth)) cli_die(CLI_EXIT_FAIL, "out of memory");
     if (rank == 0) {
       master_catch_signals();
       rc = master(&xp, &o, size);
@@ -113,6 +126,7 @@ int main(int argc, char **argv)
       rc = worker_host_run(&xp, 0);
     }
     int left = mpi_xport_free(&xp, DRAIN_S);
+    farm_auth_free(auth);
     if (left) {
       fprintf(stderr, "%s: rank %d: %d message(s) never received after %g s\n", cli_prog(), rank, left, DRAIN_S);
       MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);

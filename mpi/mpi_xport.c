@@ -14,6 +14,7 @@ typedef struct pend { MPI_Request req; unsigned char *buf; } pend;
 
 typedef struct xmpi {
   uint32_t run;
+  farm_auth *auth;
   pend *pv;                /* sends under way */
   size_t np, capp;
   farm_store *store;       /* payloads held here: envelope, head, bytes */
@@ -56,7 +57,7 @@ static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
   xmpi *p = ctx;
   unsigned char *buf = malloc(FARM_ENVELOPE + len);
   if (!buf) return -1;
-  farm_envelope_put(buf, tag, p->run, len);
+  farm_auth_seal(p->auth, buf, tag, p->run, (uint32_t)id, body, len);
   if (len) memcpy(buf + FARM_ENVELOPE, body, len);
   return post(p, id, tag, buf, FARM_ENVELOPE + len);
 }
@@ -67,8 +68,8 @@ static void drop(int src, int tag, const char *why)
   fprintf(stderr, "%s: dropped a message from rank %d with tag %d: %s\n", cli_prog(), src, tag, why);
 }
 
-/* One probed message, checked as every transport does (farm_wire_accept):
- * 1 with *in filled, 0 when it was dropped. */
+/* One probed message, checked as every transport does (farm_wire_accept,
+ * farm_auth_open): 1 with *in filled, 0 when it was dropped. */
 static int take(xmpi *p, const MPI_Status *st, farm_in *in)
 {
   int n = 0, src = st->MPI_SOURCE, tag = st->MPI_TAG;
@@ -76,14 +77,17 @@ static int take(xmpi *p, const MPI_Status *st, farm_in *in)
   unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
   if (!buf) { MPI_Recv(NULL, 0, MPI_BYTE, src, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE); drop(src, tag, "out of memory"); return 0; }
   MPI_Recv(buf, n, MPI_BYTE, src, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  size_t blen;
-  if (farm_wire_accept(tag, n >= (int)FARM_ENVELOPE ? buf : NULL, (size_t)n, p->run, &blen)) {
+  farm_envelope e;
+  int payload = tag == FARM_PAYLOAD || tag == FARM_RESULT;
+  if (farm_wire_accept(tag, n >= (int)FARM_ENVELOPE ? buf : NULL, (size_t)n, p->run, &e) ||
+      farm_auth_open(p->auth, tag, (uint32_t)src, buf, buf + FARM_ENVELOPE, payload ? FARM_PAYLOAD_HEAD : e.body_len)) {
     drop(src, tag, lb_errmsg());
     free(buf);
     return 0;
   }
+  size_t blen = e.body_len;
   *in = (farm_in){ .tag = tag, .src = src };
-  if (tag == FARM_PAYLOAD || tag == FARM_RESULT) {
+  if (payload) {
     /* The head to read; the whole message kept to hold or forward. */
     in->body = malloc(FARM_PAYLOAD_HEAD);
     if (!in->body) { drop(src, tag, "out of memory"); free(buf); return 0; }
@@ -145,8 +149,8 @@ static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
   size_t len = FARM_ENVELOPE + FARM_PAYLOAD_HEAD + h->len;
   unsigned char *buf = malloc(len);
   if (!buf) return -1;
-  farm_envelope_put(buf, FARM_PAYLOAD, p->run, FARM_PAYLOAD_HEAD + h->len);
-  farm_payload_head_put(buf + FARM_ENVELOPE, h);
+  farm_payload_head sealed = *h;
+  farm_auth_seal_payload(p->auth, buf, buf + FARM_ENVELOPE, p->run, &sealed, blob);
   memcpy(buf + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, blob, h->len);
   return farm_store_put(p->store, h->pid, buf);
 }
@@ -186,18 +190,19 @@ static int x_junk(void *ctx, int id, int kind)
 {
   unsigned char *buf = malloc(FARM_ENVELOPE);
   if (!buf) return -1;
-  farm_envelope_put(buf, FARM_TASKS, 0, 0);
+  farm_envelope_put(buf, &(farm_envelope){ .tag = FARM_TASKS });
   if (kind) buf[0] ^= 0xff;
   return post(ctx, id, kind ? FARM_LBMSG : 4242, buf, FARM_ENVELOPE);
 }
 
-int mpi_xport_init(farm_xport *x, uint32_t run)
+int mpi_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
 {
   xmpi *p = calloc(1, sizeof *p);
   if (!p || farm_store_alloc(free, &p->store)) { free(p); return -1; }
   p->run = run;
+  p->auth = auth;
   /* No notices and no kill: a rank that dies ends the job. */
-  *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .junk = x_junk,
+  *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .junk = x_junk,
                      .hold = x_hold, .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read };
   return 0;
 }

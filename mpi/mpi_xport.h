@@ -15,8 +15,9 @@
 
 #include "farm_xport.h"
 
-/* 0, or -1 when out of memory. */
-int mpi_xport_init(farm_xport *x, uint32_t run);
+/* Messages sealed and checked with auth (borrowed: it outlives x; rank
+ * 0 sends the key to the others, lbmpi.c).  0, or -1 when out of memory. */
+int mpi_xport_init(farm_xport *x, uint32_t run, farm_auth *auth);
 /* Wait at most wait_s for this rank's sends to complete, then free
  * everything: 0, or the number of sends that never completed. */
 int mpi_xport_free(farm_xport *x, double wait_s);

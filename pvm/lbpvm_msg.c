@@ -7,11 +7,11 @@
 #include "lb_errno.h"
 #include "cli.h"
 
-int lbpvm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
+int lbpvm_send(farm_auth *a, int tid, int tag, uint32_t run, const void *body, size_t len)
 {
   if (len > 0x7fffffff) return PvmBadParam;
   unsigned char env[FARM_ENVELOPE];
-  farm_envelope_put(env, tag, run, len);
+  farm_auth_seal(a, env, tag, run, (uint32_t)tid, body, len);
   int s = pvm_initsend(PvmDataRaw);
   if (s >= 0) s = pvm_pkbyte((char *)env, FARM_ENVELOPE, 1);
   if (s >= 0 && len) s = pvm_pkbyte((char *)body, (int)len, 1);
@@ -23,7 +23,7 @@ int lbpvm_send(int tid, int tag, uint32_t run, const void *body, size_t len)
 int lbpvm_send_junk(int tid, int kind)
 {
   unsigned char env[FARM_ENVELOPE];
-  farm_envelope_put(env, FARM_TASKS, 0, 0);
+  farm_envelope_put(env, &(farm_envelope){ .tag = FARM_TASKS });
   if (kind) env[0] ^= 0xff;
   pvm_initsend(PvmDataRaw);
   pvm_pkbyte((char *)env, FARM_ENVELOPE, 1);
@@ -61,7 +61,7 @@ static int notice(int bufid, int src, int tag, farm_in *in)
   return 1;
 }
 
-int lbpvm_recv(uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
+int lbpvm_recv(farm_auth *a, uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
 {
   for (;;) {
     int bufid;
@@ -79,19 +79,24 @@ int lbpvm_recv(uint32_t run, int tid, int tag, double timeout_s, farm_in *in)
       continue;
     }
     unsigned char env[FARM_ENVELOPE];
-    size_t blen;
+    farm_envelope e;
     int has = farm_tag_name(mtag) && bytes >= (int)FARM_ENVELOPE && pvm_upkbyte((char *)env, FARM_ENVELOPE, 1) >= 0;
-    if (farm_wire_accept(mtag, has ? env : NULL, (size_t)bytes, run, &blen)) {
+    if (farm_wire_accept(mtag, has ? env : NULL, (size_t)bytes, run, &e)) {
       drop(bufid, src, mtag, lb_errmsg());
       continue;
     }
     int payload = mtag == FARM_PAYLOAD || mtag == FARM_RESULT;
-    size_t take = payload ? FARM_PAYLOAD_HEAD : blen;
+    size_t take = payload ? FARM_PAYLOAD_HEAD : e.body_len;
     unsigned char *body = malloc(take ? take : 1);
     if (!body) { drop(bufid, src, mtag, "out of memory"); continue; }
     if (take && pvm_upkbyte((char *)body, (int)take, 1) < 0) {
       free(body);
       drop(bufid, src, mtag, "body shorter than announced");
+      continue;
+    }
+    if (farm_auth_open(a, mtag, (uint32_t)src, env, body, take)) {
+      free(body);
+      drop(bufid, src, mtag, lb_errmsg());
       continue;
     }
     *in = (farm_in){ .tag = mtag, .src = src, .body = body, .len = take };

@@ -3,12 +3,12 @@
 #include <pvm3.h>
 #include "lbpvm_payload.h"
 
-int lbpvm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob)
+int lbpvm_payload_pack(const farm_auth *a, uint32_t run, const farm_payload_head *h, const void *blob)
 {
-  if (h->len > 0x7fffffffu - FARM_PAYLOAD_HEAD) return PvmBadParam;
+  if (h->len > 0x7fffffffu - FARM_PAYLOAD_HEAD - FARM_ENVELOPE) return PvmBadParam;
   unsigned char env[FARM_ENVELOPE], head[FARM_PAYLOAD_HEAD];
-  farm_envelope_put(env, FARM_PAYLOAD, run, FARM_PAYLOAD_HEAD + h->len);
-  farm_payload_head_put(head, h);
+  farm_payload_head sealed = *h;
+  farm_auth_seal_payload(a, env, head, run, &sealed, blob);
   int bufid = pvm_mkbuf(PvmDataRaw);
   if (bufid < 0) return bufid;
   int old = pvm_setsbuf(bufid);

@@ -16,9 +16,9 @@
 #include <stdint.h>
 #include "lbpvm_msg.h"
 
-/* A new payload, packed and kept (not the active send buffer): its
- * buffer id, or a PVM error. */
-int lbpvm_payload_pack(uint32_t run, const farm_payload_head *h, const void *blob);
+/* A new payload, sealed by its maker (farm_auth_seal_payload), packed
+ * and kept (not the active send buffer): its buffer id, or a PVM error. */
+int lbpvm_payload_pack(const farm_auth *a, uint32_t run, const farm_payload_head *h, const void *blob);
 /* Send a kept payload to tid with tag (counted as any message), then
  * free it; PVM status. */
 int lbpvm_payload_send(int bufid, int tid, int tag);

@@ -12,6 +12,7 @@
 
 typedef struct xpvm {
   uint32_t run;
+  farm_auth *auth;
   farm_store *store;
   int *tids, *pids, n;     /* the master's workers and their process ids */
   double every, next;      /* heartbeat: period, next check (monotonic s) */
@@ -46,17 +47,19 @@ static void free_buf(void *item) { pvm_freebuf((int)(intptr_t)item); }
 
 static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
 {
+  xpvm *p = ctx;
   lbpvm_guard_begin("sending a message", send_bound(len));
-  int s = lbpvm_send(id, tag, ((xpvm *)ctx)->run, body, len);
+  int s = lbpvm_send(p->auth, id, tag, p->run, body, len);
   lbpvm_guard_end();
   return s < 0 ? -1 : 0;
 }
 
 static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
-  heartbeat(ctx);
+  xpvm *p = ctx;
+  heartbeat(p);
   lbpvm_guard_begin("waiting for a message", timeout_s < 0 ? 0 : timeout_s + LBPVM_GUARD_S);
-  int r = lbpvm_recv(((xpvm *)ctx)->run, id, tag, timeout_s, in);
+  int r = lbpvm_recv(p->auth, p->run, id, tag, timeout_s, in);
   lbpvm_guard_end();
   return r;
 }
@@ -66,7 +69,7 @@ static void x_clear(void *ctx, farm_in *in) { (void)ctx; lbpvm_in_clear(in); }
 static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
 {
   xpvm *p = ctx;
-  int b = lbpvm_payload_pack(p->run, h, blob);   /* packs here: no pvmd involved */
+  int b = lbpvm_payload_pack(p->auth, p->run, h, blob);   /* packs here: no pvmd involved */
   return b < 0 ? -1 : farm_store_put(p->store, h->pid, as_item(b));
 }
 
@@ -101,10 +104,39 @@ static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
   return lbpvm_payload_read(in, buf, len);
 }
 
+/* The pvmd's word on a task: gone unless it says the task runs. */
+static int task_gone(int tid)
+{
+  lbpvm_guard_begin("asking the pvmd whether a task still runs", LBPVM_GUARD_S);
+  int s = pvm_pstat(tid);
+  lbpvm_guard_end();
+  return s != PvmOk;
+}
+
+/* ... and on a host (by its pvmd's tid): gone unless it is in the
+ * virtual machine's table. */
+static int host_gone(int dtid)
+{
+  int n, narch;
+  struct pvmhostinfo *hi;
+  lbpvm_guard_begin("asking the pvmd for its host table", LBPVM_GUARD_S);
+  int s = pvm_config(&n, &narch, &hi);
+  lbpvm_guard_end();
+  if (s < 0) return 1;
+  for (int i = 0; i < n; i++)
+    if (hi[i].hi_tid == dtid) return 0;
+  return 1;
+}
+
+/* A notice counts only when the pvmd confirms it: a task can send one
+ * with a pvmd's tid as its sender (pvm_bufinfo reports what the sending
+ * library wrote). */
 static int x_gone(void *ctx, const farm_in *in, int id)
 {
   (void)ctx;
-  return in->tag == FARM_EXITED ? id == in->notice : in->tag == FARM_HOSTDEL && pvm_tidtohost(id) == in->notice;
+  if (in->tag == FARM_EXITED) return id != in->notice ? 0 : task_gone(id) ? 1 : -1;
+  if (in->tag == FARM_HOSTDEL) return pvm_tidtohost(id) != in->notice ? 0 : host_gone(in->notice) ? 1 : -1;
+  return 0;
 }
 
 /* A worker killed here cannot remove its cgroup and PVM's sockets. */
@@ -132,12 +164,13 @@ static int x_junk(void *ctx, int id, int kind)
   return s;
 }
 
-int lbpvm_xport_init(farm_xport *x, uint32_t run)
+int lbpvm_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
 {
   xpvm *p = calloc(1, sizeof *p);
   if (!p || farm_store_alloc(free_buf, &p->store)) { free(p); return -1; }
   p->run = run;
-  *x = (farm_xport){ .ctx = p, .run = run, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
+  p->auth = auth;
+  *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
                      .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .gone = x_gone,
                      .kill = x_kill, .junk = x_junk };
   return 0;

@@ -6,8 +6,9 @@
 
 #include "farm_xport.h"
 
-/* 0, or -1 when out of memory. */
-int lbpvm_xport_init(farm_xport *x, uint32_t run);
+/* Messages sealed and checked with auth (borrowed: it outlives x).  0,
+ * or -1 when out of memory. */
+int lbpvm_xport_init(farm_xport *x, uint32_t run, farm_auth *auth);
 void lbpvm_xport_free(farm_xport *x);
 /* The master: remember the process ids of the workers tids[0..n-1]
  * (PVM knows them on this host), so that kill also removes the cgroup

@@ -156,20 +156,21 @@ static void test_list(void **state)
   unsigned char *b;
   size_t n;
   assert_int_equal(farm_setup_encode(&s, &b, &n), LB_SUCCESS);
-  /* after host, hosts, policy (u32 each) and speed (f64): u16 count,
-   * then u8 length and the first name */
-  lb_rbuf r = { b + 20, 2, 0, 0 };
+  /* after the run's key, host, hosts, policy (u32 each) and speed
+   * (f64): u16 count, then u8 length and the first name */
+  unsigned char *p = b + FARM_KEY_LEN;
+  lb_rbuf r = { p + 20, 2, 0, 0 };
   assert_int_equal(lb_r_u16(&r), lb_param_count());
-  assert_int_equal(b[22], strlen(lb_param_at(0)->name));
-  assert_memory_equal(b + 23, lb_param_at(0)->name, b[22]);
-  b[20]--;
+  assert_int_equal(p[22], strlen(lb_param_at(0)->name));
+  assert_memory_equal(p + 23, lb_param_at(0)->name, p[22]);
+  p[20]--;
   assert_int_equal(decode(b, n, &d), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "parameter count"));
-  b[20]++;
-  b[23] ^= 0x20;
+  p[20]++;
+  p[23] ^= 0x20;
   assert_int_equal(decode(b, n, &d), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), lb_param_at(0)->name));
-  b[23] ^= 0x20;
+  p[23] ^= 0x20;
   assert_int_equal(decode(b, n, &d), LB_SUCCESS);
   farm_setup_clear(&d);
   /* every truncation is refused */

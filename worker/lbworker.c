@@ -8,14 +8,16 @@
 #include "lbpvm_xport.h"
 #include "lbpvm_guard.h"
 #include "app_mem.h"
+#include "lb_errno.h"
 #include "cli.h"
 
 static void usage(void)
 {
-  printf("Usage: lbworker RUN-ID\n"
+  printf("Usage: lbworker RUN-ID KEY-COMMITMENT\n"
          "The lbfarm PVM worker.  lbmaster spawns one per logical host and\n"
          "talks to it through PVM messages; running it by hand does nothing\n"
-         "useful.\n\n"
+         "useful.  KEY-COMMITMENT (64 hexadecimal digits) names the run's key,\n"
+         "which only the master's SETUP carries.\n\n"
          "  -h, --help   show this help and exit\n");
 }
 
@@ -26,8 +28,10 @@ int main(int argc, char **argv)
     usage();
     return 0;
   }
-  if (argc != 2) cli_usage_error("expected exactly one argument, the run id");
+  if (argc != 3) cli_usage_error("expected two arguments, the run id and the key's commitment");
   uint32_t run = (uint32_t)cli_ulong("RUN-ID", argv[1], 0, 0x7fffffff);
+  unsigned char commit[FARM_KEY_LEN];
+  if (farm_auth_commit_parse(argv[2], commit)) cli_usage_error("KEY-COMMITMENT: %s", lb_errmsg());
   app_mem_setup();
   /* Every libpvm call that can wait has a bound; past it, or on SIGTERM
    * (pvm_kill) or SIGINT, the worker leaves its cgroup and removes its
@@ -47,8 +51,11 @@ int main(int argc, char **argv)
   /* Fragments of 256 KB instead of PVM's 4 KB: fewer system calls per
    * relayed byte on a throttled host. */
   pvm_setopt(PvmFragSize, 262144);
+  farm_auth *auth;
+  if (farm_auth_alloc((uint32_t)me, &auth)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+  farm_auth_expect(auth, commit);
   farm_xport xp;
-  if (lbpvm_xport_init(&xp, run)) cli_die(CLI_EXIT_FAIL, "out of memory");
+  if (lbpvm_xport_init(&xp, run, auth)) cli_die(CLI_EXIT_FAIL, "out of memory");
   int parent = pvm_parent();
   /* The worker leaves when its master does, whatever happens to it. */
   if (parent > 0) {
@@ -58,6 +65,7 @@ int main(int argc, char **argv)
   }
   int rc = worker_host_run(&xp, parent);
   lbpvm_xport_free(&xp);
+  farm_auth_free(auth);
   lbpvm_guard_begin("leaving the virtual machine", LBPVM_GUARD_S);
   pvm_exit();
   lbpvm_guard_end();

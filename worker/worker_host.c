@@ -22,6 +22,7 @@
 #include "lb_codec.h"
 #include "lb_errno.h"
 #include "lb_rt.h"
+#include "lb_wire.h"
 
 #define TRACE_MAX ((size_t)32 << 20)   /* bytes of trace rows kept */
 
@@ -357,6 +358,20 @@ static int on_order(worker *w, const farm_in *in)
   return 0;
 }
 
+/* The master exited, says a notice: the worker leaves with it, once the
+ * pvmd confirms it (a task can send such a notice too). */
+static int parent_exited(worker *w, const farm_in *in)
+{
+  int g = in->notice == w->parent && w->xp->gone ? w->xp->gone(w->xp->ctx, in, w->parent) : 0;
+  if (g < 0) {
+    w->c[FARM_C_DROPPED]++;
+    fprintf(stderr, "%s: host %u: EXITED notice from t%x naming the master dropped: the pvmd says it still runs\n",
+            cli_prog(), w->s.me, in->src);
+  }
+  if (g > 0) w->stop = 2;
+  return g > 0;
+}
+
 static void handle(worker *w, farm_in *in)
 {
   double t0 = msg_begin(w);
@@ -370,7 +385,7 @@ static void handle(worker *w, farm_in *in)
   case FARM_LBMSG: bad = from < 0 || on_lbmsg(w, in, from); break;
   case FARM_PAYLOAD: bad = from < 0 || on_payload(w, in); break;
   case FARM_DOWN: bad = from != -2 || on_down(w, in); break;
-  case FARM_EXITED: if (in->notice == w->parent) w->stop = 2; break;
+  case FARM_EXITED: parent_exited(w, in); break;
   default: bad = 1;
   }
   if (bad) {
@@ -414,13 +429,27 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
   return 0;
 }
 
+/* Test path (--inject-wrong): a result that decodes but is wrong, as a
+ * faulty host would make it and seal it with its own MAC: the last
+ * number of the blob (a primes range's sum, matmul's last entry of C)
+ * is off. */
+static void make_wrong(app_task *t, unsigned char *blob, size_t n)
+{
+  if (n < 8) return;
+  lb_rbuf r = { blob + n - 8, 8, 0, 0 };
+  lb_wbuf b = { blob + n - 8, 8, 0 };
+  if (app_task_kind(t) == APP_MATMUL) lb_w_f64(&b, lb_r_f64(&r) + 1024);
+  else lb_w_u64(&b, lb_r_u64(&r) + 1);
+}
+
 /* The finished task's result, packed as a payload and held here. */
 static uint64_t hold_result(worker *w, app_task *t)
 {
   size_t n = app_task_result_size(t);
   unsigned char *blob = malloc(n);
   if (!blob || app_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "host %u: cannot encode a result", w->s.me);
-  farm_payload_head h = { app_task_id(t), (uint32_t)app_task_origin(t), w->s.me, n };
+  if (w->s.wrong) make_wrong(t, blob, n);
+  farm_payload_head h = { .pid = app_task_id(t), .origin = (uint32_t)app_task_origin(t), .exec = w->s.me, .len = n };
   int bad = w->xp->hold(w->xp->ctx, &h, blob);
   free(blob);
   if (bad)
@@ -568,7 +597,10 @@ int worker_host_run(const farm_xport *xp, int parent)
     if (r == 0) continue;
     int tag = in.tag;
     if (tag == FARM_EXITED) {
-      if (in.notice == parent) break;
+      int gone = parent_exited(&w, &in);
+      xp->clear(xp->ctx, &in);
+      if (gone) break;
+      continue;
     } else if (tag == FARM_QUIT) {
       xp->clear(xp->ctx, &in);
       break;

@@ -11,6 +11,8 @@
  *       through the farm's MPI transport (rows "farm") and with plain
  *       blocking MPI_Send/MPI_Recv (rows "raw", for reference).
  *
+ * Every message is sealed and checked as the farm's are (farm_auth.h:
+ * MAC, sequence number), under a fixed key: a benchmark has no secret.
  * CSV on stdout: transport,bytes,rtt_us (median),mb_per_s (one way). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,20 +31,32 @@
 #endif
 
 #define RUN 77
+#define PING FARM_LBMSG    /* authenticated tags, as a run's messages are */
+#define PONG FARM_REPORT
+
+/* Every task's message keys: its transport id, the benchmark's key. */
+static farm_auth *bench_auth(uint32_t self)
+{
+  static const unsigned char key[FARM_KEY_LEN] = { 0 };
+  farm_auth *a;
+  if (farm_auth_alloc(self, &a)) cli_die(1, "libsodium cannot start");
+  farm_auth_set_key(a, key);
+  return a;
+}
 static int cmp(const void *x, const void *y)
 {
   double a = *(const double *)x, b = *(const double *)y;
   return a < b ? -1 : a > b;
 }
 
-/* Echo: return every SUM_REQ body to its sender until QUIT. */
+/* Echo: return every PING body to its sender until QUIT. */
 static void echo(const farm_xport *xp)
 {
   for (;;) {
     farm_in in;
     if (xp->recv(xp->ctx, -1, -1, 60, &in) <= 0) break;
     int quit = in.tag == FARM_QUIT;
-    if (!quit) xp->send(xp->ctx, in.src, FARM_SUM_REP, in.body, in.len);
+    if (!quit) xp->send(xp->ctx, in.src, PONG, in.body, in.len);
     xp->clear(xp->ctx, &in);
     if (quit) break;
   }
@@ -51,9 +65,9 @@ static void echo(const farm_xport *xp)
 static double rtt_farm(const farm_xport *xp, int peer, const char *buf, int len)
 {
   double t0 = cli_now();
-  xp->send(xp->ctx, peer, FARM_SUM_REQ, buf, (size_t)len);
+  xp->send(xp->ctx, peer, PING, buf, (size_t)len);
   farm_in in;
-  if (xp->recv(xp->ctx, peer, FARM_SUM_REP, 30, &in) <= 0 || in.len != (size_t)len) cli_die(1, "no echo");
+  if (xp->recv(xp->ctx, peer, PONG, 30, &in) <= 0 || in.len != (size_t)len) cli_die(1, "no echo");
   xp->clear(xp->ctx, &in);
   return cli_now() - t0;
 }
@@ -116,7 +130,8 @@ int main(int argc, char **argv)
   if (size != 2) cli_die(2, "run with 2 ranks: mpirun -np 2 %s [MAXBYTES]", argv[0]);
   int maxbytes = argc > 1 ? (int)cli_ulong("MAXBYTES", argv[1], 8, 64 << 20) : 8 << 20;
   farm_xport xp;
-  if (mpi_xport_init(&xp, RUN)) cli_die(1, "out of memory");
+  farm_auth *auth = bench_auth((uint32_t)rank);
+  if (mpi_xport_init(&xp, RUN, auth)) cli_die(1, "out of memory");
   if (rank == 0) {
     printf("transport,bytes,rtt_us,mb_per_s\n");
     series("mpi-farm", rtt_farm, &xp, 1, maxbytes);
@@ -128,6 +143,7 @@ int main(int argc, char **argv)
     echo_raw(maxbytes);
   }
   mpi_xport_free(&xp, 10);
+  farm_auth_free(auth);
   MPI_Finalize();
   return 0;
 }
@@ -139,9 +155,9 @@ int main(int argc, char **argv)
   int via_pvmd = argc > 1 && !strcmp(argv[1], "--pvmd");
   if (via_pvmd) { argv++; argc--; }
   farm_xport xp;
-  if (lbpvm_xport_init(&xp, RUN)) cli_die(1, "out of memory");
+  farm_auth *auth = bench_auth((uint32_t)pvm_mytid());
+  if (lbpvm_xport_init(&xp, RUN, auth)) cli_die(1, "out of memory");
   if (argc >= 2 && (!strcmp(argv[1], "--echo") || !strcmp(argv[1], "--ping"))) {
-    pvm_mytid();
     pvm_setopt(PvmRoute, via_pvmd ? PvmAllowDirect : PvmRouteDirect);
     if (!strcmp(argv[1], "--echo")) {
       echo(&xp);
@@ -157,12 +173,13 @@ int main(int argc, char **argv)
       xp.send(xp.ctx, peer, FARM_QUIT, NULL, 0);
     }
     lbpvm_xport_free(&xp);
+    farm_auth_free(auth);
     pvm_exit();
     return 0;
   }
   if (argc < 3 || argc > 4) cli_usage_error("usage: farm_pingpong [--pvmd] HOST_A HOST_B [MAXBYTES]");
   int maxbytes = argc > 3 ? (int)cli_ulong("MAXBYTES", argv[3], 8, 64 << 20) : 8 << 20;
-  if (pvm_mytid() < 0) cli_die(1, "no pvmd running");
+  if ((int)farm_auth_self(auth) < 0) cli_die(1, "no pvmd running");
   char self[PATH_MAX];
   ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
   if (k <= 0) cli_die(1, "cannot find myself");
@@ -180,6 +197,7 @@ int main(int argc, char **argv)
   int32_t peer = te;
   xp.send(xp.ctx, tp, FARM_SETUP, &peer, sizeof peer);
   lbpvm_xport_free(&xp);
+  farm_auth_free(auth);
   pvm_exit();  /* waits for the ping task's output */
   return 0;
 }

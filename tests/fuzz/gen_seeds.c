@@ -21,6 +21,7 @@
 #include "lb_node.h"
 #include "lb_param.h"
 #include "farm_wire.h"
+#include "farm_auth.h"
 #include "farm_throttle.h"
 #include "app_impl.h"
 #include "fuzz_sel.h"
@@ -199,6 +200,7 @@ static farm_setup setup_sample(lb_policy pol, uint32_t hosts, lb_topo **topo)
   farm_setup s = { .me = 1, .nhosts = hosts, .policy = pol, .throttle = FARM_THROTTLE_OFF, .trace = 1,
                    .quantum_s = 0.01, .t0 = 1.7e9 };
   s.w = (app_workload){ APP_PRIMES, 200000, 4 * hosts, 5 };
+  fz_key(s.key);
   if (lb_topo_ring(hosts, topo)) die("ring");
   lb_node_params_default(&s.par);
   s.par.hop_time = 0.002;
@@ -300,14 +302,15 @@ static void gen_setup(void)
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.threshold_ceil = 2; setup_put(R, "setup-threshold-ceil-2", &s, t);
   s = setup_sample(LB_POLICY_RMTLB, 3, &t); s.par.seed = 1ul << 33; setup_put(R, "setup-seed-2p33", &s, t);
   /* the parameter list: one fewer, a name not this build's */
-  /* (after host, hosts, policy and speed: the u16 count at 20, the first
-   * name's length at 22 and its first letter at 23) */
-  setup_patch_w("setup-params-one-fewer", 20, 2, (uint32_t)lb_param_count() - 1);
-  setup_patch_w("setup-param-name-other", 23, 1, 'k');
+  /* (after the key, host, hosts, policy and speed: the u16 count at
+   * 32 + 20, the first name's length at 32 + 22 and its first letter at
+   * 32 + 23) */
+  setup_patch_w("setup-params-one-fewer", FARM_KEY_LEN + 20, 2, (uint32_t)lb_param_count() - 1);
+  setup_patch_w("setup-param-name-other", FARM_KEY_LEN + 23, 1, 'k');
   /* the host count: none, one too many, 2^32-1; the edge count 2^32-1 */
-  setup_patch("setup-nhosts-0", 4, 0);
-  setup_patch("setup-nhosts-4097", 4, FARM_MAX_HOSTS + 1);
-  setup_patch("setup-nhosts-2p32-1", 4, 0xFFFFFFFFu);
+  setup_patch("setup-nhosts-0", FARM_KEY_LEN + 4, 0);
+  setup_patch("setup-nhosts-4097", FARM_KEY_LEN + 4, FARM_MAX_HOSTS + 1);
+  setup_patch("setup-nhosts-2p32-1", FARM_KEY_LEN + 4, 0xFFFFFFFFu);
   setup_patch("setup-nedges-2p32-1", NEDGES, 0xFFFFFFFFu);
   setup_patch("setup-nedges-2p30", NEDGES, 0x40000000u);
 }
@@ -455,7 +458,8 @@ static void gen_small(void)
   wire_put(R, "sum-rep-short", FZ_SUM_REP, 0, s, n - 1);
   /* payload head, for 6 hosts */
   unsigned char h[FARM_PAYLOAD_HEAD];
-  farm_payload_head ph = { 17, 1, 4, 96 };
+  farm_payload_head ph = { .pid = 17, .origin = 1, .exec = 4, .len = 96 };
+  for (int k = 0; k < FARM_MAC_LEN; k++) ph.digest[k] = (unsigned char)(0x30 + k);
   farm_payload_head_put(h, &ph);
   wire_put("corpus", "payload-head", FZ_PAYLOAD_HEAD, 3, h, sizeof h);
   ph.len = 0; farm_payload_head_put(h, &ph); wire_put(R, "payload-len-0", FZ_PAYLOAD_HEAD, 3, h, sizeof h);
@@ -467,15 +471,110 @@ static void gen_small(void)
   for (int tag = FARM_TAG_MIN; tag < FARM_TAG_MIN + FARM_NTAGS; tag++) {
     char f[64];
     snprintf(f, sizeof f, "envelope-%s", farm_tag_name(tag));
-    farm_envelope_put(e, tag, FZ_RUN, 4);
+    farm_envelope env = { .tag = tag, .run = FZ_RUN, .body_len = 4, .from = FZ_SRC, .to = FZ_SELF, .seq = 7 };
+    memset(env.mac, 0x5a, sizeof env.mac);
+    farm_envelope_put(e, &env);
     wire_put("corpus", f, FZ_ENVELOPE, (unsigned)(tag - 7100), e, sizeof e);
   }
-  farm_envelope_put(e, FARM_EXITED, FZ_RUN, 4);
+  farm_envelope_put(e, &(farm_envelope){ .tag = FARM_EXITED, .run = FZ_RUN, .body_len = 4 });
   wire_put(R, "envelope-other-run", FZ_ENVELOPE, 0x80 | 4, e, sizeof e);
   wire_put(R, "envelope-short", FZ_ENVELOPE, 4, e, FARM_ENVELOPE - 1);
   wire_put(R, "envelope-tag-7100", FZ_ENVELOPE, 0, e, sizeof e);
   e[4] = 1;
   wire_put(R, "envelope-version-1", FZ_ENVELOPE, 4, e, sizeof e);
+}
+
+/* ---- authenticated messages (FZ_AUTH) ---- */
+static farm_auth *sender(void)
+{
+  farm_auth *a;
+  unsigned char key[32];
+  fz_key(key);
+  if (farm_auth_alloc(FZ_SRC, &a)) die("auth");
+  farm_auth_set_key(a, key);
+  return a;
+}
+
+/* A message from FZ_SRC to `to` as its transport carries it, sealed by
+ * a (NULL: a fresh sender, sequence number 1); patch may spoil it. */
+static void auth_put(const char *kind, const char *file, unsigned par, farm_auth *a, uint32_t to,
+                     const void *body, size_t n, void (*patch)(unsigned char *, size_t))
+{
+  farm_auth *own = a ? NULL : (a = sender());
+  int tag = FZ_AUTH_TAG(par);
+  unsigned char *m = malloc(FARM_ENVELOPE + n + 1);
+  if (!m) die("auth");
+  farm_auth_seal(a, m, tag, FZ_RUN, to, body, n);
+  if (n) memcpy(m + FARM_ENVELOPE, body, n);
+  if (patch) patch(m, FARM_ENVELOPE + n);
+  wire_put(kind, file, FZ_AUTH, par, m, FARM_ENVELOPE + n);
+  free(m);
+  farm_auth_free(own);
+}
+
+static void payload_put(const char *kind, const char *file, unsigned par, void (*patch)(unsigned char *, size_t))
+{
+  farm_auth *a = sender();
+  unsigned char m[FARM_ENVELOPE + FARM_PAYLOAD_HEAD + 16], bytes[16];
+  for (int k = 0; k < 16; k++) bytes[k] = (unsigned char)(3 * k + 1);
+  farm_payload_head h = { .pid = 17, .origin = 1, .exec = 4, .len = sizeof bytes };
+  farm_auth_seal_payload(a, m, m + FARM_ENVELOPE, FZ_RUN, &h, bytes);
+  memcpy(m + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, bytes, sizeof bytes);
+  if (patch) patch(m, sizeof m);
+  wire_put(kind, file, FZ_AUTH, par, m, sizeof m);
+  farm_auth_free(a);
+}
+
+static void flip_mac(unsigned char *b, size_t n) { (void)n; b[FARM_ENV_SIGNED + 5] ^= 1; }
+static void flip_body(unsigned char *b, size_t n) { b[n - 1] ^= 0x80; }
+static void seq_1(unsigned char *b, size_t n) { (void)n; p64(b, 24, 1); }
+
+static void gen_auth(void)
+{
+  const char *R = "regress";
+  unsigned char key[32], four[4] = { 1, 2, 3, 4 };
+  fz_key(key);
+  /* every tag, as a task with the key takes it */
+  for (int tag = FARM_TAG_MIN; tag < FARM_TAG_MIN + FARM_NTAGS; tag++) {
+    char f[64];
+    unsigned par = (unsigned)(tag - FARM_TAG_MIN);
+    snprintf(f, sizeof f, "auth-%s", farm_tag_name(tag));
+    if (tag == FARM_PAYLOAD || tag == FARM_RESULT) payload_put("corpus", f, par, NULL);
+    else if (tag == FARM_QUIT) auth_put("corpus", f, par, NULL, FZ_SELF, key, sizeof key, NULL);
+    else auth_put("corpus", f, par, NULL, FZ_SELF, four, sizeof four, NULL);
+  }
+  /* a worker without the key: its SETUP and QUIT */
+  lb_topo *t;
+  farm_setup s = setup_sample(LB_POLICY_RMTLB, 3, &t);
+  unsigned char *b;
+  size_t n;
+  if (farm_setup_encode(&s, &b, &n)) die("setup");
+  auth_put("corpus", "auth-setup-keyless", (FARM_SETUP - FARM_TAG_MIN) | FZ_AUTH_KEYLESS, NULL, FZ_SELF, b, n, NULL);
+  auth_put("corpus", "auth-quit-keyless", (FARM_QUIT - FARM_TAG_MIN) | FZ_AUTH_KEYLESS, NULL, FZ_SELF, key,
+           sizeof key, NULL);
+  /* ... and what it must refuse: another key's SETUP, a policy message */
+  s.key[0] ^= 1;
+  free(b);
+  if (farm_setup_encode(&s, &b, &n)) die("setup");
+  auth_put(R, "auth-setup-keyless-other-key", (FARM_SETUP - FARM_TAG_MIN) | FZ_AUTH_KEYLESS, NULL, FZ_SELF, b, n, NULL);
+  auth_put(R, "auth-lbmsg-keyless", (FARM_LBMSG - FARM_TAG_MIN) | FZ_AUTH_KEYLESS, NULL, FZ_SELF, four, 4, NULL);
+  free(b);
+  farm_setup_clear(&s);
+  lb_topo_free(t);
+  /* a forged MAC, a changed body, another receiver, a claimed sender,
+   * the second of two with one sequence number; a payload's envelope
+   * with a sequence number, and with its bytes changed (its head's MAC
+   * holds; the master's check of the bytes does not) */
+  unsigned lbmsg = FARM_LBMSG - FARM_TAG_MIN;
+  auth_put(R, "auth-lbmsg-mac-flipped", lbmsg, NULL, FZ_SELF, four, 4, flip_mac);
+  auth_put(R, "auth-lbmsg-body-changed", lbmsg, NULL, FZ_SELF, four, 4, flip_body);
+  auth_put(R, "auth-lbmsg-other-receiver", lbmsg, NULL, FZ_SELF + 1, four, 4, NULL);
+  auth_put(R, "auth-lbmsg-other-sender", lbmsg | FZ_AUTH_OTHER_SRC, NULL, FZ_SELF, four, 4, NULL);
+  auth_put(R, "auth-lbmsg-mac-flipped-resealed", lbmsg | FZ_AUTH_RESEAL, NULL, FZ_SELF, four, 4, flip_mac);
+  unsigned pay = FARM_PAYLOAD - FARM_TAG_MIN;
+  payload_put(R, "auth-payload-seq-1", pay | FZ_AUTH_RESEAL, seq_1);
+  payload_put(R, "auth-payload-bytes-changed", pay, flip_body);
+  payload_put(R, "auth-payload-keyless", pay | FZ_AUTH_KEYLESS, NULL);
 }
 
 /* ---- app_task, app_result ---- */
@@ -715,6 +814,7 @@ int main(int argc, char **argv)
   gen_setup();
   gen_tasks();
   gen_small();
+  gen_auth();
   gen_app_task();
   gen_app_result();
   gen_node();

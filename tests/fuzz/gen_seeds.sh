@@ -14,9 +14,9 @@ out=${1:-$src/tests/fuzz}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck disable=SC2046
-${CC:-cc} -O1 -I"$src/lb" -I"$src/farm" -I"$src/apps" -I"$src/tests/fuzz/src" $(pkg-config --cflags gsl) \
-  "$src/tests/fuzz/gen_seeds.c" "$src"/lb/*.c "$src/farm/farm_wire.c" "$src/apps/app_task.c" \
+${CC:-cc} -O1 -I"$src/lb" -I"$src/farm" -I"$src/apps" -I"$src/tests/fuzz/src" $(pkg-config --cflags gsl libsodium) \
+  "$src/tests/fuzz/gen_seeds.c" "$src"/lb/*.c "$src/farm/farm_wire.c" "$src/farm/farm_auth.c" "$src/apps/app_task.c" \
   "$src/apps/app_matmul.c" "$src/apps/app_primes.c" "$src/apps/app_mem.c" "$src/apps/app_blas.c" \
-  -lopenblas $(pkg-config --libs gsl) -lm -o "$tmp/gen_seeds"
+  -lopenblas $(pkg-config --libs gsl libsodium) -lm -o "$tmp/gen_seeds"
 "$tmp/gen_seeds" "$out"
 echo "gen_seeds.sh: seeds in $out/corpus, regression inputs in $out/regress"

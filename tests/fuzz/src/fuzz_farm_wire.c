@@ -1,19 +1,25 @@
-/* Fuzz target: every decoder of farm/farm_wire.c in one harness.  Byte 0
+/* Fuzz target: every decoder of farm/farm_wire.c, and the check of a
+ * message's authenticity (farm/farm_auth.c), in one harness.  Byte 0
  * picks the decoder (envelope, SETUP, TASKS, ORDER, REPORT, SUM_REQ,
- * SUM_REP, payload head), byte 1 its parameter, the rest is the message
- * (fuzz_sel.h).  One target rather than eight: the decoders share their
+ * SUM_REP, payload head, a whole message as a transport takes it), byte
+ * 1 its parameter, the rest is the message (fuzz_sel.h).  One target rather than eight: the decoders share their
  * reader, and a mutation that moves an input from one to another tries
  * real message bytes on the next.  A success must hold what the decoder
  * promises (a SETUP: every parameter in its lb_param.c range) and encode
  * back to the same bytes; a SETUP is then taken on as
  * the worker does (the hosts' graph and the node's runtime, a tick and
  * its first timers) when it is small enough to be quick.  A failure must
- * be LB_EFORMAT (or LB_ENOMEM) with a message, and own nothing. */
+ * be LB_EFORMAT (or LB_ENOMEM) with a message, and own nothing.  A
+ * message taken as authentic must name this task and its sender (or be
+ * a payload or the self-test's), give a worker without the key the key
+ * it carries, and be refused the second time (a replay). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <sodium.h>
 #include "farm_wire.h"
+#include "farm_auth.h"
 #include "lb_rt.h"
 #include "lb_param.h"
 #include "lb_errno.h"
@@ -122,6 +128,70 @@ static void report(const uint8_t *b, size_t len, uint32_t nhosts)
   farm_report_clear(&r);
 }
 
+/* The MAC a sender would put there (farm_auth.h): the envelope's first
+ * bytes and the body, or a payload's head. */
+static void reseal(uint8_t *m, size_t len, int payload)
+{
+  unsigned char key[32];
+  fz_key(key);
+  size_t body = payload ? FARM_PAYLOAD_HEAD : len - FARM_ENVELOPE;
+  if (body > len - FARM_ENVELOPE) return;
+  crypto_auth_hmacsha512256_state st;
+  crypto_auth_hmacsha512256_init(&st, key, sizeof key);
+  crypto_auth_hmacsha512256_update(&st, m, FARM_ENV_SIGNED);
+  crypto_auth_hmacsha512256_update(&st, m + FARM_ENVELOPE, body);
+  crypto_auth_hmacsha512256_final(&st, m + FARM_ENV_SIGNED);
+}
+
+static void auth(const uint8_t *b, size_t len, unsigned par)
+{
+  int tag = FZ_AUTH_TAG(par), payload = tag == FARM_PAYLOAD || tag == FARM_RESULT;
+  int keyless = (par & FZ_AUTH_KEYLESS) != 0;
+  uint32_t src = par & FZ_AUTH_OTHER_SRC ? FZ_SRC + 1 : FZ_SRC;
+  unsigned char key[32], commit[32];
+  fz_key(key);
+  farm_auth *a, *k;
+  CHECK(farm_auth_alloc(FZ_SELF, &a) == LB_SUCCESS && farm_auth_alloc(0, &k) == LB_SUCCESS);
+  farm_auth_set_key(k, key);
+  farm_auth_commit(k, commit);
+  farm_auth_free(k);
+  if (keyless) farm_auth_expect(a, commit);
+  else farm_auth_set_key(a, key);
+  uint8_t *m = malloc(len + 1);
+  CHECK(m);
+  memcpy(m, b, len);
+  farm_envelope e;
+  int rc = farm_wire_accept(tag, len >= FARM_ENVELOPE ? m : NULL, len, FZ_RUN, &e);
+  if (rc) { check_failed(rc); goto out; }
+  if (par & FZ_AUTH_RESEAL) reseal(m, len, payload);
+  size_t take = payload ? FARM_PAYLOAD_HEAD : e.body_len;
+  rc = farm_auth_open(a, tag, src, m, m + FARM_ENVELOPE, take);
+  if (rc) {
+    check_failed(rc);
+    if (keyless) CHECK(!farm_auth_has_key(a));
+    goto out;
+  }
+  if (tag == FARM_SUM_REQ || tag == FARM_SUM_REP) goto out;
+  CHECK(farm_auth_has_key(a));
+  if (payload) {
+    CHECK(e.to == FARM_ID_ANY && e.seq == 0 && !keyless);
+    farm_payload_head h;
+    rc = farm_payload_head_get(m + FARM_ENVELOPE, FARM_PAYLOAD_HEAD, 0xFFFFFFFFu, &h);
+    if (!rc)
+      rc = farm_auth_check_bytes(a, &h, m + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, len - FARM_ENVELOPE - FARM_PAYLOAD_HEAD);
+    if (rc) check_failed(rc);
+    goto out;
+  }
+  CHECK(e.to == FZ_SELF && e.from == src);
+  if (keyless) CHECK((tag == FARM_SETUP || tag == FARM_QUIT) && !memcmp(farm_auth_key(a), m + FARM_ENVELOPE, 32));
+  /* the same message again: a replay */
+  rc = farm_auth_open(a, tag, src, m, m + FARM_ENVELOPE, take);
+  CHECK(rc == LB_EFORMAT);
+out:
+  free(m);
+  farm_auth_free(a);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size < 2) return 0;
@@ -133,13 +203,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int rc;
   switch (dec) {
   case FZ_ENVELOPE: {
-    size_t blen = 12345;
+    farm_envelope e = { .body_len = 12345 };
     uint32_t run = par & 0x80 ? FZ_RUN + 1 : FZ_RUN;
     int tag = FZ_ENV_TAG(par);
-    rc = farm_envelope_check(b, len, tag, run, &blen);
-    if (rc) { check_failed(rc); CHECK(blen == 12345); break; }
-    CHECK(len >= FARM_ENVELOPE);
-    farm_envelope_put(out, tag, run, blen);
+    rc = farm_envelope_check(b, len, tag, run, &e);
+    if (rc) { check_failed(rc); CHECK(e.body_len == 12345); break; }
+    CHECK(len >= FARM_ENVELOPE && e.tag == tag && e.run == run);
+    farm_envelope_put(out, &e);
     check_same(out, FARM_ENVELOPE, b, FARM_ENVELOPE);
     break;
   }
@@ -186,6 +256,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_same(out, FARM_PAYLOAD_HEAD, b, len);
     break;
   }
+  case FZ_AUTH: auth(b, len, par); break;
   }
   return 0;
 }

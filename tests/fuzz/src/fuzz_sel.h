@@ -24,9 +24,10 @@ enum { FZ_LIM_DEFAULT, FZ_LIM_TIGHT, FZ_LIM_NO_CTX, FZ_LIM_NO_COUNT };
 #define FZ_CODEC_SEL 4u
 
 /* farm_wire: byte 0 = the decoder, byte 1 = its parameter (host count;
- * TASKS: the receiving host; envelope: tag and run), then the bytes. */
+ * TASKS: the receiving host; envelope: tag and run; auth: below), then
+ * the bytes. */
 enum { FZ_ENVELOPE, FZ_SETUP, FZ_TASKS, FZ_ORDER, FZ_REPORT, FZ_SUM_REQ, FZ_SUM_REP, FZ_PAYLOAD_HEAD,
-       FZ_NDECODERS };
+       FZ_AUTH, FZ_NDECODERS };
 static inline uint32_t fz_hosts(unsigned par)
 {
   static const uint32_t v[8] = { 1, 2, 3, 6, 16, 256, 4096, 0xFFFFFFFFu };
@@ -35,6 +36,24 @@ static inline uint32_t fz_hosts(unsigned par)
 /* Envelope: tag 7100 + (par & 15), so 7100 and 7114-7115 are foreign;
  * bit 7: checked as another run. */
 #define FZ_ENV_TAG(par) (7100 + (int)((par) & 15))
+
+/* auth: a whole message (envelope and body) that a transport received
+ * with tag 7101 + (par & 15) from FZ_SRC (bit 6: from FZ_SRC + 1), taken
+ * by task FZ_SELF holding the key fz_key (bit 4: only its commitment, as
+ * a worker before SETUP); bit 5: the harness seals it again first (a
+ * right MAC over whatever the envelope and body now say), so that the
+ * checks after the MAC are reached too.  The seeds are sealed with
+ * fz_key. */
+#define FZ_SELF 0x40002u
+#define FZ_SRC 0x40001u
+#define FZ_AUTH_TAG(par) (7101 + (int)((par) & 15))
+#define FZ_AUTH_KEYLESS 0x10u
+#define FZ_AUTH_RESEAL 0x20u
+#define FZ_AUTH_OTHER_SRC 0x40u
+static inline void fz_key(unsigned char key[32])
+{
+  for (int k = 0; k < 32; k++) key[k] = (unsigned char)(0xA0 + k);
+}
 
 /* app_result: u8 processes, u8 seed, u32 size of the workload the
  * master would verify the result against, then the result blob. */
