@@ -17,6 +17,7 @@ packages=(
   libgsl-dev                           # eigenvalues, RNG, statistics
   libopenblas-dev                      # dgemm kernel of the matmul workload
   libcmocka-dev                        # unit-test framework
+  libsodium-dev                        # the MACs of the farm's messages
   gnuplot-nox                          # figures from CSV
   libglpk-dev glpk-utils               # independent LP solver for cross-checks
   iproute2                             # network namespaces for six hosts

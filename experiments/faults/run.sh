@@ -8,7 +8,8 @@
 # Run i of a workload uses seed S+i, policy i mod 6 of rmtlb lowest dasud
 # cchspmd diffusion diffusion2, and results origin for i/6 even, direct
 # for i/6 odd: 12 runs cover every (policy, mode) pair; give -n 120 for
-# 20 runs per policy.  The seed also draws the victim (host 0..5; on the
+# 20 runs per policy.  --results origin (or direct) runs every one in
+# that mode.  The seed also draws the victim (host 0..5; on the
 # cluster h2..h6) and the moment: when the workers have used a fraction
 # 0.05..0.80 of the CPU seconds the reference run's workers used (CPU
 # time marks progress; wall time varies on a shared machine).
@@ -21,6 +22,7 @@
 #   -n N             runs per workload (default 20)
 #   --workloads L    default "primes matmul"
 #   --seed S         first seed (default 1)
+#   --results M      origin, direct, or both (default: both, in turn)
 #   --cluster K      cluster trials (default 1; 0: none)
 #   --cluster-kill   kill the slave pvmd with SIGKILL: only PVM's own
 #                    host timeout reports it, 3 to 10 minutes per trial
@@ -34,12 +36,13 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(pwd)
 master=$top/master/lbmaster
-n=20 workloads="primes matmul" seed0=1 ctrials=1 csig=TERM farm=1 out=out/faults replot=0 csvsum=0
+n=20 workloads="primes matmul" seed0=1 ctrials=1 csig=TERM farm=1 out=out/faults replot=0 csvsum=0 rmode=both
 while [ $# -gt 0 ]; do
   case $1 in
   -n) n=$2; shift 2 ;;
   --workloads) workloads=$2; shift 2 ;;
   --seed) seed0=$2; shift 2 ;;
+  --results) rmode=$2; shift 2 ;;
   --cluster) ctrials=$2; shift 2 ;;
   --cluster-kill) csig=KILL; shift ;;
   --no-farm) farm=0; shift ;;
@@ -51,10 +54,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$n$seed0$ctrials" in *[!0-9]*) echo "$0: -n, --seed and --cluster take numbers" >&2; exit 2 ;; esac
+case $rmode in origin|direct|both) ;; *) echo "$0: --results: origin, direct or both, not '$rmode'" >&2; exit 2 ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 csv=$out/faults.csv
 policies=(rmtlb lowest dasud cchspmd diffusion diffusion2)
 modes=(origin direct)
+[ "$rmode" = both ] || modes=("$rmode" "$rmode")
 . "$here/common.sh"
 . "$here/cluster.sh"
 
