@@ -60,6 +60,7 @@ awk -F, 'NR == 2 { d = $9 - (2 - sqrt(2)); exit !(d < 1e-14 && d > -1e-14 && len
 [ "$("$T" --csv check ring:4 | tail -1)" = "ring:4,4,4" ] && ok "check --csv" || fail "check --csv"
 
 expect_status 2 "option '--hosts' needs an argument" "$M" --hosts
+expect_status 2 "--inject-wrong: host 6 of 6" "$M" --inject-wrong 6
 expect_status 2 "--hosts: '0' is not an integer in 1..256" "$M" --hosts 0
 expect_status 2 "--hosts: 'six' is not an integer" "$M" --hosts six
 expect_status 2 "--timeout: 'nan'" "$M" --timeout nan
@@ -67,6 +68,9 @@ expect_status 2 "unexpected argument 'extra'" "$M" extra
 expect_status 2 "unknown option '--bogus'" "$M" --bogus
 printf 'policy,workload,makespan_s\nnone,primes,1\n' >"$tmp/old.csv"
 expect_status 2 "old.csv has other columns" "$M" --out "$tmp/old.csv"
-expect_status 2 "expected exactly one argument" "$W"
-expect_status 2 "RUN-ID: 'x'" "$W" x
+expect_status 2 "expected two arguments" "$W"
+expect_status 2 "expected two arguments" "$W" 5
+expect_status 2 "RUN-ID: 'x'" "$W" x 00
+expect_status 2 "KEY-COMMITMENT: a key commitment is 64 hexadecimal digits" "$W" 5 abc
+expect_status 2 "KEY-COMMITMENT" "$W" 5 "$(printf '%064d' 0 | sed 's/0$/g/')"
 finish
