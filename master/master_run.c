@@ -217,9 +217,9 @@ static int take_result(master_ctx *x, farm_in *in, int h)
   const master_opts *o = x->o;
   master_tally *tl = &x->tl;
   farm_payload_head ph;
-  if (farm_payload_head_get(in->body, in->len, (uint32_t)o->hosts, &ph) || ph.pid >= o->w.nproc) {
-    fprintf(stderr, "%s: malformed RESULT from host %d dropped: %s\n", cli_prog(), h,
-            lb_errmsg()[0] ? lb_errmsg() : "process id out of range");
+  if (farm_payload_head_get(in->body, in->len, (uint32_t)o->hosts, &ph) ||
+      (ph.pid >= o->w.nproc && lb_error(LB_EFORMAT, "process %llu of %lu", (unsigned long long)ph.pid, o->w.nproc))) {
+    fprintf(stderr, "%s: malformed RESULT from host %d dropped: %s\n", cli_prog(), h, lb_errmsg());
     tl->dropped++;
     return 0;
   }
