@@ -17,6 +17,7 @@ void cli_init(const char *argv0)
   opterr = 0;  /* we report bad options ourselves, once */
   const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
   prog = slash ? slash + 1 : (argv0 && *argv0 ? argv0 : prog);
+  cli_check_stdout();
 }
 
 const char *cli_prog(void) { return prog; }

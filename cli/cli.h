@@ -16,7 +16,8 @@
 #define CLI_ERR_MAX 256
 
 /* Set once from main: the program name used in every message (the
- * last part of argv0, never its path). */
+ * last part of argv0, never its path).  It also makes standard output
+ * checked at exit (cli_check_stdout). */
 void cli_init(const char *argv0);
 const char *cli_prog(void);
 
@@ -77,6 +78,24 @@ void cli_out_remove_pending(void);
 double cli_now(void);
 double cli_cpu(void);
 double cli_epoch(void);
+
+/* As cli_out_open, but a path that cannot be written gives NULL after
+ * the message instead of an exit; for callers that must clean up first
+ * (lbmaster halts its virtual machine). */
+FILE *cli_out_try(const char *opt, const char *path);
+/* As cli_out_commit, but a failed write or rename gives -1 after the
+ * message ("OPT: writing 'PATH' failed: REASON"), the temporary file
+ * removed and `path` left as it was, instead of an exit. */
+int cli_out_close(FILE *f);
+/* Standard output is flushed and closed at exit; if that fails (a full
+ * disk), the message names it and the exit status becomes 1. */
+void cli_check_stdout(void);
+
+/* --version anywhere before "--": print the program, the package
+ * version and the commit it was built from, and exit 0.  Every program
+ * calls it from main, before parsing its options. */
+void cli_version_opt(int argc, char **argv);
+const char *cli_version(void);
 
 /* Progress on stderr, only when stderr is a terminal; at most ~10 Hz. */
 void cli_progress(const char *what, size_t done, size_t total);

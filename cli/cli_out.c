@@ -63,6 +63,13 @@ static void install(void)
   }
 }
 
+static void release(out *o)
+{
+  free(o->path);
+  free(o->tmp);
+  memset(o, 0, sizeof *o);
+}
+
 static out *slot_of(FILE *f)
 {
   for (int k = 0; k < MAX_OUT; k++)
@@ -70,25 +77,35 @@ static out *slot_of(FILE *f)
   cli_die(CLI_EXIT_FAIL, "internal error: stream not from cli_out_open");
 }
 
-FILE *cli_out_open(const char *opt, const char *path)
+
+/* Open `path` for writing through a temporary file; NULL after a
+ * message when it cannot be written.  `usage` says whether that is the
+ * caller's fault (a bad path: exit 2) for cli_out_open. */
+static FILE *open_out(const char *opt, const char *path, int *usage)
 {
   int k = 0;
+  *usage = 0;
   while (k < MAX_OUT && outs[k].f) k++;
   if (k == MAX_OUT) cli_die(CLI_EXIT_FAIL, "internal error: more than %d output files", MAX_OUT);
   out *o = &outs[k];
   struct stat st;
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
-  if (!*base || (stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
-    cli_usage_error("%s: '%s' is a directory, not a file", opt, path);
+  *usage = 1;
+  if (!*base || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+    fprintf(stderr, "%s: %s: '%s' is a directory, not a file\n", cli_prog(), opt, path);
+    return NULL;
+  }
   install();
   o->opt = opt;
   o->path = strdup(path);
   if (!o->path) cli_die(CLI_EXIT_FAIL, "out of memory");
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
     /* A device or a pipe: nothing to truncate, nowhere to rename. */
-    if (!(o->f = fopen(path, "w")))
-      cli_usage_error("%s: cannot write '%s': %s", opt, path, strerror(errno));
+    if (!(o->f = fopen(path, "w"))) {
+      fprintf(stderr, "%s: %s: cannot write '%s': %s\n", cli_prog(), opt, path, strerror(errno));
+      release(o);
+    }
     return o->f;
   }
   /* Through a symbolic link: replace the file it names, keep the link. */
@@ -108,7 +125,11 @@ FILE *cli_out_open(const char *opt, const char *path)
   if (fd < 0) {
     int e = errno;
     pending[k] = NULL;
-    cli_usage_error("%s: cannot write '%s': %s", opt, path, strerror(e));
+    /* A full disk or a read-only one is the machine's state, not a bad argument. */
+    *usage = e != ENOSPC && e != EDQUOT && e != EROFS && e != EIO;
+    fprintf(stderr, "%s: %s: cannot write '%s': %s\n", cli_prog(), opt, path, strerror(e));
+    release(o);
+    return NULL;
   }
   /* mkstemp makes the file 0600; give it what a new file would get. */
   mode_t um = umask(0);
@@ -119,37 +140,65 @@ FILE *cli_out_open(const char *opt, const char *path)
     close(fd);
     unlink(o->tmp);
     pending[k] = NULL;
-    cli_die(CLI_EXIT_FAIL, "%s: cannot write '%s': %s", opt, path, strerror(e));
+    *usage = 0;
+    fprintf(stderr, "%s: %s: cannot write '%s': %s\n", cli_prog(), opt, path, strerror(e));
+    release(o);
+    return NULL;
   }
   return o->f;
 }
 
-static void release(out *o)
+FILE *cli_out_try(const char *opt, const char *path)
 {
-  free(o->path);
-  free(o->tmp);
-  memset(o, 0, sizeof *o);
+  int usage;
+  return open_out(opt, path, &usage);
+}
+
+FILE *cli_out_open(const char *opt, const char *path)
+{
+  int usage;
+  FILE *f = open_out(opt, path, &usage);
+  if (f) return f;
+  if (usage) {
+    fprintf(stderr, "Try '%s --help' for more information.\n", cli_prog());
+    exit(CLI_EXIT_USAGE);
+  }
+  exit(CLI_EXIT_FAIL);
+}
+
+int cli_out_close(FILE *f)
+{
+  out *o = slot_of(f);
+  int k = (int)(o - outs);
+  /* fflush first: its errno (ENOSPC, EIO) is the reason to report. */
+  int e = 0;
+  if (fflush(f) != 0) e = errno;
+  int bad = ferror(f) || e;
+  if (fclose(f) != 0 && !bad) { bad = 1; e = errno; }
+  if (bad) {
+    if (o->tmp) unlink(o->tmp);
+    pending[k] = NULL;
+    fprintf(stderr, "%s: %s: writing '%s' failed: %s\n", cli_prog(), o->opt, o->path,
+            e ? strerror(e) : "write error");
+    release(o);
+    return -1;
+  }
+  if (o->tmp && rename(o->tmp, o->path) != 0) {
+    e = errno;
+    unlink(o->tmp);
+    pending[k] = NULL;
+    fprintf(stderr, "%s: %s: cannot replace '%s': %s\n", cli_prog(), o->opt, o->path, strerror(e));
+    release(o);
+    return -1;
+  }
+  pending[k] = NULL;
+  release(o);
+  return 0;
 }
 
 void cli_out_commit(FILE *f)
 {
-  out *o = slot_of(f);
-  int k = (int)(o - outs);
-  int bad = ferror(f);
-  bad |= fclose(f) != 0;
-  if (bad) {
-    if (o->tmp) unlink(o->tmp);
-    pending[k] = NULL;
-    cli_die(CLI_EXIT_FAIL, "%s: writing '%s' failed", o->opt, o->path);
-  }
-  if (o->tmp && rename(o->tmp, o->path) != 0) {
-    int e = errno;
-    unlink(o->tmp);
-    pending[k] = NULL;
-    cli_die(CLI_EXIT_FAIL, "%s: cannot replace '%s': %s", o->opt, o->path, strerror(e));
-  }
-  pending[k] = NULL;
-  release(o);
+  if (cli_out_close(f)) exit(CLI_EXIT_FAIL);
 }
 
 void cli_out_abort(FILE *f)
@@ -160,4 +209,33 @@ void cli_out_abort(FILE *f)
   if (o->tmp) unlink(o->tmp);
   pending[k] = NULL;
   release(o);
+}
+
+/* Standard output, checked once at exit: buffered text that cannot be
+ * written (a full disk, a closed pipe's EPIPE ignored) makes the exit
+ * status 1, whatever main returned.  atexit handlers cannot call exit. */
+static void close_stdout(void)
+{
+  /* Name the file behind it where the system says (Linux's /proc). */
+  char name[512] = "";
+  ssize_t n = readlink("/proc/self/fd/1", name + 2, sizeof name - 4);
+  if (n > 0 && name[2] == '/') { name[0] = ' '; name[1] = '\''; name[n + 2] = '\''; name[n + 3] = '\0'; }
+  else name[0] = '\0';
+  int e = 0;
+  if (fflush(stdout) != 0) e = errno;
+  int bad = ferror(stdout) || e;
+  if (fclose(stdout) != 0 && !bad) { bad = 1; e = errno; }
+  if (bad) {
+    fprintf(stderr, "%s: writing standard output%s failed: %s\n", cli_prog(), name, e ? strerror(e) : "write error");
+    fflush(stderr);
+    _exit(CLI_EXIT_FAIL);
+  }
+}
+
+void cli_check_stdout(void)
+{
+  static int done;
+  if (done) return;
+  done = 1;
+  atexit(close_stdout);
 }

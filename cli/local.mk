@@ -1,10 +1,10 @@
 # cli/: the command-line library every program uses: option values with
 # ranges, usage errors and exit codes, checked output, progress lines,
 # the parameters of a run as options (cli_param) and the run CSV's one
-# schema (cli_csv), the clocks (cli_clock).
+# schema (cli_csv), the clocks (cli_clock), --version (cli_version).
 noinst_LIBRARIES += cli/libcli.a
 cli_libcli_a_SOURCES = cli/cli.c cli/cli_clock.c cli/cli_num.c cli/cli_out.c cli/cli.h cli/cli_param.c cli/cli_param.h \
-	cli/cli_csv.c cli/cli_csv.h
+	cli/cli_csv.c cli/cli_csv.h cli/cli_version.c
 nodist_cli_libcli_a_SOURCES = cli/cli_commit.h
 CLI_LIBS = cli/libcli.a
 

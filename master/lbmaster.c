@@ -108,6 +108,7 @@ static void note_oversubscribed(const master_opts *o, const int *tids, int n)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   app_mem_setup();   /* the master receives every result */
   master_cli o;
   master_cli_parse(argc, argv, 6, usage, &o);

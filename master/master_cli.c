@@ -89,6 +89,7 @@ void master_cli_help(const char *intro, const char *hosts_default, const char *o
          "                   array and check the sums they return\n"
          "  --ints K         self-test: ints sent to worker 0; worker i gets K*(i+1)\n",
          hosts_default);
+  printf("      --version    print the version and the commit it was built from\n");
   printf("  -h, --help       show this help and exit\n");
   lb_node_params d;
   farm_defaults(&d);

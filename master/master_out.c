@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
 #include "master_out.h"
 #include "farm_count.h"
 #include "farm_throttle.h"
@@ -186,33 +187,22 @@ static int csv_row(FILE *f, const master_opts *o, const sums *s, const master_ta
 }
 
 /* Write a new version of `path` under a temporary name (the old
- * contents first when appending), then rename it into place: a run that
- * fails never leaves a truncated or half-written file. */
-static FILE *begin_file(const char *path, int append, char *tmp, size_t tmplen, int *had_data)
+ * contents first when appending), renamed into place by cli_out_close:
+ * a run that fails never leaves a truncated or half-written file. */
+static FILE *begin_file(const char *opt, const char *path, int append, int *had_data)
 {
-  snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  FILE *f = cli_out_try(opt, path);
   *had_data = 0;
   if (!f) return NULL;
   FILE *old = append ? fopen(path, "r") : NULL;
   if (old) {
     char buf[65536];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, old)) > 0) { fwrite(buf, 1, n, f); *had_data = 1; }
+    while ((n = fread(buf, 1, sizeof buf, old)) > 0)
+      if (fwrite(buf, 1, n, f) == n) *had_data = 1;
     fclose(old);
   }
   return f;
-}
-
-static int end_file(FILE *f, const char *tmp, const char *path)
-{
-  int bad = ferror(f) | (fclose(f) != 0);
-  if (bad || rename(tmp, path)) {
-    unlink(tmp);
-    fprintf(stderr, "%s: cannot write %s\n", cli_prog(), path);
-    return -1;
-  }
-  return 0;
 }
 
 int master_out_csv(const master_opts *o, const master_host *hs, const master_tally *t)
@@ -221,27 +211,33 @@ int master_out_csv(const master_opts *o, const master_host *hs, const master_tal
   add_up(o, hs, t, &s);
   if (!o->out) {
     csv_header(stdout);
-    if (csv_row(stdout, o, &s, t) || fflush(stdout)) { fprintf(stderr, "%s: cannot write the CSV row\n", cli_prog()); return -1; }
+    /* Checked here, not only at exit: a row that cannot be written is a failed run. */
+    if (csv_row(stdout, o, &s, t) || fflush(stdout) || ferror(stdout)) {
+      fprintf(stderr, "%s: writing the CSV row to standard output failed: %s\n", cli_prog(), strerror(errno));
+      return -1;
+    }
     return 0;
   }
   /* Rows go only under the same header, never mixed with other columns. */
   if (master_out_check(o)) return -1;
-  char tmp[4096];
   int had;
-  FILE *f = begin_file(o->out, 1, tmp, sizeof tmp, &had);
-  if (!f) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->out); return -1; }
+  FILE *f = begin_file("--out", o->out, 1, &had);
+  if (!f) return -1;
   if (!had) csv_header(f);
-  csv_row(f, o, &s, t);
-  return end_file(f, tmp, o->out);
+  if (csv_row(f, o, &s, t)) {
+    cli_out_abort(f);
+    fprintf(stderr, "%s: cannot make the CSV row for %s\n", cli_prog(), o->out);
+    return -1;
+  }
+  return cli_out_close(f);
 }
 
 int master_out_hosts_csv(const master_opts *o, const master_host *hs)
 {
   if (!o->hosts_csv) return 0;
-  char tmp[4096];
   int had;
-  FILE *f = begin_file(o->hosts_csv, 0, tmp, sizeof tmp, &had);
-  if (!f) { fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->hosts_csv); return -1; }
+  FILE *f = begin_file("--hosts-csv", o->hosts_csv, 0, &had);
+  if (!f) return -1;
   fprintf(f, "host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,moved,moved_started,ctx_bytes,"
              "homed,delivered,relayed,dropped,msg_s,idle_s,reported,down\n");
   for (int i = 0; i < o->hosts; i++) {
@@ -255,5 +251,5 @@ int master_out_hosts_csv(const master_opts *o, const master_host *hs)
             (long long)c[FARM_C_HOMED], (long long)c[FARM_C_DELIVERED], (long long)c[FARM_C_RELAYED],
             (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no", h->down ? "yes" : "no");
   }
-  return end_file(f, tmp, o->hosts_csv);
+  return cli_out_close(f);
 }

@@ -397,10 +397,7 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   int ok = 1;
   for (int i = 0; i < n; i++) ok &= tids[i] > 0;   /* all started */
   FILE *trace = NULL;
-  if (ok && o->trace && !(trace = fopen(o->trace, "w"))) {
-    fprintf(stderr, "%s: cannot write %s\n", cli_prog(), o->trace);
-    ok = 0;
-  }
+  if (ok && o->trace && !(trace = cli_out_try("--trace", o->trace))) ok = 0;
   if (trace) fprintf(trace, "%s\n", lb_rt_trace_header());
   if (ok) {
     /* The hosts' time origin: an instant of the clock they share. */
@@ -423,7 +420,13 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   if (ok) ok = reports(&x, trace) == 0;
   if (!ok && xp->kill)
     for (int i = 0; i < n; i++) if (x.tids[i] > 0) xp->kill(xp->ctx, x.tids[i]);
-  if (trace) fclose(trace);
+  /* The trace replaces the old file only when whole; a write that
+   * failed (a full disk) fails the run. */
+  int out_bad = 0;   /* an output (trace, CSV, hosts CSV) that failed */
+  if (trace) {
+    if (ok) out_bad = cli_out_close(trace) != 0;
+    else cli_out_abort(trace);
+  }
   for (int i = 0; i < n; i++) {
     x.hs[i].tid = x.tids[i];
     x.hs[i].down = x.down[i];
@@ -436,7 +439,8 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
     fprintf(stderr, "%s: interrupted with %lu of %lu results in\n", cli_prog(), x.tl.accepted, o->w.nproc);
   else {
     master_out_print(o, x.hs, &x.tl);
-    if (master_out_csv(o, x.hs, &x.tl) || master_out_hosts_csv(o, x.hs)) x.tl.verified = 0;
+    if (master_out_csv(o, x.hs, &x.tl)) out_bad = 1;
+    if (master_out_hosts_csv(o, x.hs)) out_bad = 1;
   }
   app_verify_free(x.ver);
   lb_sink_free(x.sink);
@@ -444,5 +448,5 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   free(x.down);
   free(where);
   free(x.hs);
-  return rc == -2 ? 130 : x.tl.verified ? 0 : 1;
+  return rc == -2 ? 130 : x.tl.verified && !out_bad ? 0 : 1;
 }

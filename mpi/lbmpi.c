@@ -89,6 +89,7 @@ static int master(const farm_xport *xp, master_cli *o, int size)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   app_mem_setup();
   master_cli o;
   parse(argc, argv, &o);

@@ -66,6 +66,7 @@ static void usage(const lb_sim_config *dflt)
          "                      (docs/FORMATS.md; the same columns as lbmaster's)\n"
          "      --csv-header    print the header line only, and exit\n"
          "      --max-events N  give up (a violation) after N events (default 200 million)\n"
+         "      --version       print the version and the commit it was built from\n"
          "  -h, --help          show this help and exit\n");
   cli_param_help(stdout, &dflt->node);
   printf("\nHere --hop-time 0 is the worst one-hop time: latency x (1 + jitter) + its\n"
@@ -74,13 +75,6 @@ static void usage(const lb_sim_config *dflt)
          "mean process unless --rmtlb-work-mean is given.\n"
          "Every invariant violation is printed on stderr.\n\n"
          "Exit status: 0 success, 1 an invariant was violated, 2 bad input.\n");
-}
-
-static FILE *open_out(const char *opt, const char *path)
-{
-  FILE *f = fopen(path, "w");
-  if (!f) cli_usage_error("%s: cannot write '%s'", opt, path);
-  return f;
 }
 
 /* The run's row of the one CSV schema (cli_csv.h), after its header. */
@@ -181,6 +175,7 @@ int main(int argc, char **argv)
   };
   cli_init(argv[0]);
   const struct option *opts = cli_param_options(own);
+  cli_version_opt(argc, argv);
   lb_sim_config c;
   lb_sim_config_default(&c);
   /* The profile sets every default; the other options then change them,
@@ -295,16 +290,23 @@ int main(int argc, char **argv)
     if (k != t->n) cli_usage_error("--speeds: %zu values for %zu nodes", k, t->n);
     c.speeds = sp;
   }
-  if (csv_path) { c.load_csv = open_out("--load-csv", csv_path); c.sample_dt = sample_dt; }
+  if (csv_path) { c.load_csv = cli_out_open("--load-csv", csv_path); c.sample_dt = sample_dt; }
   if (trace_path) {
-    c.msg_trace = open_out("--msg-trace", trace_path);
+    c.msg_trace = cli_out_open("--msg-trace", trace_path);
     fprintf(c.msg_trace, "%s\n", lb_rt_trace_header());
   }
   c.violation_log = stderr;
   lb_sim_result r;
   int rc = lb_sim_run(&c, &r);
-  if (c.load_csv) fclose(c.load_csv);
-  if (c.msg_trace) fclose(c.msg_trace);
+  /* Files are renamed into place only after a run that ended. */
+  if (rc) {
+    if (c.load_csv) cli_out_abort(c.load_csv);
+    if (c.msg_trace) cli_out_abort(c.msg_trace);
+  } else {
+    int bad = c.load_csv && cli_out_close(c.load_csv);
+    if (c.msg_trace && cli_out_close(c.msg_trace)) bad = 1;
+    if (bad) exit(CLI_EXIT_FAIL);
+  }
   if (rc) cli_die(rc == LB_EINVAL || rc == LB_ERANGE ? CLI_EXIT_USAGE : CLI_EXIT_FAIL, "%s", lb_errmsg());
   double ipe = r.episodes ? (double)r.invocations / (double)r.episodes : 0;
   unsigned long placed = 0;

@@ -43,6 +43,7 @@ static void usage(void)
          "                           the run succeeds\n"
          "  -c, --csv                one CSV header and row instead of text (full\n"
          "                           precision; p_mean and p_sd for Monte Carlo)\n"
+         "      --version            print the version and the commit it was built from\n"
          "  -h, --help               show this help and exit\n\n"
          "p_r = (p1 - p_min)/(p_max - p_min); pct = N< / (N< + N> + 1), where N<, N>\n"
          "count arrangements with p below/above p1 (relative tie tolerance %g).\n"
@@ -114,6 +115,7 @@ int main(int argc, char **argv)
     { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   static double speed[MAXP];
   double range[2] = { 0, 0 };
   size_t nspeed = 0, nrange = 0;

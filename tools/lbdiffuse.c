@@ -41,6 +41,7 @@ static void usage(void)
          "                     initial imbalance x rate^step); FILE is checked\n"
          "                     before the run and replaced only when it ends\n"
          "  -c, --csv          one CSV header and row instead of text (full precision)\n"
+         "      --version      print the version and the commit it was built from\n"
          "  -h, --help         show this help and exit\n\n"
          "The rate is the asymptotic factor per step: gamma (first order), the\n"
          "largest root modulus of r^2 - beta eta r + beta - 1 over the eigenvalues eta\n"
@@ -72,6 +73,7 @@ int main(int argc, char **argv)
     { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   static double speed[MAXP];
   size_t nspeed = 0;
   const char *scheme = "first", *alpha_s = "optimal", *beta_s = "opt", *trace = NULL, *tau_s = "opt";

@@ -28,6 +28,7 @@ static void usage(void)
          "  -o, --out FILE    write the CSV to FILE instead of standard output; FILE is\n"
          "                    checked before the run and replaced only when it ends\n"
          "  -c, --csv         CSV output (the only format; accepted for uniformity)\n"
+         "      --version     print the version and the commit it was built from\n"
          "  -h, --help        show this help and exit\n\n"
          "Each instance has N - d tasks, d uniform in 0..P-1, so that the average is\n"
          "usually not an integer (docs/PLANNERS.md explains why).\n"
@@ -91,6 +92,7 @@ int main(int argc, char **argv)
     { "out", required_argument, 0, 'o' }, { "csv", no_argument, 0, 'c' },
     { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   unsigned long tests = 20, seed = 2007, ntasks = 10000, P = 10;
   const char *out = NULL;
   int c;

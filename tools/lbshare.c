@@ -31,6 +31,7 @@ static void usage(void)
          "  -c, --csv        CSV: a header, then one row per processor (the job's\n"
          "                   figures repeated on each row; windows as A-B separated\n"
          "                   by spaces), full precision\n"
+         "      --version    print the version and the commit it was built from\n"
          "  -h, --help       show this help and exit\n\n"
          "Exit status: 0 success, 1 the job does not fit the windows, 2 bad input.\n");
 }
@@ -160,6 +161,7 @@ int main(int argc, char **argv)
     { "example", no_argument, 0, 'e' }, { "csv", no_argument, 0, 'c' },
     { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   double lambda = 25, t0 = 0;
   int example = 0, csv = 0, c;
   while ((c = getopt_long(argc, argv, ":l:t:ech", opts, NULL)) != -1) {

@@ -29,6 +29,7 @@ static void usage(void)
          "  -c, --csv      CSV instead of text: info one header and row; write the\n"
          "                 edges as from,to; check graph,nodes,edges; paths\n"
          "                 from,to,hops (nodes numbered from 1, full precision)\n"
+         "      --version  print the version and the commit it was built from\n"
          "  -h, --help     show this help and exit\n\n"
          "info computes the diameter exactly (a breadth-first search from every\n"
          "node) when nodes x (nodes + 2 edges) is at most %.0e, else it gives the\n"
@@ -109,6 +110,7 @@ int main(int argc, char **argv)
   static const struct option opts[] = { { "csv", no_argument, 0, 'c' },
     { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   int c, csv = 0;
   while ((c = getopt_long(argc, argv, ":ch", opts, NULL)) != -1) {
     if (c == 'h') { usage(); return 0; }

@@ -71,6 +71,7 @@ static void usage(void)
          "                     span of the messages kept)\n"
          "  -o, --output F     write to F, not stdout\n"
          "  -c, --csv          info as one CSV header and row\n"
+         "      --version      print the version and the commit it was built from\n"
          "  -h, --help         show this help and exit\n\n"
          "kind: migration (LMM or TRANSFER carrying processes), result (DRM,\n"
          "RESULT, PAYLOAD), deliver (DELIVER: result bytes to lbmaster), protocol.\n"
@@ -378,6 +379,7 @@ static void parse_args(int argc, char **argv, opts *o)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   opts o;
   parse_args(argc, argv, &o);
   lb_topo *topo = NULL;

@@ -37,6 +37,7 @@ static void usage(void)
          "  -e, --example      seed 003's example: 100,104,96,96,99,100,103,101,102,96\n"
          "                     on a complete graph: T, TB, and TB from Vogel's start\n"
          "  -c, --csv          one CSV header, then one row per method run\n"
+         "      --version      print the version and the commit it was built from\n"
          "  -h, --help         show this help and exit\n\n"
          "Reported: the plan (transport: sender -> receiver with the hops of the\n"
          "route; Hu-Blake: the integer edge flows), transfers along edges (a task\n"
@@ -313,6 +314,7 @@ int main(int argc, char **argv)
     { "example", no_argument, 0, 'e' }, { "csv", no_argument, 0, 'c' },
     { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   int c, example = 0, csv = 0;
   lb_transport_variant v = LB_TRANSPORT_TB;
   lb_tp_init init = LB_TP_NWC;

@@ -18,12 +18,14 @@ static void usage(void)
          "talks to it through PVM messages; running it by hand does nothing\n"
          "useful.  KEY-COMMITMENT (64 hexadecimal digits) names the run's key,\n"
          "which only the master's SETUP carries.\n\n"
+         "      --version print the version and the commit it was built from\n"
          "  -h, --help   show this help and exit\n");
 }
 
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
+  cli_version_opt(argc, argv);
   if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
     usage();
     return 0;
