@@ -10,7 +10,8 @@
 # Usage: scripts/main.sh [--outdir DIR] [--policies P,Q,...] [LBMASTER-OPTION]...
 #
 #   --outdir DIR      where main.csv, main.txt and the bar chart go
-#                     (default out/ in the source tree)
+#                     (default out/ in the source tree; a relative DIR is
+#                     taken from the current directory)
 #   --policies LIST   the policies to run, comma-separated (default all:
 #                     none,lowest,dasud,cchspmd,diffusion,diffusion2,rmtlb)
 #   LBMASTER-OPTION   changes the main job: every option is passed to each
@@ -25,11 +26,18 @@
 #
 # Writes DIR/main.csv (lbmaster's columns, a row per policy), DIR/main.txt
 # (the table) and DIR/main.png, .svg and .pdf (ratio to the ideal per
-# policy).  Exit status: 0 every run verified, 1 a run failed, 2 bad
-# arguments, 130 interrupted.
+# policy), all at the end: the job writes in a directory of its own
+# (DIR/.main.XXXXXX) and moves its files into place when every run and
+# the chart are done, so a failed, refused or interrupted job leaves the
+# files of the last one as they were.  One main job at a time per DIR: a
+# second one is refused.  Exit status: 0 every run verified, 1 a run or
+# an output failed, 2 bad arguments, 130 interrupted (Ctrl-C), 143
+# terminated (SIGTERM).
 set -euo pipefail
+here=$(pwd)
 cd "$(dirname "$0")/.."
 top=$(pwd)
+. "$top/scripts/lib.sh"
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 die() { echo "main.sh: $*" >&2; exit 2; }
 
@@ -56,18 +64,25 @@ for p in "${plist[@]}"; do
   *) die "unknown policy '$p' (none, lowest, dasud, cchspmd, diffusion, diffusion2, rmtlb)" ;; esac
 done
 
+case $outdir in /*) ;; *) outdir=$here/$outdir ;; esac
+lb_init
 [ "${LBFARM_SKIP_SETUP:-0}" = 1 ] || scripts/setup.sh
-master=${LBMASTER:-./master/lbmaster}
+master=${LBMASTER:-$top/master/lbmaster}
 [ -x "$master" ] || die "$master: not built (run scripts/setup.sh)"
 mkdir -p "$outdir" || die "cannot create $outdir"
 outdir=$(cd "$outdir" && pwd)
-csv=$outdir/main.csv
+# One main job per output directory; the lock goes with this process.
+exec 8>>"$outdir/.main.lock" || die "cannot write in $outdir"
+flock -n 8 || { echo "main.sh: another main job is writing to $outdir: wait for it, or give this one" \
+  "a directory of its own (--outdir DIR); nothing was changed" >&2; exit 1; }
+lb_on_exit "rm -f '$outdir/.main.lock'"
+stage=$(mktemp -d "$outdir/.main.XXXXXX") || die "cannot write in $outdir"
+lb_on_exit "rm -rf '$stage'"
+csv=$stage/main.csv
 defaults=(--workload primes --size 20000000 --procs 480 --capacities 8 --hosts 6
           --speeds 0.30 --init one --seed 1)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-main.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'echo "main.sh: interrupted" >&2; exit 130' INT TERM
-rm -f "$csv"
+lb_on_exit "rm -rf '$tmp'"
 
 echo "main job: lbmaster ${defaults[*]} ${args[*]}" >&2
 k=0
@@ -76,10 +91,11 @@ for p in "${plist[@]}"; do
   printf '[%d/%d] %-10s ' "$k" "${#plist[@]}" "$p" >&2
   start=$(date +%s%N)
   rc=0
-  "$master" "${defaults[@]}" "${args[@]}" --policy "$p" --out "$csv" >"$tmp/$p.log" 2>&1 || rc=$?
+  lb_run 0 "$master" "${defaults[@]}" "${args[@]}" --policy "$p" --out "$csv" >"$tmp/$p.log" 2>&1 || rc=$?
   if [ $rc -ne 0 ]; then
     echo "failed (exit $rc)" >&2
     cat "$tmp/$p.log" >&2
+    echo "main.sh: the files in $outdir were left as they were" >&2
     [ $rc -eq 130 ] && exit 130
     exit $([ $rc -eq 2 ] && echo 2 || echo 1)
   fi
@@ -97,8 +113,9 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
       $c["ideal_s"], $c["ratio"], $c["ratio_received"], $c["migrated"], $c["migrated_started"],
       m, $c["hops"], opt, $c["verified"] }
   BEGIN { printf "%-10s %10s %9s %7s %9s %13s %9s %17s %s\n", "policy", "makespan_s", "ideal_s", "ratio",
-            "ratio_cpu", "migr (mid)", "messages", "hops / optimum", "verified" }' "$csv" >"$outdir/main.txt"
-cat "$outdir/main.txt"
+            "ratio_cpu", "migr (mid)", "messages", "hops / optimum", "verified" }' "$csv" >"$stage/main.txt" ||
+  lb_die "writing $outdir/main.txt failed"
+cat "$stage/main.txt"
 cat <<EOF
 
 ideal:     the makespan of a perfect balance, the CPU seconds of all the work
@@ -111,14 +128,16 @@ EOF
   echo "note: speeds emulated by '$throttle', not a cgroup quota: ratios are rougher (docs/FARM.md)."
 
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-  { print $c["policy"], $c["ratio"], $c["ratio_received"] }' "$csv" >"$tmp/main.dat"
+  { print $c["policy"], $c["ratio"], $c["ratio_received"] }' "$csv" >"$tmp/main.dat" || lb_die "writing $tmp/main.dat failed"
 title=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   NR == 2 { printf "%s %s: %s processes on %s hosts (%s), start %s", $c["workload"], $c["size"],
             $c["procs"], $c["nodes"], $c["topology"], $c["init"] }' "$csv")
 for ext in png svg pdf; do
-  gnuplot -e "data='$tmp/main.dat'; output='$outdir/main.$ext'; title='$title'" scripts/main.gp ||
-    { echo "main.sh: gnuplot failed for main.$ext" >&2; exit 1; }
+  lb_plot1 "$stage/main.$ext" scripts/main.gp "data='$tmp/main.dat'" "title='$title'"
 done
+# Every file is whole: into place, the CSV last.
+for f in main.txt main.png main.svg main.pdf main.csv; do lb_commit "$stage/$f" "$outdir/$f"; done
+csv=$outdir/main.csv
 echo
 echo "CSV:   $csv"
 echo "table: $outdir/main.txt"

@@ -4,7 +4,7 @@
 T=$top_builddir/tools/lbtopo
 M=$top_builddir/master/lbmaster
 W=$top_builddir/worker/lbworker
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 
 for p in "$T" "$M" "$W"; do
   "$p" --help | grep -q Usage && ok "$p --help" || fail "$p --help"

@@ -5,7 +5,7 @@
 A=$top_builddir/tools/lbarrange
 D=$top_builddir/tools/lbdiffuse
 G=$top_srcdir/data/graphs
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 
 for p in "$A" "$D"; do
   "$p" --help | grep -q Usage && ok "$p --help" || fail "$p --help"

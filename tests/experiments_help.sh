@@ -3,7 +3,7 @@
 # its usage and exit 0, and creates nothing (--help is never taken for
 # an output directory).  Files without a #! line are sourced, not run.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 n=0
 for s in $(find "$top_srcdir/experiments" "$top_srcdir/tests/fuzz" -name '*.sh' \
              ! -name common.sh ! -name lib.sh | sort); do

@@ -21,7 +21,7 @@ fi
 scripts="$top_srcdir/scripts"
 ns=lbt$$-
 state=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-c6.XXXXXX")
-trap '"$scripts/cluster-down.sh" --state "$state" >/dev/null 2>&1; rm -rf "$state"' EXIT
+at_exit '"$scripts/cluster-down.sh" --state "$state" >/dev/null 2>&1; rm -rf "$state"'
 "$scripts/cluster-up.sh" $mode --ns $ns --builddir "$top_builddir" --state "$state" >"$state.up" 2>&1
 rc=$?
 cat "$state.up"; rm -f "$state.up"

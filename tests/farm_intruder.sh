@@ -61,7 +61,7 @@ if [ $busy -eq 3 ]; then
   # stopped while the forgeries are sent and taken: the run cannot end
   # before every one has been read.  Worker 1 must run, to take its own.
   stopped=$(printf '%s\n' $pids | sort -n | sed -n '1p;3p')
-  trap 'kill -CONT $stopped 2>/dev/null; pvm_cleanup' EXIT
+  at_exit 'kill -CONT $stopped 2>/dev/null'
   # shellcheck disable=SC2086
   kill -STOP $stopped
   fout=$(timeout 60 "$intruder" forge 2>&1) && ok "forged messages sent" || fail "pvm_intruder forge: $fout"

@@ -3,7 +3,7 @@
 # the load CSV and the message trace.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 S=$top_builddir/sim/lbsim
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 
 "$S" --help | grep -q '^Usage: lbsim' && ok "--help" || fail "--help"
 expect_status 2 "unknown policy 'fastest'" "$S" --policy fastest

@@ -6,6 +6,19 @@ top_srcdir=${LB_TOP_SRCDIR:-.}
 fails=0
 
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+
+# at_exit CMD: run CMD (eval'd) when the test exits, the last added
+# first.  Clean-ups compose: use this, never `trap ... EXIT`, which
+# would replace the ones before it (pvm_private's).  Interrupted
+# (SIGINT, SIGTERM), the test exits through them too.
+_at_exit=""
+at_exit() {
+  _at_exit="$1
+$_at_exit"
+  trap 'eval "$_at_exit"' EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+}
 ok() { echo "ok: $*"; }
 
 # expect_status WANT NEEDLE CMD...: run CMD, check its exit status and
@@ -65,7 +78,7 @@ pvm_private() {
   PVM_VMID=lbt$$
   PVM_ALLOW_ROOT=yes
   export PVM_TMP PVM_VMID PVM_ALLOW_ROOT
-  trap pvm_cleanup EXIT
+  at_exit pvm_cleanup
 }
 
 # pvmd gives up when this host's name does not resolve (a bare root):

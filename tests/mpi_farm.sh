@@ -13,7 +13,7 @@ farm_lock
 # Open MPI refuses root without these; one machine runs 7 ranks on 2 cores.
 [ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-mpi.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+at_exit 'rm -rf "$tmp"'
 run() { n=$1; shift; timeout 120 mpirun --oversubscribe -np "$n" "$mpi" "$@"; }
 csv="$tmp/out.csv"
 

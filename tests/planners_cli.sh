@@ -24,7 +24,7 @@ printf '%s\n' "$out" | grep -q 'plan (sender->receiver:tasks(hops)): 2->3:4(1) 7
   && ok "T plan" || fail "T plan: $out"
 printf '%s\n' "$out" | grep -q 'tasks planned 10, task-hops 10, rounds 1; Q (tasks whose processor changed) 10$' \
   && ok "T moves" || fail "T moves: $out"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 csv=$tmp/ex.csv
 "$TR" --example --csv >"$csv"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

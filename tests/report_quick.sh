@@ -9,7 +9,7 @@
 # commands and the machine, and --doc replacing a document's tables.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 command -v gnuplot >/dev/null || { echo "SKIP: no gnuplot"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 cp -r "$top_srcdir/tests/report_data" "$tmp/data"
 chmod -R u+w "$tmp/data"
 cat >"$tmp/doc.md" <<'DOC'

@@ -5,7 +5,7 @@
 L=$top_builddir/tools/lbtrace
 P=$top_srcdir/experiments/trace/plot.sh
 small=$top_srcdir/tests/trace_small.csv
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 for c in python3 gnuplot; do
   command -v $c >/dev/null || { echo "SKIP: no $c"; exit 77; }
 done

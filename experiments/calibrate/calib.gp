@@ -3,6 +3,7 @@
 # a +-10 % band; filled: --results direct, open: origin.  Left: lbsim as
 # calibrated; right: with each result's hand-over to the master added
 # (direct mode).
+if (!exists("figdir")) figdir = outdir
 set datafile separator ","
 set grid
 set key top left
@@ -15,7 +16,7 @@ exts = "png svg pdf"
 terms = "pngcairo size 1200,600 font ',10'|svg size 1200,600 font 'sans,10'|pdfcairo size 12in,6in font ',10'"
 do for [t = 1:3] {
   eval "set terminal ".system("echo \"".terms."\" | cut -d'|' -f".t)
-  set output outdir."/calib.".word(exts, t)
+  set output figdir."/calib.".word(exts, t)
   set multiplot layout 1,2 title "lbsim calibrated to the PVM farm: six hosts on ring:6, C = 8, all from host 0 (filled: results direct; open: origin)"
   do for [col in "8 9"] {
     set ylabel (col eq "8" ? "lbsim: makespan / ideal" : "lbsim with the hand-over to the master")

@@ -1,12 +1,13 @@
 # faults.gp: run.sh's figure from plotdata.awk's files in outdir:
 # left, the makespan penalty (fault run / reference) per policy; right,
 # the distribution of detection times.  PNG, SVG and PDF.
+if (!exists("figdir")) figdir = outdir
 groups = system("cat '".outdir."/groups'")
 pols = "RMTLB LOWEST DASUD CCHSPMD diffusion diffusion2"
 do for [t in "pngcairo svg pdfcairo"] {
-  if (t eq "pngcairo") { set terminal pngcairo size 1100,450; set output outdir."/faults.png" }
-  if (t eq "svg") { set terminal svg size 1100,450; set output outdir."/faults.svg" }
-  if (t eq "pdfcairo") { set terminal pdfcairo size 11in,4.5in; set output outdir."/faults.pdf" }
+  if (t eq "pngcairo") { set terminal pngcairo size 1100,450; set output figdir."/faults.png" }
+  if (t eq "svg") { set terminal svg size 1100,450; set output figdir."/faults.svg" }
+  if (t eq "pdfcairo") { set terminal pdfcairo size 11in,4.5in; set output figdir."/faults.pdf" }
   set multiplot layout 1,2
   set grid
   set key top right

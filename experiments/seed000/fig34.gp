@@ -3,6 +3,8 @@
 # included); middle: makespan / ideal; right: makespan / ideal at the CPU
 # share the hosts received.  fig3, fig4: --results origin (the paper's);
 # fig3-direct, fig4-direct: --results direct.
+# Figures go to figdir (default outdir).
+if (!exists("figdir")) figdir = outdir
 policies = "rmtlb lowest dasud cchspmd none"
 titles = "RMTLB LOWEST DASUD CCHSPMD none"
 exts = "png svg pdf"
@@ -22,7 +24,7 @@ do for [m in "origin direct"] {
   what = (w eq "matmul" ? "Parallel matrix multiplication (seed 000 Fig. 3)" : "Prime finding (seed 000 Fig. 4)")
   do for [t = 1:3] {
     eval "set terminal ".system("echo \"".terms."\" | cut -d'|' -f".t)
-    set output outdir."/".base.".".word(exts, t)
+    set output figdir."/".base.".".word(exts, t)
     set multiplot layout 1,3 title what.", ".setup.", results ".m
     set xlabel xl
     set logscale y

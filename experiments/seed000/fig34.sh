@@ -31,15 +31,22 @@
 #   --timeout S          bound on one run, seconds (default 900)
 #   --plot-only          summarise and redraw DIR/runs.csv, run nothing
 #   --quick              one run per point, the two smallest sizes
-# Run from the build directory (or set LBMASTER).  Writes, in DIR:
+# Uses the lbmaster of this build (LBMASTER overrides it).  Writes, in DIR:
 # runs.csv (lbmaster's row per run, then rep, load averages before and
 # after, the per-host CSV), hosts/ and traces/ (lbmaster --hosts-csv and
-# --trace of each run; experiments/calibrate/ reads them),
+# --trace of each run; experiments/calibrate/ reads them), provenance.txt
+# (command, commit, times, load, and whether every run succeeded),
 # summary.csv, floods.csv (RMTLB's floods per run, from the traces),
 # fig34.md (the tables), fig3[-direct] and fig4[-direct]
-# (.png, .svg, .pdf; without suffix: --results origin).
+# (.png, .svg, .pdf; without suffix: --results origin).  The runs go to
+# a directory of their own (DIR/.run.XXXXXX) that replaces runs.csv,
+# hosts/ and traces/ when the last run is done: Ctrl-C or SIGTERM stops
+# the run in progress, halts its virtual machine and leaves DIR as it
+# was (exit 130 or 143).  Exit status 1 when a run failed (the others
+# are kept; provenance.txt names the failed ones).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/lib.sh"
 out=out/seed000; reps=3; modes="origin direct"; plot_only=; quick=
 msizes="2000 3000 4000 5000"; psizes="10000000 20000000 30000000 40000000"
 policies="rmtlb lowest dasud cchspmd none"; per_host=12; cap=8; tmo=900; nreps=1
@@ -67,34 +74,45 @@ done
 for s in $msizes $psizes; do posint size "$s"; done
 for p in $policies; do case $p in rmtlb|lowest|dasud|cchspmd|none) ;; *) die "unknown policy '$p'" ;; esac; done
 if [ -n "$quick" ]; then reps=1; msizes=$(echo $msizes | cut -d' ' -f1-2); psizes=$(echo $psizes | cut -d' ' -f1-2); fi
-master=$(realpath "${LBMASTER:-./master/lbmaster}" 2>/dev/null) || true
+if [ -n "${LBMASTER:-}" ]; then master=$(realpath "$LBMASTER" 2>/dev/null) || master=$LBMASTER
+else master=$(lb_built master/lbmaster) || true; fi
 command -v gnuplot >/dev/null || die "gnuplot not found"
-mkdir -p "$out/hosts" "$out/traces"; out=$(cd "$out" && pwd)
+lb_init
+mkdir -p "$out"; out=$(cd "$out" && pwd)
 runs=$out/runs.csv
 load1() { cut -d' ' -f1 /proc/loadavg; }
 
 if [ -z "$plot_only" ]; then
-  [ -x "$master" ] || die "lbmaster not found: run from the build directory or set LBMASTER"
-  export PVM_TMP=$(mktemp -d) PVM_VMID=fig34$$
-  trap 'rm -rf "$PVM_TMP"' EXIT
-  rm -f "$runs" "$out"/hosts/*.csv "$out"/traces/*.csv
+  [ -x "$master" ] || die "$master: not built (run scripts/setup.sh, or set LBMASTER)"
+  lb_lock "$out"
+  lb_private_vm fig34
+  stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
+  lb_on_exit "rm -rf '$stage'"
+  mkdir "$stage/hosts" "$stage/traces" "$stage/failed"
+  runs=$stage/runs.csv failed=""
   procs=$((6 * per_host))
   np=$(echo $policies | wc -w); hasnone=0; case " $policies " in *" none "*) hasnone=1 ;; esac
   nm=$(echo $modes | wc -w); ns=$(echo $msizes $psizes | wc -w)
   [ "$nreps" -le "$reps" ] || nreps=$reps
   total=$(( ns * (reps * (np - hasnone) * nm + nreps * hasnone) )); k=0
   one() { # workload size policy mode rep
-    local tag=$1-$2-$3-$4-r$5 row=$out/row.csv l0 l1
+    local tag=$1-$2-$3-$4-r$5 row=$stage/row.csv l0 l1 rc=0
     l0=$(load1); rm -f "$row"
-    timeout "$tmo" "$master" --workload "$1" --size "$2" --policy "$3" --results "$4" --seed "$5" \
+    lb_run "$tmo" "$master" --workload "$1" --size "$2" --policy "$3" --results "$4" --seed "$5" \
       --procs "$procs" --capacities "$cap" --hosts 6 --topology ring:6 --speeds 0.30 --init one \
-      --out "$row" --hosts-csv "$out/hosts/$tag.csv" --trace "$out/traces/$tag.csv" >"$out/last.log" 2>&1 ||
-      { echo "$0: failed: $tag (see $out/last.log)" >&2; return 0; }
+      --out "$row" --hosts-csv "$stage/hosts/$tag.csv" --trace "$stage/traces/$tag.csv" >"$stage/last.log" 2>&1 || rc=$?
+    if [ $rc != 0 ]; then
+      mv "$stage/last.log" "$stage/failed/$tag.log" 2>/dev/null || true
+      echo "$lb_prog: failed (exit $rc): $tag (its log: $out/failed/$tag.log once the set is done)" >&2
+      failed="$failed $tag"
+      return 0
+    fi
     l1=$(load1)
-    [ -s "$runs" ] || sed -n '1s/$/,rep,load1_before,load1_after,hosts_csv/p' "$row" >"$runs"
-    sed -n "2s|\$|,$5,$l0,$l1,hosts/$tag.csv|p" "$row" >>"$runs"
+    [ -s "$runs" ] || sed -n '1s/$/,rep,load1_before,load1_after,hosts_csv/p' "$row" >"$runs" || lb_die "writing $runs failed"
+    sed -n "2s|\$|,$5,$l0,$l1,hosts/$tag.csv|p" "$row" >>"$runs" || lb_die "writing $runs failed"
   }
-  echo "six PVM hosts on ring:6, $per_host processes each from host 0, C = $cap" >"$out/setup.txt"
+  echo "six PVM hosts on ring:6, $per_host processes each from host 0, C = $cap" >"$stage/setup.txt" ||
+    lb_die "writing $stage/setup.txt failed"
   t0=$(date +%s)
   for rep in $(seq "$reps"); do
     # rotate the policy order with the run number
@@ -109,28 +127,49 @@ if [ -z "$plot_only" ]; then
     done
   done
   [ -t 2 ] && echo >&2
-  rm -f "$out/row.csv"
+  rm -f "$stage/row.csv" "$stage/last.log"
+  [ -s "$runs" ] || { ls "$stage"/failed/*.log >/dev/null 2>&1 && tail -n 5 "$stage"/failed/*.log >&2; lb_die "no run succeeded"; }
+  nf=$(echo $failed | wc -w)
+  if [ "$nf" = 0 ]; then lb_provenance "$stage" complete "$total of $total runs"
+  else lb_provenance "$stage" incomplete "$((total - nf)) of $total runs; failed:$failed; run again: $lb_argv"; fi
+  # Every run is done: this set replaces the last one.
+  rm -rf "$out/hosts" "$out/traces" "$out/failed"
+  rmdir "$stage/failed" 2>/dev/null || true
+  for f in hosts traces failed setup.txt provenance.txt runs.csv; do
+    [ -e "$stage/$f" ] && lb_commit "$stage/$f" "$out/$f"
+  done
+  runs=$out/runs.csv
 fi
 [ -s "$runs" ] || die "no runs in $runs"
-awk -F, -f "$here/summary.awk" "$runs" >"$out/summary.csv"
-awk -F, -v out="$out" -f "$here/dat.awk" "$out/summary.csv"
-awk -F, -f "$here/tables.awk" "$out/summary.csv" >"$out/fig34.md"
+lb_write "$out/summary.csv" awk -F, -f "$here/summary.awk" "$runs"
+awk -F, -v out="$out" -f "$here/dat.awk" "$out/summary.csv" || lb_die "writing $out/dat/ failed"
 # RMTLB's floods, from the traces: run, workload, size, results, rep, then floods.awk's row
-echo "tag,workload,size,results,rep,hv,floods,answered,placed_first,placed_first_answered,placed,first_answered" >"$out/floods.csv"
-for t in "$out"/traces/*-rmtlb-*.csv; do
-  [ -s "$t" ] || continue
-  b=${t##*/}; b=${b%.csv}; IFS=- read -r w n _ m r <<<"$b"
-  { head -1 "$t"; tail -n +2 "$t" | sort -t, -k1,1g; } | awk -F, -f "$here/floods.awk" | sed "s|^|$b,$w,$n,$m,${r#r},|"
-done >>"$out/floods.csv"
+floods() {
+  echo "tag,workload,size,results,rep,hv,floods,answered,placed_first,placed_first_answered,placed,first_answered"
+  for t in "$out"/traces/*-rmtlb-*.csv; do
+    [ -s "$t" ] || continue
+    b=${t##*/}; b=${b%.csv}; IFS=- read -r w n _ m r <<<"$b"
+    { head -1 "$t"; tail -n +2 "$t" | sort -t, -k1,1g; } | awk -F, -f "$here/floods.awk" | sed "s|^|$b,$w,$n,$m,${r#r},|"
+  done
+}
+lb_write "$out/floods.csv" floods
 np_=$(awk -F, 'NR == 2 { print $c } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "procs") c = i }' "$runs")
-awk -F, -v epn="$(awk -v p="$np_" -v c="$cap" 'BEGIN { e = p - 1.1 * c; print (e == int(e) ? e : int(e) + 1) }')" \
-  -v room="$(awk -v c="$cap" 'BEGIN { print 5 * int(1.1 * c) }')" -f "$here/floods_report.awk" "$out/floods.csv" >>"$out/fig34.md"
+tables() {
+  awk -F, -f "$here/tables.awk" "$out/summary.csv" &&
+  awk -F, -v epn="$(awk -v p="$np_" -v c="$cap" 'BEGIN { e = p - 1.1 * c; print (e == int(e) ? e : int(e) + 1) }')" \
+    -v room="$(awk -v c="$cap" 'BEGIN { print 5 * int(1.1 * c) }')" -f "$here/floods_report.awk" "$out/floods.csv"
+}
+lb_write "$out/fig34.md" tables
 setup=$(cat "$out/setup.txt" 2>/dev/null || echo "six PVM hosts")
-gnuplot -e "outdir='$out'; setup='$setup'" "$here/fig34.gp"
+lb_plot "$out" "$here/fig34.gp" "outdir='$out'" "setup='$setup'"
 bad=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["verified"] != "yes"' "$runs" | wc -l)
 [ "$bad" = 0 ] || echo "$0: $bad run(s) not verified (see $runs)" >&2
 echo "$0: wrote $runs, $out/summary.csv, $out/fig34.md"
 for f in fig3 fig3-direct fig4 fig4-direct; do
   [ -e "$out/$f.png" ] && echo "$0: wrote $out/$f.png, $out/$f.svg, $out/$f.pdf"
 done
+if grep -q '^status: incomplete' "$out/provenance.txt" 2>/dev/null; then
+  echo "$0: the result set is incomplete: $(sed -n 's/^status: //p' "$out/provenance.txt")" >&2
+  exit 1
+fi
 exit 0

@@ -1,0 +1,238 @@
+# scripts/lib.sh: what every lbfarm script shares (sourced, bash): it
+# stops on Ctrl-C and SIGTERM, stops its runs and halts the virtual
+# machines they started, removes its temporary files, and writes its
+# outputs whole.  docs/BUILD.md ("Scripts") describes the rules.
+#
+#   lb_init                 traps: INT exits 130, TERM 143, HUP 129, after
+#                           the clean-ups; call once, after parsing --help
+#   lb_on_exit CMD          run CMD (eval'd) at exit, the last one first
+#   lb_die MSG              "prog: MSG" on stderr, exit 1
+#   lb_run SECS CMD...      CMD with a time limit (0: none), stopped (SIGTERM,
+#                           then SIGKILL 3 s later) when the script is
+#                           interrupted; returns CMD's status (124: time out)
+#   lb_private_vm TAG       a private PVM_TMP and PVM_VMID; at exit whatever
+#                           of that VM is left (pvmd, workers, their cgroups,
+#                           files) is stopped and removed
+#   lb_tmp FILE             lb_t= a new temporary file beside FILE, removed
+#                           at exit (not in $(...): the clean-up would be
+#                           registered in the subshell)
+#   lb_write FILE CMD...    CMD's stdout written whole to FILE (a temporary
+#                           name, renamed when CMD succeeded), else exit 1
+#   lb_commit TMP FILE      rename TMP (from lb_tmp) over FILE, or exit 1
+#   lb_plot DIR GP VAR...   gnuplot GP with the -e assignments VAR and
+#                           figdir= a fresh directory in DIR; every file it
+#                           draws must be whole, then it moves into DIR
+#   lb_plot1 OUT GP VAR...  gnuplot GP drawing one file, output=OUT
+#   lb_whole FILE           0 if FILE is a whole PNG, SVG, PDF or non-empty
+#   lb_built REL            the path of a program of this build: under
+#                           $LB_TOP_BUILDDIR, the current directory (a build
+#                           directory) or this tree (built in place); 1 if
+#                           none is there
+#   lb_lock DIR             one run at a time writes to DIR: a second is
+#                           refused (exit 1) before it changes anything
+#   lb_provenance DIR STATUS [DETAIL]
+#                           DIR/provenance.txt: the command, commit, start
+#                           and end, load averages and STATUS (complete or
+#                           incomplete) of the runs that made DIR's data
+lb_prog=${0##*/}
+lb_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+lb_exits=()
+lb_child=""
+lb_started=$(date '+%Y-%m-%d %H:%M:%S %z')
+lb_load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+lb_argv=$(printf '%q ' "$0" "$@"); lb_argv=${lb_argv% }
+
+lb_die() { echo "$lb_prog: $*" >&2; exit 1; }
+lb_on_exit() { lb_exits+=("$1"); }
+
+lb__cleanup() {
+  local i
+  for ((i = ${#lb_exits[@]} - 1; i >= 0; i--)); do eval "${lb_exits[i]}" || true; done
+  lb_exits=()
+}
+
+# The running child (lb_run): SIGTERM, up to 3 s to end (lbmaster halts
+# its VM in well under that), then SIGKILL to it and its children.
+lb__stop_child() {
+  local c=$lb_child t=0
+  [ -n "$c" ] || return 0
+  lb_child=""
+  kill -TERM "$c" 2>/dev/null || return 0
+  while kill -0 "$c" 2>/dev/null && [ $t -lt 30 ]; do sleep 0.1; t=$((t + 1)); done
+  if kill -0 "$c" 2>/dev/null; then
+    pkill -KILL -P "$c" 2>/dev/null
+    kill -KILL "$c" 2>/dev/null
+  fi
+  # No `wait` here: inside a trap that interrupted lb_run's wait, bash
+  # would return to that one.  Bash reaps the child by itself.
+}
+
+lb__signal() {
+  trap '' INT TERM HUP
+  # To the script's own stderr, not that of the command it interrupted.
+  echo "$lb_prog: interrupted (SIG$1): stopping" >&"${lb_err:-2}"
+  lb__stop_child
+  lb__cleanup
+  trap - EXIT
+  exit "$2"
+}
+
+lb_init() {
+  exec {lb_err}>&2
+  trap 'lb__rc=$?; lb__stop_child; lb__cleanup; exit $lb__rc' EXIT
+  trap 'lb__signal INT 130' INT
+  trap 'lb__signal TERM 143' TERM
+  trap 'lb__signal HUP 129' HUP
+}
+
+# lb_run SECS CMD...: in the background and waited for, so that a signal
+# to this script is handled at once, not after CMD; `timeout
+# --foreground` keeps CMD in this process group, where the terminal's
+# Ctrl-C reaches it.  Standard input is /dev/null.
+lb_run() {
+  local secs=$1 rc=0
+  shift
+  if [ "$secs" -gt 0 ] 2>/dev/null; then
+    timeout --foreground -k 10 "$secs" "$@" </dev/null &
+  else
+    "$@" </dev/null &
+  fi
+  lb_child=$!
+  wait "$lb_child" || rc=$?
+  lb_child=""
+  return $rc
+}
+
+# Processes named $1 whose environment holds PVM_TMP=$2: tasks inherit
+# it from their pvmd, so these are ours only.
+lb__vm_pids() {
+  local p
+  for p in $(pgrep -x "$1" 2>/dev/null); do
+    [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = Z ] && continue
+    (tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null | grep -qxF "PVM_TMP=$2" && echo "$p"
+  done
+}
+
+# lb_vm_cleanup DIR: stop what is left of the VM whose PVM_TMP is DIR
+# (a pvmd gets SIGTERM, which ends its tasks; then SIGKILL), remove the
+# cgroups of its workers (once empty) and DIR.
+lb_vm_cleanup() {
+  local dir=$1 p t w
+  [ -n "$dir" ] && [ -d "$dir" ] || return 0
+  w=$(lb__vm_pids lbworker "$dir")
+  for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir"); do kill -TERM "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; done
+  t=0
+  while [ -n "$(lb__vm_pids pvmd3 "$dir")$(lb__vm_pids pvmd "$dir")" ] && [ $t -lt 20 ]; do sleep 0.1; t=$((t + 1)); done
+  for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir") $(lb__vm_pids lbworker "$dir"); do kill -KILL "$p" 2>/dev/null; done
+  for p in $w; do
+    t=0
+    while [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && ! rmdir "/sys/fs/cgroup/cpu/lbfarm-$p" 2>/dev/null && [ $t -lt 10 ]; do
+      sleep 0.1; t=$((t + 1))
+    done
+  done
+  rm -rf "$dir"
+}
+
+lb_private_vm() {
+  PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-$1.XXXXXX") || lb_die "cannot create a temporary directory"
+  PVM_VMID=$1$$
+  PVM_ALLOW_ROOT=yes
+  export PVM_TMP PVM_VMID PVM_ALLOW_ROOT
+  lb_on_exit "lb_vm_cleanup '$PVM_TMP'"
+}
+
+lb_tmp() {
+  local d b
+  d=$(dirname "$1") b=$(basename "$1")
+  lb_t=$(mktemp "$d/.$b.XXXXXX") || lb_die "cannot write in $d"
+  lb_on_exit "rm -f '$lb_t'"
+}
+
+lb_commit() {
+  mv -f "$1" "$2" || lb_die "cannot replace $2"
+}
+
+lb_write() {
+  local f=$1 t
+  shift
+  lb_tmp "$f"
+  t=$lb_t
+  "$@" >"$t" || { rm -f "$t"; lb_die "writing $f failed"; }
+  lb_commit "$t" "$f"
+}
+
+lb_whole() {
+  [ -s "$1" ] || return 1
+  case $1 in
+  *.png) tail -c 12 "$1" | LC_ALL=C grep -qa IEND ;;
+  *.pdf) tail -c 64 "$1" | LC_ALL=C grep -qa '%%EOF' ;;
+  *.svg) tail -c 64 "$1" | grep -q '</svg>' ;;
+  *) return 0 ;;
+  esac
+}
+
+lb_plot() {
+  local dir=$1 gp=$2 stage e f rc=0
+  shift 2
+  stage=$(mktemp -d "$dir/.plot.XXXXXX") || lb_die "cannot write in $dir"
+  lb_on_exit "rm -rf '$stage'"
+  e="figdir='$stage'"
+  for v in "$@"; do e="$e; $v"; done
+  gnuplot -e "$e" "$gp" || rc=$?
+  [ $rc = 0 ] || { rm -rf "$stage"; lb_die "gnuplot $gp failed (exit $rc)"; }
+  for f in "$stage"/*; do
+    [ -e "$f" ] || continue
+    lb_whole "$f" || { rm -rf "$stage"; lb_die "$dir/${f##*/}: gnuplot's output is incomplete (a full disk?)"; }
+  done
+  for f in "$stage"/*; do [ -e "$f" ] && lb_commit "$f" "$dir/${f##*/}"; done
+  rmdir "$stage" 2>/dev/null || true
+}
+
+lb_plot1() {
+  local out=$1 gp=$2 t e rc=0 ext
+  shift 2
+  ext=${out##*.}
+  t=$(mktemp "$(dirname "$out")/.plot.XXXXXX") || lb_die "cannot write in $(dirname "$out")"
+  lb_on_exit "rm -f '$t' '$t.$ext'"
+  e="output='$t.$ext'"
+  for v in "$@"; do e="$v; $e"; done
+  gnuplot -e "$e" "$gp" || rc=$?
+  rm -f "$t"
+  [ $rc = 0 ] || { rm -f "$t.$ext"; lb_die "gnuplot $gp failed for $out (exit $rc)"; }
+  lb_whole "$t.$ext" || { rm -f "$t.$ext"; lb_die "$out: gnuplot's output is incomplete (a full disk?)"; }
+  lb_commit "$t.$ext" "$out"
+}
+
+lb_built() {
+  local d
+  for d in "${LB_TOP_BUILDDIR:-}" "$PWD" "$lb_top"; do
+    [ -n "$d" ] && [ -x "$d/$1" ] && { echo "$d/$1"; return 0; }
+  done
+  echo "$lb_top/$1"
+  return 1
+}
+
+# The lock is on an open descriptor (9): it goes with this process.
+lb_lock() {
+  exec 9>>"$1/.lock" || lb_die "cannot write in $1"
+  flock -n 9 || {
+    echo "$lb_prog: another run is writing to $1: wait for it, or give this one a directory of its own; nothing was changed" >&2
+    exit 1
+  }
+  lb_on_exit "rm -f '$1/.lock'"
+}
+
+lb_provenance() {
+  local dir=$1 status=$2 detail=${3:-} commit
+  commit=$(git -C "$lb_top" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+  lb_write "$dir/provenance.txt" printf '%s\n' \
+    "command: $lb_argv" \
+    "directory: $PWD" \
+    "commit: $commit" \
+    "started: $lb_started" \
+    "finished: $(date '+%Y-%m-%d %H:%M:%S %z')" \
+    "load before: $lb_load0" \
+    "load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" \
+    "machine: $(uname -n), $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)" \
+    "status: $status${detail:+ ($detail)}"
+}
