@@ -38,6 +38,7 @@ lb_prog=${0##*/}
 lb_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 lb_exits=()
 lb_child=""
+lb_vms="" lb_workers=""
 lb_started=$(date '+%Y-%m-%d %H:%M:%S %z')
 lb_load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 lb_argv=$(printf '%q ' "$0" "$@"); lb_argv=${lb_argv% }
@@ -69,6 +70,10 @@ lb__stop_child() {
 
 lb__signal() {
   trap '' INT TERM HUP
+  set +e
+  # The workers of our VMs, while they are there: their cgroups go too.
+  local d
+  for d in $lb_vms; do lb_workers="$lb_workers $(lb__vm_pids lbworker "$d")"; done
   # To the script's own stderr, not that of the command it interrupted.
   echo "$lb_prog: interrupted (SIG$1): stopping" >&"${lb_err:-2}"
   lb__stop_child
@@ -79,7 +84,7 @@ lb__signal() {
 
 lb_init() {
   exec {lb_err}>&2
-  trap 'lb__rc=$?; lb__stop_child; lb__cleanup; exit $lb__rc' EXIT
+  trap 'lb__rc=$?; set +e; lb__stop_child; lb__cleanup; exit $lb__rc' EXIT
   trap 'lb__signal INT 130' INT
   trap 'lb__signal TERM 143' TERM
   trap 'lb__signal HUP 129' HUP
@@ -111,24 +116,39 @@ lb__vm_pids() {
     [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = Z ] && continue
     (tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null | grep -qxF "PVM_TMP=$2" && echo "$p"
   done
+  return 0
 }
 
 # lb_vm_cleanup DIR: stop what is left of the VM whose PVM_TMP is DIR
 # (a pvmd gets SIGTERM, which ends its tasks; then SIGKILL), remove the
 # cgroups of its workers (once empty) and DIR.
 lb_vm_cleanup() {
-  local dir=$1 p t w
+  local dir=$1 p t w left c mine
   [ -n "$dir" ] && [ -d "$dir" ] || return 0
-  w=$(lb__vm_pids lbworker "$dir")
+  w="$(lb__vm_pids lbworker "$dir") $lb_workers"
   for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir"); do kill -TERM "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; done
   t=0
   while [ -n "$(lb__vm_pids pvmd3 "$dir")$(lb__vm_pids pvmd "$dir")" ] && [ $t -lt 20 ]; do sleep 0.1; t=$((t + 1)); done
   for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir") $(lb__vm_pids lbworker "$dir"); do kill -KILL "$p" 2>/dev/null; done
-  for p in $w; do
-    t=0
-    while [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && ! rmdir "/sys/fs/cgroup/cpu/lbfarm-$p" 2>/dev/null && [ $t -lt 10 ]; do
-      sleep 0.1; t=$((t + 1))
+  # A worker's cgroup (farm/farm_throttle.c) can be removed once the
+  # worker is gone: ours, retried for 1.5 s; and any whose worker no
+  # longer exists (the group's SIGTERM may have ended ours before their
+  # pids were seen), an empty leftover whatever run made it.
+  t=0
+  while :; do
+    left=""
+    for c in /sys/fs/cgroup/cpu/lbfarm-*; do
+      [ -d "$c" ] || continue
+      p=${c##*/lbfarm-}
+      case " $w " in *" $p "*) mine=1 ;; *) mine="" ;; esac
+      # A worker that is exiting (a zombie) leaves its cgroup in a moment.
+      [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = Z ] && mine=1
+      if [ -n "$mine" ] || ! kill -0 "$p" 2>/dev/null; then
+        rmdir "$c" 2>/dev/null || { [ -n "$mine" ] && left=1; }
+      fi
     done
+    [ -z "$left" ] || [ $t -ge 15 ] && break
+    sleep 0.1; t=$((t + 1))
   done
   rm -rf "$dir"
 }
@@ -138,6 +158,7 @@ lb_private_vm() {
   PVM_VMID=$1$$
   PVM_ALLOW_ROOT=yes
   export PVM_TMP PVM_VMID PVM_ALLOW_ROOT
+  lb_vms="$lb_vms $PVM_TMP"
   lb_on_exit "lb_vm_cleanup '$PVM_TMP'"
 }
 
