@@ -1,4 +1,5 @@
-# scripts/lib.sh: what every lbfarm script shares (sourced, bash): it
+# scripts/lib.sh: what every lbfarm script shares (sourced; POSIX sh
+# with `local`, so dash and bash): it
 # stops on Ctrl-C and SIGTERM, stops its runs and halts the virtual
 # machines they started, removes its temporary files, and writes its
 # outputs whole.  docs/BUILD.md ("Scripts") describes the rules.
@@ -31,25 +32,44 @@
 #   lb_lock DIR             one run at a time writes to DIR: a second is
 #                           refused (exit 1) before it changes anything
 #   lb_provenance DIR STATUS [DETAIL]
-#                           DIR/provenance.txt: the command, commit, start
+#                           DIR/provenance-SCRIPT.txt (SCRIPT: this script's
+#                           name without .sh): the command, commit, start
 #                           and end, load averages and STATUS (complete or
 #                           incomplete) of the runs that made DIR's data
+#
+# Source it with the tree's top in lb_top (bash finds it by itself):
+#   lb_top=$(cd "$(dirname "$0")/../.." && pwd); . "$lb_top/scripts/lib.sh"
 lb_prog=${0##*/}
-lb_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-lb_exits=()
+if [ -z "${lb_top:-}" ] && [ -n "${BASH_SOURCE:-}" ]; then lb_top=$(cd "$(dirname "$BASH_SOURCE")/.." && pwd); fi
+[ -n "${lb_top:-}" ] || { echo "$lb_prog: scripts/lib.sh: set lb_top first" >&2; exit 2; }
+lb_exits=""
 lb_child=""
 lb_vms="" lb_workers=""
 lb_started=$(date '+%Y-%m-%d %H:%M:%S %z')
 lb_load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
-lb_argv=$(printf '%q ' "$0" "$@"); lb_argv=${lb_argv% }
+# The command line, quoted where needed, for provenance.txt.
+lb__quote() {
+  for a; do
+    case $a in
+    ''|*[!A-Za-z0-9_./,:=+@%-]*) printf "'%s' " "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")" ;;
+    *) printf '%s ' "$a" ;;
+    esac
+  done
+}
+lb_argv=$(lb__quote "$0" "$@"); lb_argv=${lb_argv% }
 
-lb_die() { echo "$lb_prog: $*" >&2; exit 1; }
-lb_on_exit() { lb_exits+=("$1"); }
+lb_die() { echo "$lb_prog: $*" >&2; lb__said=1; exit 1; }
+# Newest first: clean-ups run in the reverse order of their set-ups.
+lb_on_exit() {
+  lb_exits="$1
+$lb_exits"
+}
 
 lb__cleanup() {
-  local i
-  for ((i = ${#lb_exits[@]} - 1; i >= 0; i--)); do eval "${lb_exits[i]}" || true; done
-  lb_exits=()
+  local c=$lb_exits
+  lb_exits=""
+  set +e
+  eval "$c"
 }
 
 # The running child (lb_run): SIGTERM, up to 3 s to end (lbmaster halts
@@ -65,7 +85,7 @@ lb__stop_child() {
     kill -KILL "$c" 2>/dev/null
   fi
   # No `wait` here: inside a trap that interrupted lb_run's wait, bash
-  # would return to that one.  Bash reaps the child by itself.
+  # would return to that one.  The shell reaps the child by itself.
 }
 
 lb__signal() {
@@ -75,16 +95,28 @@ lb__signal() {
   local d
   for d in $lb_vms; do lb_workers="$lb_workers $(lb__vm_pids lbworker "$d")"; done
   # To the script's own stderr, not that of the command it interrupted.
-  echo "$lb_prog: interrupted (SIG$1): stopping" >&"${lb_err:-2}"
+  echo "$lb_prog: interrupted (SIG$1): stopping" >&7
   lb__stop_child
   lb__cleanup
   trap - EXIT
   exit "$2"
 }
 
+# A script that stops on a failure says so last (set -e may have stopped
+# it at a command that failed, e.g. a write to a full disk, whose own
+# message is all there is above).
+lb__exit() {
+  set +e
+  lb__stop_child
+  lb__cleanup
+  [ "$1" = 0 ] || [ "$1" = 2 ] || [ -n "${lb__said:-}" ] || echo "$lb_prog: stopped (exit $1)" >&7
+  exit "$1"
+}
+
+# Descriptor 7 is the script's stderr, for messages from traps.
 lb_init() {
-  exec {lb_err}>&2
-  trap 'lb__rc=$?; set +e; lb__stop_child; lb__cleanup; exit $lb__rc' EXIT
+  exec 7>&2
+  trap 'lb__exit $?' EXIT
   trap 'lb__signal INT 130' INT
   trap 'lb__signal TERM 143' TERM
   trap 'lb__signal HUP 129' HUP
@@ -246,7 +278,7 @@ lb_lock() {
 lb_provenance() {
   local dir=$1 status=$2 detail=${3:-} commit
   commit=$(git -C "$lb_top" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
-  lb_write "$dir/provenance.txt" printf '%s\n' \
+  lb_write "$dir/provenance-$(basename "$0" .sh).txt" printf '%s\n' \
     "command: $lb_argv" \
     "directory: $PWD" \
     "commit: $commit" \

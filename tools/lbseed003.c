@@ -163,6 +163,7 @@ int main(int argc, char **argv)
     lb_topo_free(tg);
     lb_rng_free(r);
   }
+  cli_progress("tests", tests, tests);   /* the last line says all ran */
   cli_progress_end();
   if (out) cli_out_commit(f);
   else if (fflush(stdout)) cli_die(CLI_EXIT_FAIL, "writing the CSV failed");

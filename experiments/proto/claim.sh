@@ -11,7 +11,7 @@
 # Writes OUT/claim.csv and OUT/claim.md.
 # Usage: experiments/proto/claim.sh [-o OUTDIR] [-b BUILDDIR]
 set -eu
-out=out/proto build=.
+out=out/proto build=
 case ${1:-} in --help) sed -n '2,12p' "$0"; exit 0 ;; esac
 while getopts o:b:h opt; do
   case $opt in
@@ -20,10 +20,14 @@ while getopts o:b:h opt; do
     *) echo "usage: $0 [-o OUTDIR] [-b BUILDDIR]" >&2; exit 2 ;;
   esac
 done
-sim=$build/sim/lbsim
-[ -x "$sim" ] || { echo "$0: $sim not built (use -b BUILDDIR)" >&2; exit 2; }
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+if [ -n "$build" ]; then sim=$build/sim/lbsim; else sim=$(lb_built sim/lbsim) || true; fi
+[ -x "$sim" ] || { echo "$0: $sim: not built (run scripts/setup.sh, or use -b BUILDDIR)" >&2; exit 2; }
+lb_init
 mkdir -p "$out"
 csv=$out/claim.csv
+lb_tmp "$csv"; final=$csv csv=$lb_t
 echo "topology,nodes,epn,room,policy,migrated,hops,episodes,runs,runs_per_episode,ratio,violations" >"$csv"
 tr=$out/claim-trace.txt
 for topo in ring:6 complete:6 torus:8x8 hypercube:6; do
@@ -45,6 +49,7 @@ for topo in ring:6 complete:6 torus:8x8 hypercube:6; do
   done
 done
 rm -f "$tr"
+lb_commit "$csv" "$final"; csv=$final
 md=$out/claim.md
 {
   echo "# Seed 000's claim: the whole excess in few runs"
@@ -57,4 +62,5 @@ md=$out/claim.md
   echo "|---|---|---|---|---|---|---|---|"
   awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %.3f |\n", $1, $3, $4, $5, $6, $7, $9, $11 }' "$csv"
 } >"$md"
+lb_provenance "$out" complete
 echo "wrote $csv $md"

@@ -7,7 +7,7 @@
 # seeds), OUT/scale.md (the report) and, with gnuplot, OUT/scale.png.
 # Usage: experiments/proto/scale.sh [-o OUTDIR] [-b BUILDDIR] [-k SEEDS]
 set -eu
-out=out/proto build=. seeds=3
+out=out/proto build= seeds=3
 here=$(cd "$(dirname "$0")" && pwd)
 case ${1:-} in --help) sed -n '2,8p' "$0"; exit 0 ;; esac
 while getopts o:b:k:h opt; do
@@ -18,8 +18,11 @@ while getopts o:b:k:h opt; do
   esac
 done
 case $seeds in ''|*[!0-9]*|0) echo "$0: -k: '$seeds' is not a positive count" >&2; exit 2 ;; esac
-sim=$build/sim/lbsim
-[ -x "$sim" ] || { echo "$0: $sim not built (use -b BUILDDIR)" >&2; exit 2; }
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+if [ -n "$build" ]; then sim=$build/sim/lbsim; else sim=$(lb_built sim/lbsim) || true; fi
+[ -x "$sim" ] || { echo "$0: $sim: not built (run scripts/setup.sh, or use -b BUILDDIR)" >&2; exit 2; }
+lb_init
 mkdir -p "$out"
 csv=$out/scale.csv
 # every run: a label (the policy, or cchspmd-tp), then lbsim's row
@@ -47,6 +50,7 @@ for topo in ring:6 complete:6 torus:8x8 hypercube:6 torus:32x32; do
 done
 [ -t 2 ] && printf '\n' >&2
 sum=$out/scale_summary.csv
+lb_tmp "$sum"; fsum=$sum sum=$lb_t
 echo "topology,load,policy,runs,ratio,messages,bytes,migrated,hops,episodes,invocations,inv_per_episode,violations" >"$sum"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { k = $c["topology"] "," $c["load"] "," $c["label"]; n[k]++; r[k] += $c["ratio"]; m[k] += $c["messages"]
@@ -55,6 +59,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   END { for (k in n) printf "%s,%d,%.3f,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.2f,%d\n", k, n[k], r[k] / n[k], m[k] / n[k],
       b[k] / n[k], mig[k] / n[k], h[k] / n[k], ep[k] / n[k], inv[k] / n[k], ep[k] ? inv[k] / ep[k] : 0, v[k] }' "$csv" |
   sort -t, -k1,1 -k2,2 -k3,3 >>"$sum"
+lb_commit "$sum" "$fsum"; sum=$fsum
 
 # Speed of the 1024-node torus: RMTLB against `none` on the same graph
 # and load, measured in the same run (the machine is shared).
@@ -80,6 +85,7 @@ md=$out/scale.md
   echo "1024-node torus, skewed load, seed 7, wall time: $speed."
 } >"$md"
 if command -v gnuplot >/dev/null 2>&1; then
-  gnuplot -e "summary='$sum'; output='$out/scale.png'" "$here/scale.gp"
+  lb_plot1 "$out/scale.png" "$here/scale.gp" "summary='$sum'"
 fi
+lb_provenance "$out" complete
 echo "wrote $csv $sum $md"

@@ -10,7 +10,7 @@
 # ratio (makespan / ideal) per graph at each window.
 # Usage: experiments/proto/tmax.sh [-o OUTDIR] [-b BUILDDIR] [-e MAXEVENTS] [--csv]
 set -eu
-out=out/proto build=. maxev=20000000 csvout=0
+out=out/proto build= maxev=20000000 csvout=0
 usage() { sed -n '2,11p' "$0"; }
 for a in "$@"; do case $a in --help) usage; exit 0 ;; esac; done
 for a in "$@"; do
@@ -27,8 +27,11 @@ done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || { echo "$0: unexpected argument '$1' (see --help)" >&2; exit 2; }
 case $maxev in ''|*[!0-9]*) echo "$0: -e wants a number of events, not '$maxev'" >&2; exit 2 ;; esac
-sim=$build/sim/lbsim
-[ -x "$sim" ] || { echo "$0: $sim not built (use -b BUILDDIR)" >&2; exit 2; }
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+if [ -n "$build" ]; then sim=$build/sim/lbsim; else sim=$(lb_built sim/lbsim) || true; fi
+[ -x "$sim" ] || { echo "$0: $sim: not built (run scripts/setup.sh, or use -b BUILDDIR)" >&2; exit 2; }
+lb_init
 mkdir -p "$out"
 csv=$out/tmax.csv
 graphs="torus:8x8 hypercube:7 random:256:256:1 torus:16x16 torus:32x32"

@@ -34,7 +34,7 @@
 # Uses the lbmaster of this build (LBMASTER overrides it).  Writes, in DIR:
 # runs.csv (lbmaster's row per run, then rep, load averages before and
 # after, the per-host CSV), hosts/ and traces/ (lbmaster --hosts-csv and
-# --trace of each run; experiments/calibrate/ reads them), provenance.txt
+# --trace of each run; experiments/calibrate/ reads them), provenance-fig34.txt
 # (command, commit, times, load, and whether every run succeeded),
 # summary.csv, floods.csv (RMTLB's floods per run, from the traces),
 # fig34.md (the tables), fig3[-direct] and fig4[-direct]
@@ -43,7 +43,7 @@
 # hosts/ and traces/ when the last run is done: Ctrl-C or SIGTERM stops
 # the run in progress, halts its virtual machine and leaves DIR as it
 # was (exit 130 or 143).  Exit status 1 when a run failed (the others
-# are kept; provenance.txt names the failed ones).
+# are kept; provenance-fig34.txt names the failed ones).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../scripts/lib.sh"
@@ -135,7 +135,7 @@ if [ -z "$plot_only" ]; then
   # Every run is done: this set replaces the last one.
   rm -rf "$out/hosts" "$out/traces" "$out/failed"
   rmdir "$stage/failed" 2>/dev/null || true
-  for f in hosts traces failed setup.txt provenance.txt runs.csv; do
+  for f in hosts traces failed setup.txt provenance-fig34.txt runs.csv; do
     [ -e "$stage/$f" ] && lb_commit "$stage/$f" "$out/$f"
   done
   runs=$out/runs.csv
@@ -168,8 +168,7 @@ echo "$0: wrote $runs, $out/summary.csv, $out/fig34.md"
 for f in fig3 fig3-direct fig4 fig4-direct; do
   [ -e "$out/$f.png" ] && echo "$0: wrote $out/$f.png, $out/$f.svg, $out/$f.pdf"
 done
-if grep -q '^status: incomplete' "$out/provenance.txt" 2>/dev/null; then
-  echo "$0: the result set is incomplete: $(sed -n 's/^status: //p' "$out/provenance.txt")" >&2
-  exit 1
+if grep -q '^status: incomplete' "$out/provenance-fig34.txt" 2>/dev/null; then
+  lb_die "the result set is incomplete: $(sed -n 's/^status: //p' "$out/provenance-fig34.txt")"
 fi
 exit 0

@@ -13,8 +13,7 @@
 # Usage: experiments/seed001/convergence.sh [[-o] OUTDIR]   (default out/seed001)
 . "$(dirname "$0")/../seed002/common.sh"
 csv=$out/convergence.csv
-tmp=$out/convergence.tmp
-: >"$tmp"
+lb_tmp "$csv"; tmp=$lb_t
 for topo in ring:16 mesh:4x4 mesh:8x8 torus:8x8 hypercube:6; do
   for alpha in boillat optimal; do
     for scheme in first second; do
@@ -25,7 +24,7 @@ for topo in ring:16 mesh:4x4 mesh:8x8 torus:8x8 hypercube:6; do
   done
 done
 rm -f "$csv.row"
-mv "$tmp" "$csv"
+lb_commit "$tmp" "$csv"
 # One line per (topology, coefficient): steps predicted and taken, and the
 # speed-up of second order over first, predicted and measured.
 awk -F, 'NR > 1 { k = $1 "," $3; if ($2 == "first") { f[k] = $8; fp[k] = $9; g[k] = $7 } else { s[k] = $8; sp[k] = $9; b[k] = $6; m[k] = $10 }
@@ -33,10 +32,12 @@ awk -F, 'NR > 1 { k = $1 "," $3; if ($2 == "first") { f[k] = $8; fp[k] = $9; g[k
   END { print "topology,coefficient,gamma,beta,first_predicted,first_taken,second_predicted,second_taken,speedup_predicted,speedup_taken,second_min_load"
     for (i = 1; i <= n; i++) { k = order[i]
       printf "%s,%.6f,%.6f,%s,%s,%s,%s,%.4f,%.4f,%.4g\n", k, g[k], b[k], fp[k], f[k], sp[k], s[k], fp[k] / sp[k], f[k] / s[k], m[k] } }' \
-  "$csv" >"$out/speedup.csv"
+  "$csv" >"$out/speedup.csv.tmp"
+lb_commit "$out/speedup.csv.tmp" "$out/speedup.csv"
 awk -F, 'NR == 1 { print "| topology | coefficient | gamma | beta_opt | first order, predicted | taken | second order, predicted | taken | speed-up predicted | taken |"
                    print "|---|---|---|---|---|---|---|---|---|---|"; next }
   { printf "| %s | %s | %.4f | %.4f | %s | %s | %s | %s | %.2f | %.2f |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }' \
   "$out/speedup.csv" >"$out/convergence.md"
-gnuplot -e "data='$out/speedup.csv'; output='$out/speedup.png'" "$here/speedup.gp"
+lb_plot1 "$out/speedup.png" "$here/speedup.gp" "data='$out/speedup.csv'"
+lb_provenance "$out" complete
 echo "$0: wrote $csv, $out/speedup.csv, $out/convergence.md and $out/speedup.png"

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/common.sh"
 seed=${2:-7}
 csv=$out/convergence.csv
-: >"$csv"
+lb_tmp "$csv"; t=$lb_t
 first=1
 for topo in mesh:4x4 mesh:8x8 ring:16; do
   n=$(echo "$topo" | awk -F'[:x]' '{ print ($1 == "ring") ? $2 : $2 * $3 }')
@@ -25,12 +25,14 @@ for topo in mesh:4x4 mesh:8x8 ring:16; do
     # shellcheck disable=SC2086
     # Exit 1 (not balanced) is a result here, recorded in the CSV.
     "$LBDIFFUSE" $args --csv -T "$out/conv_${tag}_$scheme.csv" "$topo" >"$out/c.tmp" || [ $? = 1 ]
-    if [ "$first" = 1 ]; then head -1 "$out/c.tmp" >>"$csv"; first=0; fi
-    tail -1 "$out/c.tmp" >>"$csv"
+    if [ "$first" = 1 ]; then head -1 "$out/c.tmp" >>"$t"; first=0; fi
+    tail -1 "$out/c.tmp" >>"$t"
   done
 done
 rm -f "$out/c.tmp"
+lb_commit "$t" "$csv"
 awk -F, 'NR == 1 { print "| topology | scheme | coefficient | alpha or tau | beta | rate per step | steps predicted | steps taken | least load | guard cuts | balanced |"; print "|---|---|---|---|---|---|---|---|---|---|---|"; next }
   { printf "| %s | %s | %s | %.4g | %.4g | %.4f | %s | %s | %.4g | %s | %s |\n", $1, $2, $3, $5, $6, $7, $9, $8, $10, $11, ($12 ? "yes" : "no") }' "$csv" >"$out/convergence.md"
-gnuplot -e "dir='$out'" "$here/convergence.gp"
+lb_plot1 "$out/convergence.png" "$here/convergence.gp" "dir='$out'"
+lb_provenance "$out" complete
 echo "$0: wrote $csv, $out/convergence.md and $out/convergence.png"

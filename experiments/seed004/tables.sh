@@ -29,7 +29,9 @@
 # fig1.png, fig2.png and report.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-master=${LBMASTER:-./master/lbmaster}
+lb_top=$(cd "$here/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+master=${LBMASTER:-$(lb_built master/lbmaster)} || true
 out=out/seed004
 scales="4"
 repeat=3
@@ -48,9 +50,13 @@ for k in $scales; do
   [ $((1000 * k)) -le 8192 ] || { echo "$0: --scale $k: sizes up to 1000 x $k exceed 8192" >&2; exit 2; }
 done
 case $repeat in ''|*[!0-9]*|0) echo "$0: --repeat wants a positive integer, got '$repeat'" >&2; exit 2 ;; esac
-[ -x "$master" ] || { echo "$0: $master not found: run from the build directory" >&2; exit 2; }
+[ -x "$master" ] || { echo "$0: $master: not built (run scripts/setup.sh, or set LBMASTER)" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "$0: gnuplot not found" >&2; exit 2; }
+lb_init
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
+lb_lock "$out"
+lb_private_vm seed004
 
 rel=(1 1 1 1 2 1.8)
 procs=78
@@ -58,10 +64,11 @@ speed() { awk -v r="$1" 'BEGIN { printf "%.4f", r * 1.8 / 7.8 }'; }
 first_speeds() { local s="" i; for ((i = 0; i < $1; i++)); do s="$s${s:+,}$(speed "${rel[i]}")"; done; echo "$s"; }
 fastest() { local m=0 i; for ((i = 0; i < $1; i++)); do m=$(awk -v a="$m" -v b="${rel[i]}" 'BEGIN { print (b > a ? b : a) }'); done; echo "$m"; }
 
-runs=$out/runs.csv
+# The runs go to a temporary file, runs.csv only when all are done.
+lb_tmp "$out/runs.csv"; runs=$lb_t
 echo "scale,table,scheme,x,n,rep,makespan_s,verified" > "$runs"
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+lb_tmp "$out/row.csv"; tmp=$lb_t
+lb_on_exit "rm -f '$tmp.log'"
 total=0
 for k in $scales; do total=$((total + (1 + 12 + 30) * repeat)); done
 done_=0
@@ -70,9 +77,10 @@ run() {
   local r
   for ((r = 1; r <= repeat; r++)); do
     rm -f "$tmp"
-    "$master" --workload matmul --size "$5" --procs "$procs" --hosts "$6" --speeds "$7" --init "$8" \
-      --policy none --seed "$r" --out "$tmp" >/dev/null 2>&1 ||
-      { echo "$0: lbmaster failed: n=$5 hosts=$6 speeds=$7 init=$8" >&2; exit 1; }
+    lb_run 900 "$master" --workload matmul --size "$5" --procs "$procs" --hosts "$6" --speeds "$7" --init "$8" \
+      --policy none --seed "$r" --out "$tmp" >"$tmp.log" 2>&1 ||
+      { tail -5 "$tmp.log" >&2; rm -f "$tmp.log"; lb_die "lbmaster failed: n=$5 hosts=$6 speeds=$7 init=$8 (the last results were kept)"; }
+    rm -f "$tmp.log"
     awk -F, -v pre="$1,$2,$3,$4,$5,$r" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
       { print pre "," $c["makespan_s"] "," $c["verified"] }' "$tmp" >> "$runs"
     done_=$((done_ + 1))
@@ -95,9 +103,9 @@ for k in $scales; do
   done
 done
 [ -t 2 ] && echo >&2
+lb_commit "$runs" "$out/runs.csv"; runs=$out/runs.csv
 if awk -F, 'NR > 1 && $8 != "yes" { bad++ } END { exit bad ? 0 : 1 }' "$runs"; then
-  echo "$0: some runs were not verified (see $runs)" >&2
-  exit 1
+  lb_die "some runs were not verified (see $runs)"
 fi
 
 # Medians per (scale, table, scheme, x), then one row per table line.
@@ -105,22 +113,23 @@ awk -F, 'NR > 1 { key = $1 "," $2 "," $3 "," $4; v[key, ++n[key]] = $7; nn[key] 
   END { for (key in n) { m = n[key]; for (a = 1; a <= m; a++) w[a] = v[key, a]
           for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (w[b] < w[a]) { t = w[a]; w[a] = w[b]; w[b] = t }
           printf "%s,%s,%.6f\n", key, nn[key], m % 2 ? w[(m + 1) / 2] : (w[m / 2] + w[m / 2 + 1]) / 2 } }' "$runs" |
-  sort -t, -k1,1n -k2,2n -k3,3 -k4,4n > "$out/medians.csv"
+  sort -t, -k1,1n -k2,2n -k3,3 -k4,4n > "$out/medians.csv" || lb_die "writing $out/medians.csv failed"
 awk -F, 'BEGIN { print "scale,k,n,uni,bidding,sharing,speedup_bidding,speedup_sharing" }
   $2 == 1 { t[$1, $3, $4] = $6; nn[$1] = $5; if ($4 > km) km = $4; sc[$1] = 1 }
   END { for (s in sc) for (k = 1; k <= km; k++) { u = t[s, "uni", 1]
           printf "%s,%d,%s,%.6f,%.6f,%.6f,%.3f,%.3f\n", s, k, nn[s], u, t[s, "bidding", k], t[s, "sharing", k],
                  u / t[s, "bidding", k], u / t[s, "sharing", k] } }' "$out/medians.csv" |
-  sort -t, -k1,1n -k2,2n > "$out/table1.csv"
+  sort -t, -k1,1n -k2,2n > "$out/table1.csv.tmp" && lb_commit "$out/table1.csv.tmp" "$out/table1.csv"
 awk -F, 'BEGIN { print "scale,size,n,uni,balance,sharing,speedup_balance,speedup_sharing" }
   $2 == 2 { t[$1, $3, $4] = $6; nn[$1, $4] = $5; sz[$4] = 1; sc[$1] = 1 }
   END { for (s in sc) for (z in sz) { u = t[s, "uni", z]
           printf "%s,%s,%s,%.6f,%.6f,%.6f,%.3f,%.3f\n", s, z, nn[s, z], u, t[s, "balance", z], t[s, "sharing", z],
                  u / t[s, "balance", z], u / t[s, "sharing", z] } }' "$out/medians.csv" |
-  sort -t, -k1,1n -k2,2n > "$out/table2.csv"
+  sort -t, -k1,1n -k2,2n > "$out/table2.csv.tmp" && lb_commit "$out/table2.csv.tmp" "$out/table2.csv"
 grep -v '^#' "$here/paper_table1.csv" > "$out/paper_table1.csv"
 grep -v '^#' "$here/paper_table2.csv" > "$out/paper_table2.csv"
-gnuplot -e "outdir='$out'; scales='$scales'" "$here/figs.gp"
+for fmt in png svg pdf; do lb_plot "$out" "$here/figs.gp" "outdir='$out'" "scales='$scales'" "fmt='$fmt'"; done
 awk -F, -v scales="$scales" -f "$here/report.awk" "$out/paper_table1.csv" "$out/paper_table2.csv" \
   "$out/table1.csv" "$out/table2.csv" > "$out/report.md"
+lb_provenance "$out" complete "$total runs"
 echo "$0: wrote $runs, $out/table1.csv, $out/table2.csv, $out/fig1.png, $out/fig2.png, $out/report.md"
