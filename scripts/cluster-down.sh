@@ -8,6 +8,9 @@
 # twice.
 # Usage: scripts/cluster-down.sh [--state DIR] [--ns PREFIX]
 set -u
+lb_top=$(cd "$(dirname "$0")/.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 state=/tmp/lbfarm-cluster
 prefix=
 while [ $# -gt 0 ]; do

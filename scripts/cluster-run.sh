@@ -6,6 +6,9 @@
 # A bare lbmaster/lbworker means the one in the cluster's hostfile ep=.
 # Usage: scripts/cluster-run.sh [--state DIR] COMMAND [ARG]...
 set -eu
+lb_top=$(cd "$(dirname "$0")/.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 case ${1:-} in -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 state=/tmp/lbfarm-cluster
 [ "${1:-}" = --state ] && { state=$2; shift 2; }

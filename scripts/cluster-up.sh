@@ -32,6 +32,9 @@
 # Needs root (CAP_SYS_ADMIN and CAP_NET_ADMIN).  Exit 77 with the reason
 # when namespaces cannot be created here.
 set -eu
+lb_top=$(cd "$(dirname "$0")/.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 builddir=$(cd "$here/.." && pwd)
 state=/tmp/lbfarm-cluster

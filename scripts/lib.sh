@@ -125,7 +125,9 @@ lb_init() {
 # lb_run SECS CMD...: in the background and waited for, so that a signal
 # to this script is handled at once, not after CMD; `timeout
 # --foreground` keeps CMD in this process group, where the terminal's
-# Ctrl-C reaches it.  Standard input is /dev/null.
+# Ctrl-C reaches it.  Standard input is /dev/null.  Only in the script's
+# own shell: in a subshell (a pipeline's `while read`) the traps are not
+# there to stop CMD; run `timeout --foreground SECS CMD` there instead.
 lb_run() {
   local secs=$1 rc=0
   shift

@@ -6,7 +6,14 @@
 # time only, make every time (it rebuilds only what changed, and reruns
 # automake or configure itself when configure.ac or a Makefile fragment
 # changed).  --bench adds what the benchmarks need.
+#
+# Usage: scripts/setup.sh [--bench]
+# apt-get runs with no terminal input (its progress would stair-step
+# across the terminal otherwise): a line per tenth of the packages.
 set -euo pipefail
+lb_top=$(cd "$(dirname "$0")/.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 cd "$(dirname "$0")/.."
 say() { echo "setup: $*" >&2; }
 
@@ -50,12 +57,12 @@ done < <(for p in "${packages[@]}"; do
 done)
 
 log=$(mktemp "${TMPDIR:-/tmp}/lbfarm-setup.XXXXXX")
-trap 'rm -f "$log"' EXIT
+lb_on_exit 'rm -f "$log"'
 # run_logged WHAT CMD...: CMD's output goes to the log, shown on failure.
 run_logged() {
   local what=$1
   shift
-  "$@" >"$log" 2>&1 && return 0
+  "$@" >"$log" 2>&1 </dev/null && return 0
   tail -n 25 "$log" >&2
   say "$what failed (above: the end of its output)"
   exit 1
@@ -73,11 +80,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} and what they need (a few minutes on a fresh machine)"
   say "apt-get update"
   run_logged "apt-get update" timeout 600 "${apt[@]}" update
-  n=$("${apt[@]}" -s install "${missing[@]}" 2>/dev/null | grep -c '^Inst ' || true)
+  n=$("${apt[@]}" -s install "${missing[@]}" 2>/dev/null </dev/null | grep -c '^Inst ' || true)
   say "downloading and installing $n packages"
   # Progress: a line per tenth of the packages fetched and set up.
   step=$(( n / 10 > 0 ? n / 10 : 1 ))
-  "${apt[@]}" install -y "${missing[@]}" 2>&1 | tee "$log" |
+  "${apt[@]}" install -y "${missing[@]}" 2>&1 </dev/null | tee "$log" |
     awk -v n="$n" -v step="$step" '
       /^Get:/ { if (++g % step == 0 || g == n) { printf "setup:   fetched %d of %d\n", g, n; fflush() } }
       /^Setting up / { if (++s % step == 0 || s == n) { printf "setup:   set up %d of %d\n", s, n; fflush() } }' >&2 ||

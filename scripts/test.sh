@@ -5,9 +5,27 @@
 # build-san/.  Every sanitizer report of any process there (lbmaster,
 # the workers PVM spawns, the console's lbmaster, a unit test) goes to a
 # file in build-san/reports/, and any report there fails the run.
+#
+# Usage: scripts/test.sh [TEST]...
+#   TEST        run only these tests of make check (e.g. tests/main_job.sh
+#               tests/test_cli), not the sanitizer build
+#   -h, --help  show this help
+# Ends with a line "tests: N passed, N failed, N skipped".  Ctrl-C stops
+# it (exit 130; SIGTERM: 143), each test removing what it started.
 set -uo pipefail
+lb_top=$(cd "$(dirname "$0")/.." && pwd)
+. "$lb_top/scripts/lib.sh"
+case ${1:-} in
+-h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+-*) echo "test.sh: unknown option '$1' (--help)" >&2; exit 2 ;;
+esac
+lb_init
 cd "$(dirname "$0")/.."
 scripts/setup.sh || exit $?
+if [ $# -gt 0 ]; then
+  make -j"$(nproc)" check TESTS="$*"
+  exit $?
+fi
 make -j"$(nproc)" check
 rc=$?
 

@@ -34,6 +34,9 @@
 # and traces/ (each run's --hosts-csv and --trace), farm_makespan.txt
 # and farm_hosts.txt (the two summaries printed at the end).
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 build=$src
@@ -84,8 +87,8 @@ tmp=$(mktemp -d)
   export PVM_TMP=$tmp PVM_VMID=bench$$ PVM_ALLOW_ROOT=yes
   pvmd >/dev/null 2>&1 &
   sleep 0.5
-  timeout 120 "$pp" . . | clean >"$out/farm_pvm_local.csv" || true
-  timeout 120 "$pp" --pvmd . . | clean >"$out/farm_pvm_local_pvmd.csv" || true
+  timeout --foreground 120 "$pp" . . | clean >"$out/farm_pvm_local.csv" || true
+  timeout --foreground 120 "$pp" --pvmd . . | clean >"$out/farm_pvm_local_pvmd.csv" || true
   echo halt | pvm >/dev/null 2>&1 || true
 )
 rm -rf "$tmp"
@@ -95,8 +98,8 @@ echo "through the pvmd:"; cat "$out/farm_pvm_local_pvmd.csv"
 echo "== PVM round trip, namespace hosts -> $out/farm_pvm_ns_same.csv, farm_pvm_ns_across.csv"
 state=$(mktemp -d)
 if "$src/scripts/cluster-up.sh" --builddir "$build" --state "$state" >/dev/null 2>&1; then
-  timeout 120 "$src/scripts/cluster-run.sh" --state "$state" "$pp" h2 h2 | clean >"$out/farm_pvm_ns_same.csv" || true
-  timeout 120 "$src/scripts/cluster-run.sh" --state "$state" "$pp" h2 h3 | clean >"$out/farm_pvm_ns_across.csv" || true
+  timeout --foreground 120 "$src/scripts/cluster-run.sh" --state "$state" "$pp" h2 h2 | clean >"$out/farm_pvm_ns_same.csv" || true
+  timeout --foreground 120 "$src/scripts/cluster-run.sh" --state "$state" "$pp" h2 h3 | clean >"$out/farm_pvm_ns_across.csv" || true
   "$src/scripts/cluster-down.sh" --state "$state" >/dev/null 2>&1
   echo "same namespace host:"; cat "$out/farm_pvm_ns_same.csv"
   echo "across namespace hosts:"; cat "$out/farm_pvm_ns_across.csv"
@@ -123,7 +126,7 @@ tmp=$(mktemp -d)
     row=$out/row.csv; rm -f "$row"
     trace=; case $tag in *-$mlast-*|*-$plast-*) trace="--trace $out/traces/$tag.csv" ;; esac
     l0=$(cut -d' ' -f1 /proc/loadavg)
-    timeout 1800 "$build/master/lbmaster" "$@" --hosts 6 --init one --speeds 0.30 --seed 2 \
+    timeout --foreground 1800 "$build/master/lbmaster" "$@" --hosts 6 --init one --speeds 0.30 --seed 2 \
       --out "$row" --hosts-csv "$out/hosts/$tag.csv" $trace >/dev/null 2>&1 || echo "(failed: $*)"
     l1=$(cut -d' ' -f1 /proc/loadavg)
     if [ -s "$row" ]; then

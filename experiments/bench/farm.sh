@@ -5,6 +5,9 @@
 # RMTLB per workload and size (median of three) against the ideal from
 # the same run (ratio = ideal / makespan, 1 at best).
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 bench_start "$@"

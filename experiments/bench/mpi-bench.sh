@@ -11,6 +11,9 @@
 # Usage: experiments/bench/mpi-bench.sh [--builddir DIR] [--out DIR] [--runs N]
 # CSV files go to DIR (default out/bench under the build directory).
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 build=$src
@@ -36,15 +39,15 @@ echo "load before: $(cat /proc/loadavg)"
 
 echo "== round trip, one host -> $out/mpi_pvm_pingpong.csv"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+lb_on_exit 'rm -rf "$tmp"'
 (
   export PVM_TMP=$tmp PVM_VMID=mbench$$ PVM_ALLOW_ROOT=yes
   pvmd >/dev/null 2>&1 &
   sleep 0.5
-  timeout 120 "$pp" . . | sed -n 's/^\(\[[^]]*\] \)*//; /^\(transport\|pvm-\)/p' >"$tmp/pvm.csv" || true
+  timeout --foreground 120 "$pp" . . | sed -n 's/^\(\[[^]]*\] \)*//; /^\(transport\|pvm-\)/p' >"$tmp/pvm.csv" || true
   echo halt | pvm >/dev/null 2>&1 || true
 )
-timeout 120 mpirun --oversubscribe -np 2 "$pp"_mpi >"$tmp/mpi.csv"
+timeout --foreground 120 mpirun --oversubscribe -np 2 "$pp"_mpi >"$tmp/mpi.csv"
 { cat "$tmp/pvm.csv"; sed 1d "$tmp/mpi.csv"; } >"$out/mpi_pvm_pingpong.csv"
 column -s, -t "$out/mpi_pvm_pingpong.csv"
 
@@ -56,7 +59,7 @@ for r in $(seq 1 "$runs"); do
     export PVM_TMP=$tmp PVM_VMID=mbench$$ PVM_ALLOW_ROOT=yes
     "$build/master/lbmaster" $job --out "$tmp/pvm_runs.csv" >/dev/null 2>&1
   ) || echo "lbmaster run $r failed" >&2
-  timeout 300 mpirun --oversubscribe -np 7 "$build/mpi/lbmpi" $job --out "$tmp/mpi_runs.csv" >/dev/null 2>&1 \
+  timeout --foreground 300 mpirun --oversubscribe -np 7 "$build/mpi/lbmpi" $job --out "$tmp/mpi_runs.csv" >/dev/null 2>&1 \
     || echo "lbmpi run $r failed" >&2
 done
 # runtime, run, makespan_s, ideal_s, ratio, verified (the run CSV's names)

@@ -6,6 +6,9 @@
 # time, one thread each.  Run by run.sh (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/planners.sh
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 bench_start "$@"

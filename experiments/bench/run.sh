@@ -8,6 +8,9 @@
 #   PVM farm, slow).  Output: $BENCH_OUT/bench.csv and bench.md
 #   (BENCH_OUT default out/bench).  lib.sh documents the row format.
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 case ${1:-} in -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
 LB_TOP_SRCDIR=${LB_TOP_SRCDIR:-$(cd "$here/../.." && pwd)}

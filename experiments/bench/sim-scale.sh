@@ -28,6 +28,9 @@
 # BENCH_LIST=sim-scale), it also appends each case's least user time and
 # the exponent to BENCH_CSV (lib.sh's rows; no reference program).
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 build=${LB_TOP_BUILDDIR:-$src} csv= repeat=3 maxside=1024 side=256 timeout=600 parts=sp
@@ -57,7 +60,7 @@ sim=$build/sim/lbsim
 [ -x /usr/bin/time ] || { echo "sim-scale.sh: /usr/bin/time (GNU time) is needed" >&2; exit 2; }
 csv=${csv:-${BENCH_OUT:-$build/out/bench}/sim-scale.csv}
 mkdir -p "$(dirname "$csv")"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); lb_on_exit 'rm -rf "$tmp"'
 tty=; [ -t 2 ] && tty=1
 progress() { [ -z "$tty" ] || printf '\r%-72s' "$*" >&2; }
 load1() { cut -d' ' -f1 /proc/loadavg; }

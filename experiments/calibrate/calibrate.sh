@@ -41,6 +41,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
+lb_top=$src
+. "$lb_top/scripts/lib.sh"
 runsdir=out/seed000; out=out/calibrate; pp=1; tmo=600
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -54,24 +56,24 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/seed000/fig34.sh first"
-lbsim=${LBSIM:-sim/lbsim}
-[ -x "$lbsim" ] || die "$lbsim not found: run from the build directory (or set LBSIM)"
+lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
+[ -x "$lbsim" ] || die "$lbsim: not built (run scripts/setup.sh, or set LBSIM)"
 command -v gnuplot >/dev/null || die "gnuplot not found"
-make -s experiments/calibrate/proc_costs experiments/bench/farm_pingpong
+lb_init
+build=$(cd "$(dirname "$(lb_built sim/lbsim)")/.." && pwd)
+make -s -C "$build" experiments/calibrate/proc_costs experiments/bench/farm_pingpong
 runsdir=$(cd "$runsdir" && pwd); mkdir -p "$out/costs" "$out/loads"; out=$(cd "$out" && pwd)
-build=$PWD
 
 # 1. latency and bandwidth between two tasks (a private pvmd)
 lat=5e-05; bw=3e8
 if [ -n "$pp" ]; then
-  tmp=$(mktemp -d)
-  ( export PVM_TMP=$tmp PVM_VMID=cal$$ PVM_ALLOW_ROOT=yes
-    pvmd >/dev/null 2>&1 & sleep 0.5
-    timeout "$tmo" "$build/experiments/bench/farm_pingpong" --pvmd . . 2>/dev/null |
+  lb_private_vm cal
+  ( pvmd >/dev/null 2>&1 & sleep 0.5
+    timeout --foreground "$tmo" "$build/experiments/bench/farm_pingpong" --pvmd . . 2>/dev/null |
       sed -n 's/^\(\[[^]]*\] \)*//; /^\(transport\|pvm-\)/p' | grep -v 'BEGIN\|EOF\|libpvm' |
       cut -d, -f2- >"$out/pingpong.csv" || true
     echo halt | pvm >/dev/null 2>&1 || true )
-  rm -rf "$tmp"
+  lb_vm_cleanup "$PVM_TMP"
 fi
 if [ -s "$out/pingpong.csv" ]; then   # this run's, or (--no-pingpong) an earlier one
   if [ "$(wc -l <"$out/pingpong.csv")" -ge 3 ]; then
@@ -93,8 +95,9 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 awk '{ print $2, $3, $11 }' "$plan" | sort -u | while read -r w n np; do
   f=$out/costs/$w-$n-$np.csv
   [ -s "$f" ] && continue
-  if [ "$w" = primes ]; then timeout "$tmo" experiments/calibrate/proc_costs primes "$n" "$np" >"$f.tmp"
-  else experiments/calibrate/proc_costs --units matmul "$n" "$np" >"$f.tmp"; fi
+  # (a pipeline's subshell: the command stays in the foreground, where Ctrl-C reaches it)
+  if [ "$w" = primes ]; then timeout --foreground "$tmo" "$build/experiments/calibrate/proc_costs" primes "$n" "$np" >"$f.tmp"
+  else "$build/experiments/calibrate/proc_costs" --units matmul "$n" "$np" >"$f.tmp"; fi
   mv "$f.tmp" "$f"
 done
 
@@ -118,7 +121,7 @@ sim1() { # tag policy results rep work costs ctx_bytes result_bytes extra speeds
   local load=$out/loads/$1.txt tr=${12:+--msg-trace ${12}}
   awk -F, -v W="$5" -v add="$9" 'NR == 1 { next } { u[NR] = ($3 == "" ? $2 : $3); s += u[NR] }
     END { for (k = 2; k <= NR; k++) printf "0 0 %.9g\n", W * u[k] / s + add }' "$6" >"$load"
-  timeout "$tmo" "$lbsim" --profile farm --policy "$2" --topology ring:6 --load "trace:$load" -C 8 \
+  timeout --foreground "$tmo" "$lbsim" --profile farm --policy "$2" --topology ring:6 --load "trace:$load" -C 8 \
     --speeds "${10}" --quantum "${11}" --latency "$lat" --jitter 0.5 --bandwidth "$bw" --cost-msg "$cmw" \
     --cost-byte "$cbw" --ctx-bytes "$7" --result-bytes "$8" --hop-time 0.012 --period 0.05 \
     --results "$3" --seed "$4" $tr --csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -155,6 +158,6 @@ rm -f "$out/simtrace.csv"
 [ -t 2 ] && echo >&2
 awk -F, -f "$here/report.awk" "$out/compare.csv" >"$out/calibration.md"
 awk -F, -f "$here/response_report.awk" "$out/response.csv" >>"$out/calibration.md"
-gnuplot -e "outdir='$out'" "$here/calib.gp"
+lb_plot "$out" "$here/calib.gp" "outdir='$out'"
 echo "$0: wrote $out/msgcost.txt, $out/compare.csv, $out/calibration.md"
 echo "$0: wrote $out/calib.png, $out/calib.svg, $out/calib.pdf"

@@ -34,8 +34,10 @@
 #   -h, --help       show this help
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(pwd)
-master=$top/master/lbmaster
+lb_top=$(cd "$here/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+top=$lb_top
+master=${LBMASTER:-$(lb_built master/lbmaster)}
 n=20 workloads="primes matmul" seed0=1 ctrials=1 csig=TERM farm=1 out=out/faults replot=0 csvsum=0 rmode=both
 while [ $# -gt 0 ]; do
   case $1 in
@@ -66,25 +68,30 @@ modes=(origin direct)
 summarise() {
   awk -F, -v csv="$csvsum" -f "$here/summary.awk" "$csv"
   awk -F, -v o="$out" -f "$here/plotdata.awk" "$csv" &&
-    gnuplot -e "outdir='$out'" "$here/faults.gp" && echo "$0: wrote $csv and $out/faults.{png,svg,pdf}" >&2
+    lb_plot "$out" "$here/faults.gp" "outdir='$out'" && echo "$0: wrote $csv and $out/faults.{png,svg,pdf}" >&2
 }
 if [ $replot = 1 ]; then
   [ -f "$csv" ] || { echo "$0: no $csv" >&2; exit 2; }
   summarise; exit
 fi
-[ -x "$master" ] || { echo "$0: $master not found: run from the build directory" >&2; exit 2; }
+[ -x "$master" ] || { echo "$0: $master: not built (run scripts/setup.sh, or set LBMASTER)" >&2; exit 2; }
 
-# On exit or interrupt: stop what this script started, and only that.
+# On exit or interrupt (Ctrl-C: 130, SIGTERM: 143): stop what this
+# script started, and only that: lbmaster gets SIGTERM and 3 s to halt
+# its VM, then whatever is left of that VM is stopped and removed.
 mpid="" spid="" cstate=""
 cleanup() {
-  [ -n "$mpid" ] && kill -INT "$mpid" 2>/dev/null && sleep 1 && kill -9 "$mpid" 2>/dev/null
+  local t=0
+  if [ -n "$mpid" ] && kill -TERM "$mpid" 2>/dev/null; then
+    while kill -0 "$mpid" 2>/dev/null && [ $t -lt 30 ]; do sleep 0.1; t=$((t + 1)); done
+    kill -9 "$mpid" 2>/dev/null
+  fi
   [ -n "$spid" ] && kill "$spid" 2>/dev/null
-  for p in $(env_pids pvmd "${PVM_TMP:-/nonexistent}"); do kill -9 "$p"; done
+  [ -n "${PVM_TMP:-}" ] && lb_vm_cleanup "$PVM_TMP"
   [ -n "$cstate" ] && "$top/scripts/cluster-down.sh" --state "$cstate" >/dev/null 2>&1
-  [ -n "${PVM_TMP:-}" ] && rm -rf "$PVM_TMP"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+lb_init
+lb_on_exit cleanup
 
 header="kind,workload,policy,mode,seed,signal,kill_frac,kill_at_s,victim_host,detected_host,detect_s,verified,hosts_down,reruns,duplicates,makespan_s,wall_s,ref_makespan_s,ref_cpu_s,penalty,ref_verified,rc,leftover,status"
 [ -f "$csv" ] || echo "$header" >"$csv"
@@ -97,7 +104,8 @@ one_farm() {
   local dir=$1 name=$2 target=$3 victim=$4 vp
   shift 4
   export PVM_TMP PVM_VMID=fx$$n$((++vmseq)) PVM_ALLOW_ROOT=yes
-  PVM_TMP=$(mktemp -d /tmp/lbfarm-fx.XXXXXX)
+  PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-fx.XXXXXX")
+  lb_vms=$PVM_TMP
   rm -f "$dir/$name.csv"
   start_master "$dir" "$name" "$master" "$@" --out "$dir/$name.csv"
   wp=$(wait_workers "$PVM_TMP" 6) || echo "$0: $name: the workers did not start" >&2

@@ -10,6 +10,9 @@
 # Usage: experiments/fuzz/longrun.sh [-n RUNS] [-t TIMEOUT] [-o OUTDIR] [-b BUILDDIR]
 #   defaults: 1000000, 10 s, out/fuzz, the current directory
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 case ${1:-} in --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 runs=1000000 timeout=10 out=out/fuzz build=.
 while getopts n:t:o:b:h opt; do

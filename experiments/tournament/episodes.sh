@@ -11,6 +11,9 @@
 # OUT/episodes.{png,svg,pdf}; prints their absolute paths.
 # Usage: experiments/tournament/episodes.sh [-o OUTDIR] [-b BUILDDIR] [-k SEEDS]
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 out=out/tournament build=. seeds=5
 case ${1:-} in --help|-h) sed -n '2,12p' "$0"; exit 0 ;; esac

@@ -6,6 +6,9 @@
 # Prints the absolute paths of the figures.  run.sh calls it.
 # Usage: experiments/tournament/figures.sh OUTDIR
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 case ${1:-} in --help|-h|'') sed -n '2,7p' "$0"; exit 0 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "$1" && pwd)

@@ -17,6 +17,7 @@ FILENAME == ARGV[1] && $10 != "nan" {
   MIG[k, $5, $6] = $16 / np; HOP[k, $5, $6] = $16 > 0 ? $17 / $16 : 0; HPP[k, $5, $6] = $17 / np
   if ($5 == "rmtlb" && $6 == "default") {
     g = $2 == 4 ? "lo" : "hi"
+    if (g == "hi" && !($2 in hiL)) { hiL[$2] = 1; hiLs = hiLs (hiLs == "" ? "" : " and ") $2 }
     ep[g] += $18; p1[g] += $19; pl[g] += $20; ds[g] += $21; mp[g] += $15; fl[g] += $22; ns[g]++
   }
   next
@@ -30,7 +31,7 @@ END {
   print "- **RMTLB places a heavy node's excess in one flood when the system has room.**"
   print "  With the paper's C = 4 and 4 processes per host the light nodes have seats:"
   printf "  RMTLB (paper defaults) placed %s of its heavy episodes with one flood (%.0f episodes per run on\n", pct(p1["lo"], ep["lo"]), avg(ep["lo"], ns["lo"])
-  printf "  average).  At 32 and 80 per host every node starts above C + A = 4.4; a heavy node neither\n"
+  printf "  average).  At %s per host every node starts above C + A = 4.4; a heavy node neither\n", hiLs == "" ? "more than 4" : hiLs
   printf "  answers nor forwards an RM (Rule 3), so the floods die at the first ring: %s placed by\n", pct(p1["hi"], ep["hi"])
   printf "  one flood, %s by several, %s dissolved (run down before a flood placed them).\n", pct(pl["hi"] - p1["hi"], ep["hi"]), pct(ds["hi"], ep["hi"])
   n = 0
@@ -42,7 +43,7 @@ END {
     for (i = 1; i <= n; i++) printf "%s %s", (i > 1 ? ";" : ""), line[i]; print "." }
   print ""
   print "- **Without room the paper's re-flooding costs messages.**  A round with no answer floods"
-  printf "  again at once: RMTLB (paper defaults) sent %.1f messages per process at 32 and 80 per host\n", avg(mp["hi"], ns["hi"])
+  printf "  again at once: RMTLB (paper defaults) sent %.1f messages per process at %s per host\n", avg(mp["hi"], ns["hi"]), hiLs == "" ? "more than 4" : hiLs
   printf "  (%.1f floods per episode) against %.1f at 4 per host (%.1f floods per episode).\n", avg(fl["hi"], ns["hi"]), avg(mp["lo"], ns["lo"]), avg(fl["lo"], ns["lo"])
   print ""
   print "- **A count-based, sender-initiated policy stops when no host is heavy.**  On the held-out"

@@ -17,6 +17,9 @@
 # Usage: experiments/tournament/run.sh [--quick|--full] [-o OUTDIR]
 #        [-b BUILDDIR] [-k SEEDS] [-t TUNESEEDS] [-j JOBS (1 or 2)]
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { sed -n '2,18p' "$0"; }
 out=out/tournament build=. seeds=10 tune=3 jobs=2 mode=normal

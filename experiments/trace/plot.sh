@@ -9,6 +9,9 @@
 #   --title S, --xlabel S             the figure's heading and x label
 #   -b BUILDDIR                       where tools/lbtrace is (default .)
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 build=. title= xlabel=time
 usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }

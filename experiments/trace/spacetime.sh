@@ -10,6 +10,9 @@
 # Usage: experiments/trace/spacetime.sh [-o OUTDIR] [-b BUILDDIR] [-n] [-s SIZE]
 #   -n  the simulator only (no PVM);  -s  numbers tested by the farm (default 3000000)
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 out=out/trace build=. farm=1 size=3000000
 here=$(cd "$(dirname "$0")" && pwd)
 case ${1:-} in --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
@@ -42,7 +45,7 @@ abs "$out/sim.json"
 # Farm: six workers of speed 0.30 on a private PVM.
 PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbtrace-pvm.XXXXXX") PVM_VMID=tr$$
 export PVM_TMP PVM_VMID
-trap 'rm -rf "$PVM_TMP"' EXIT
+lb_on_exit 'rm -rf "$PVM_TMP"'
 if ! "$build/master/lbmaster" --policy rmtlb --hosts 6 --workload primes --size "$size" --speeds 0.30 \
        --trace "$out/farm.csv" >"$out/farm.txt" 2>&1; then
   echo "$0: the farm run failed; its output is in $out/farm.txt" >&2
