@@ -21,7 +21,7 @@ set -eu
 lb_top=$(cd "$(dirname "$0")/.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
-runs=10000 seed=1 out=out build=. leaving=
+runs=10000 seed=1 out=out build=$(lb_builddir) leaving=
 case ${1:-} in --help) sed -n '2,/^# Usage/p' "$0"; exit 0 ;; esac
 while getopts n:s:o:b:hL opt; do
   case $opt in

@@ -29,6 +29,7 @@
 #                           $LB_TOP_BUILDDIR, the current directory (a build
 #                           directory) or this tree (built in place); 1 if
 #                           none is there
+#   lb_builddir             the build directory (the same search)
 #   lb_lock DIR             one run at a time writes to DIR: a second is
 #                           refused (exit 1) before it changes anything
 #   lb_provenance DIR STATUS [DETAIL]
@@ -256,6 +257,16 @@ lb_plot1() {
   [ $rc = 0 ] || { rm -f "$t.$ext"; lb_die "gnuplot $gp failed for $out (exit $rc)"; }
   lb_whole "$t.$ext" || { rm -f "$t.$ext"; lb_die "$out: gnuplot's output is incomplete (a full disk?)"; }
   lb_commit "$t.$ext" "$out"
+}
+
+# The build directory: the first of $LB_TOP_BUILDDIR, the current
+# directory and this tree where lbfarm is built (sim/lbsim is there).
+lb_builddir() {
+  local d
+  for d in "${LB_TOP_BUILDDIR:-}" "$PWD" "$lb_top"; do
+    [ -n "$d" ] && [ -x "$d/sim/lbsim" ] && { (cd "$d" && pwd); return 0; }
+  done
+  echo "$lb_top"
 }
 
 lb_built() {

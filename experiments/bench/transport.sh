@@ -13,7 +13,7 @@ lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 bench_start "$@"
-build=${LB_TOP_BUILDDIR:-.}
+build=$(lb_builddir)
 mkdir -p "$out/tp"
 bench_need_debs python3-numpy python3-scipy liblemon-dev g++
 bp=$build/experiments/bench/bench_planners

@@ -14,7 +14,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 case ${1:-} in --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
-runs=1000000 timeout=10 out=out/fuzz build=.
+runs=1000000 timeout=10 out=out/fuzz build=$(lb_builddir)
 while getopts n:t:o:b:h opt; do
   case $opt in
     n) runs=$OPTARG ;; t) timeout=$OPTARG ;; o) out=$OPTARG ;; b) build=$OPTARG ;;

@@ -15,7 +15,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 here=$(cd "$(dirname "$0")" && pwd)
-out=out/tournament build=. seeds=5
+out=out/tournament build=$(lb_builddir) seeds=5
 case ${1:-} in --help|-h) sed -n '2,12p' "$0"; exit 0 ;; esac
 while getopts o:b:k: opt; do
   case $opt in

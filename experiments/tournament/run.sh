@@ -22,7 +22,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { sed -n '2,18p' "$0"; }
-out=out/tournament build=. seeds=10 tune=3 jobs=2 mode=normal
+out=out/tournament build=$(lb_builddir) seeds=10 tune=3 jobs=2 mode=normal
 for a in "$@"; do
   case $a in
     --help|-h) usage; exit 0 ;;

@@ -13,7 +13,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 here=$(cd "$(dirname "$0")" && pwd)
-build=. title= xlabel=time
+build=$(lb_builddir) title= xlabel=time
 usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "plot.sh: $*" >&2; exit 2; }
 trace= prefix=

@@ -13,7 +13,7 @@ set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
-out=out/trace build=. farm=1 size=3000000
+out=out/trace build=$(lb_builddir) farm=1 size=3000000
 here=$(cd "$(dirname "$0")" && pwd)
 case ${1:-} in --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 while getopts o:b:ns:h opt; do
@@ -43,10 +43,8 @@ abs "$out/sim.json"
 [ "$farm" = 1 ] || exit 0
 
 # Farm: six workers of speed 0.30 on a private PVM.
-PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbtrace-pvm.XXXXXX") PVM_VMID=tr$$
-export PVM_TMP PVM_VMID
-lb_on_exit 'rm -rf "$PVM_TMP"'
-if ! "$build/master/lbmaster" --policy rmtlb --hosts 6 --workload primes --size "$size" --speeds 0.30 \
+lb_private_vm trace
+if ! lb_run 900 "$build/master/lbmaster" --policy rmtlb --hosts 6 --workload primes --size "$size" --speeds 0.30 \
        --trace "$out/farm.csv" >"$out/farm.txt" 2>&1; then
   echo "$0: the farm run failed; its output is in $out/farm.txt" >&2
   exit 1
