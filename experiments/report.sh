@@ -7,7 +7,11 @@
 # and PDF, the commands run and the machine they ran on.
 #
 # Usage: experiments/report.sh [--quick] [--out DIR] [--data DIR] [--doc FILE]
-#   --quick      reuse each step's results under DATA when present
+#   --quick      reuse each step's results under DATA when they are there
+#                and complete: every product, and the step's
+#                provenance-SCRIPT.txt saying "status: complete"; a step
+#                whose results are missing, partial or of unknown origin
+#                runs again
 #   --out DIR    the report (default out/report): report.md, report.html
 #                (self-contained), tables.md (each seed's table between
 #                <!-- report seedNNN --> markers), fig/seedNNN/*.{png,svg,pdf},
@@ -20,6 +24,10 @@
 # and about twice that at 15-20, mostly the two PVM farm steps, Table 3
 # and the numpy cross-check; --quick with every result cached 3-5 s.
 # Each step prints its expected time (at a load of 15-20) as it starts.
+# Each seed's section names the commit, times and load of the runs that
+# made its data (their provenance files); a step that failed or whose
+# results are incomplete is marked there in bold with the command that
+# completes it, and the report then exits 1.
 set -eu
 quick= out=out/report data=out doc=
 while [ $# -gt 0 ]; do
@@ -51,8 +59,11 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 
 # step SEED NAME SECONDS "PRODUCTS" [--stdout FILE] COMMAND...: run one
 # experiment from the build directory, or with --quick reuse it when
-# every product (relative to DATA) exists.  SECONDS is the time it took
-# on a busy 2-core machine.  A failed step is reported, the rest still run.
+# every product (relative to DATA) exists and its provenance file (the
+# first product's directory, provenance-SCRIPT.txt) says it is complete.
+# SECONDS is the time it took on a busy 2-core machine.  A failed step
+# is reported, the rest still run.  commands.csv: seed|name|command|
+# status|time|provenance file.
 nsteps=13 n=0 failed=0
 commands=$out/logs/commands.csv
 : >"$commands"
@@ -62,19 +73,31 @@ step() {
   if [ "$1" = --stdout ]; then stdout=$2; shift 2; fi
   cmd=$(printf '%s ' "$@" | sed "s|$build/||g; s|$build |. |g; s| \$||")
   [ -z "$stdout" ] || cmd="$cmd > ${stdout#"$build/"}"
+  first=${prods%% *}
+  prov=$data/$(dirname "$first")/provenance-$(basename "$1" .sh).txt
   have=1
   for p in $prods; do [ -s "$data/$p" ] || have=; done
+  grep -qx 'status: complete.*' "$prov" 2>/dev/null || have=
   if [ -n "$quick" ] && [ -n "$have" ]; then
-    when=$(date -r "$data/${prods%% *}" '+%Y-%m-%d %H:%M')
-    say "[$n/$nsteps] seed $seed, $name: reusing ${data#"$build/"}/${prods%% *} of $when"
-    echo "$seed|$name|$cmd|reused (results of $when)|-" >>"$commands"
+    when=$(sed -n 's/^finished: //p' "$prov" | cut -c1-16)
+    say "[$n/$nsteps] seed $seed, $name: reusing ${data#"$build/"}/$first of $when"
+    echo "$seed|$name|$cmd|reused (results of $when)|-|$prov" >>"$commands"
     return 0
+  fi
+  if [ -n "$quick" ] && [ -s "$data/$first" ]; then
+    if [ -s "$prov" ]; then say "[$n/$nsteps] seed $seed, $name: $first is incomplete ($(sed -n 's/^status: //p' "$prov" | cut -c1-80)): running it again"
+    else say "[$n/$nsteps] seed $seed, $name: $first has no provenance (complete or not?): running it again"; fi
   fi
   say "[$n/$nsteps] seed $seed, $name (expect about $(human "$secs"))"
   log=$out/logs/$(echo "seed$seed-$name" | tr -c 'A-Za-z0-9.\n-' '_').log
   t0=$(date +%s) rc=0
   if [ -n "$stdout" ]; then
+    t_started=$(date '+%Y-%m-%d %H:%M:%S %z') l_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
     (cd "$build" && "$@") >"$stdout.tmp" 2>"$log" && mv "$stdout.tmp" "$stdout" || rc=$?
+    [ "$rc" != 0 ] || printf '%s\n' "command: $cmd" "directory: $build" \
+      "commit: $(git -C "$src" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)" \
+      "started: $t_started" "finished: $(date '+%Y-%m-%d %H:%M:%S %z')" "load before: $l_before" \
+      "load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" "status: complete" >"$prov"
   elif [ -t 2 ]; then
     (cd "$build" && "$@") >"$log" || rc=$?
   else
@@ -83,10 +106,10 @@ step() {
   t=$(( $(date +%s) - t0 ))
   if [ "$rc" = 0 ]; then
     say "      done in $(human "$t")"
-    echo "$seed|$name|$cmd|ran|$(human "$t")" >>"$commands"
+    echo "$seed|$name|$cmd|ran|$(human "$t")|$prov" >>"$commands"
   else
     say "      FAILED (exit $rc) after $(human "$t"); see $log"
-    echo "$seed|$name|$cmd|failed (exit $rc), see logs/$(basename "$log")|$(human "$t")" >>"$commands"
+    echo "$seed|$name|$cmd|failed (exit $rc), see logs/$(basename "$log")|$(human "$t")|$prov" >>"$commands"
     failed=$((failed + 1))
   fi
 }
@@ -108,6 +131,10 @@ step 003 "worked example" 1 seed003/example.csv --stdout "$data/seed003/example.
 step 004 "Tables 1 and 2 on six PVM hosts" 600 "seed004/table1.csv seed004/table2.csv" "$ex/seed004/tables.sh" "$data/seed004"
 step 004 "worked example" 1 seed004/example.csv --stdout "$data/seed004/example.csv" "$build/tools/lbshare" --example --csv
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+# Result sets that are not complete (a step that failed, or data whose
+# provenance says incomplete or is missing): marked, and the exit is 1.
+incomplete=$(awk -F'|' '{ print $6 }' "$commands" | while read -r pf; do
+  grep -qx 'status: complete.*' "$pf" 2>/dev/null || echo x; done | wc -l)
 
 # The comparison rows of each seed, and its table (main rows) and all rows.
 say "comparing, drawing and writing the report"
@@ -186,6 +213,21 @@ section() {
   explain "$1" intro
   missing=$(awk -F'|' -v s="$1" '$1 == s && $4 ~ /^failed/ { printf "%s%s", n++ ? ", " : "", $2 }' "$commands")
   [ -z "$missing" ] || { echo; echo "**Failed steps: $missing** (see Commands); their rows are missing."; }
+  # Where the data come from, step by step; incomplete sets in bold.
+  echo
+  echo "Data of this section:"
+  echo
+  awk -F'|' -v s="$1" '$1 == s { print $2 "|" $3 "|" $6 }' "$commands" | while IFS='|' read -r nm c pf; do
+    st=$(sed -n 's/^status: //p' "$pf" 2>/dev/null | head -1)
+    if [ -z "$st" ]; then
+      echo "- **$nm: NO RESULTS.** Make them with \`$c\`."
+    elif [ "${st%% *}" != complete ]; then
+      d=$(printf '%s' "$st" | sed 's/^incomplete *//; s/^(//; s/)$//')
+      echo "- **$nm: INCOMPLETE (${d:-$st}).** Its rows and figures are partial; complete them with \`$c\`."
+    else
+      echo "- $nm: \`$(sed -n 's/^command: //p' "$pf" | sed "s|$build/||g")\` at commit $(sed -n 's/^commit: //p' "$pf"), $(sed -n 's/^started: //p' "$pf") to $(sed -n 's/^finished: //p' "$pf" | cut -c12-19), load $(sed -n 's/^load before: //p' "$pf") before and $(sed -n 's/^load after: //p' "$pf") after."
+    fi
+  done
   echo
   if [ -s "$out/rows/seed$1-main.md" ]; then cat "$out/rows/seed$1-main.md"
   else echo "No results: every step of this seed failed or was not run."; fi
@@ -211,6 +253,7 @@ details() {
   echo "also in \`rows/seedNNN.csv\`.  How the numbers were made: [Commands](#commands)"
   echo "and [Machine](#machine) at the end."
   [ "$failed" = 0 ] || { echo; echo "**$failed step(s) failed**: see [Commands](#commands)."; }
+  [ "$incomplete" = 0 ] || { echo; echo "**$incomplete result set(s) are missing or incomplete**: each section says which, and the command that completes it."; }
   section 000 "RMTLB (Liu, Shi, Gao)"
   figure 000 received "Figs. 3 and 4 on six PVM hosts: makespan over the ideal at the CPU share received"
   figure 000 scale "The four policies and others in the simulator, makespan over the ideal (experiments/proto/scale.sh)"
@@ -245,7 +288,7 @@ details() {
   echo "- date: $now; commit $commit"
   echo "- system: $(uname -srmo)"
   echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1), $(nproc) cores"
-  echo "- load average (1, 5, 15 min): $load_before before the experiments, $load_after after"
+  echo "- load average (1, 5, 15 min) while this report ran: $load_before at its start, $load_after after its steps; each section gives the load of the runs that made its data (reused results keep theirs)"
   echo "- PVM: $(dpkg-query -W -f '${Version}' pvm 2>/dev/null || sed -n 's/^#define PVM_VER[[:space:]]*//p' /usr/include/pvm3.h 2>/dev/null || echo unknown)"
   echo "- compiler: $(${CC:-gcc} --version 2>/dev/null | head -1)"
   echo "- gnuplot: $(gnuplot --version), numpy: $(/usr/bin/python3 -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo none)"
@@ -278,3 +321,4 @@ if [ -n "$doc" ]; then
 fi
 say "wrote $out/report.md, $out/report.html and $out/tables.md in $(human $(( $(date +%s) - started )))"
 [ "$failed" = 0 ] || { say "$failed step(s) failed"; exit 1; }
+[ "$incomplete" = 0 ] || { say "$incomplete result set(s) missing or incomplete (marked in the report)"; exit 1; }

@@ -67,7 +67,11 @@ EXTRA_DIST += tests/report_data/seed000/runs.csv tests/report_data/proto/claim.c
 	tests/report_data/proto/scale_summary.csv tests/report_data/seed002/table1.csv \
 	tests/report_data/seed002/table3.csv tests/report_data/seed002/crosscheck.csv \
 	tests/report_data/seed002/fig2.csv tests/report_data/seed002/fig2_hist.csv \
-	tests/report_data/seed004/table1.csv tests/report_data/seed004/table2.csv
+	tests/report_data/seed004/table1.csv tests/report_data/seed004/table2.csv \
+	tests/report_data/seed000/provenance-fig34.txt tests/report_data/proto/provenance-claim.txt \
+	tests/report_data/proto/provenance-scale.txt tests/report_data/seed002/provenance-table1.txt \
+	tests/report_data/seed002/provenance-table3.txt tests/report_data/seed002/provenance-fig2.txt \
+	tests/report_data/seed002/provenance-crosscheck.txt tests/report_data/seed004/provenance-tables.txt
 CLEANFILES += tests/farm-cpu.lock
 AM_TESTS_ENVIRONMENT = LB_TOP_SRCDIR='$(abs_top_srcdir)'; LB_TOP_BUILDDIR='$(abs_top_builddir)'; \
 	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0'; \

@@ -6,7 +6,10 @@
 # step that ran would fail.  Checks the report's content: every seed's
 # section in Markdown and HTML, known paper and our values in their rows
 # with the difference computed, notes, figures in three formats, the
-# commands and the machine, and --doc replacing a document's tables.
+# commands and the machine, each section's data provenance, and --doc
+# replacing a document's tables.  Then an incomplete seed 000 result set
+# (fig34.sh stopped part-way): the report marks it with the command that
+# completes it and exits 1.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 command -v gnuplot >/dev/null || { echo "SKIP: no gnuplot"; exit 77; }
 tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
@@ -75,5 +78,17 @@ if grep -q '^Prose before\.$' "$tmp/doc.md" && grep -q '^Prose after\.$' "$tmp/d
 else
   fail "--doc: $(cat "$tmp/doc.md")"
 fi
+grep -q "^- Figs. 3 and 4 on six PVM hosts, one run per point: \`(a fixture" "$md" && grep -q "load 2.00 2.00 2.00 before" "$md" &&
+  ok "sections name their data's provenance and load" || fail "no provenance in the seed 000 section"
+
+# fig34.sh stopped at 34 of 72 runs: not reused, marked, exit 1.
+sed -i 's/^status: .*/status: incomplete (34 of 72 runs; failed: primes-...)/' "$tmp/data/seed000/provenance-fig34.txt"
+rc=0
+LBMASTER=/nonexistent/lbmaster "$top_srcdir/experiments/report.sh" --quick --data "$tmp/data" \
+  --out "$tmp/report2" >"$tmp/out2" 2>&1 || rc=$?
+[ "$rc" = 1 ] && ok "an incomplete result set: exit 1" || fail "incomplete set: exit $rc: $(tail -3 "$tmp/out2")"
+grep -q "34 of 72 runs" "$tmp/out2" && ok "it says why it runs fig34.sh again" || fail "no word on the incomplete set: $(cat "$tmp/out2")"
+grep -q '^- \*\*Figs. 3 and 4 on six PVM hosts, one run per point: INCOMPLETE (34 of 72 runs.*complete them with `.*experiments/seed000/fig34.sh' \
+  "$tmp/report2/report.md" && ok "report.md marks it with the command" || fail "not marked: $(grep -n 'Figs. 3' "$tmp/report2/report.md")"
 expect_status 2 "unknown argument" "$top_srcdir/experiments/report.sh" --bogus
 finish
