@@ -15,6 +15,8 @@ set style fill solid 0.8 border -1
 set boxwidth 0.9
 set grid ytics
 set yrange [0:*]
+# Room above the tallest bar for its value label (it sat on the frame).
+set offsets 0, 0, graph 0.1, 0
 set key top right
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb '#555555'
 plot data using 2:xtic(1) title 'ideal at the nominal speeds' lc rgb '#3b6ea8', \

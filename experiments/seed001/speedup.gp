@@ -14,6 +14,7 @@ set boxwidth 0.9
 set grid ytics
 set yrange [0:*]
 set key top left
-set xtics rotate by -20 noenhanced
+# Labels end under their bars (the last ran past the frame).
+set xtics rotate by 20 right noenhanced
 plot data using 9:xtic(stringcolumn(1).' '.stringcolumn(2)) skip 1 title 'predicted by the rates' lc rgb '#3b6ea8', \
      data using 10 skip 1 title 'measured' lc rgb '#e08a1e'

@@ -9,7 +9,8 @@ set logscale y
 set format y "10^{%T}"
 set xlabel "step"
 set ylabel "max |w_i - mean|"
-set key top right
+# The key sat on the slow schemes' lines: an opaque box above them.
+set key top right opaque box
 S = "first second hetero second-int hetero-safe"
 set multiplot layout 1,3 title "solid: measured; dashed: initial imbalance x rate^{step}"
 do for [t in "mesh_4x4 mesh_8x8 ring_16"] {

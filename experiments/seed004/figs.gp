@@ -13,6 +13,8 @@ set datafile separator ","
 set key top left
 set grid
 set style data linespoints
+# Points at the ends of the axes sat on the frame.
+set offsets graph 0.02, graph 0.02, graph 0.06, 0
 nscales = words(scales)
 
 output = figdir."/fig1.".fmt; load term
