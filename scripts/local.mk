@@ -2,4 +2,4 @@
 # six-host cluster on network namespaces.
 dist_noinst_SCRIPTS += scripts/setup.sh scripts/main.sh scripts/main.gp scripts/test.sh \
 	scripts/cluster-up.sh scripts/cluster-down.sh scripts/cluster-run.sh scripts/bare-root.sh
-EXTRA_DIST += .ci/run README.md
+EXTRA_DIST += .ci/run README.md scripts/lib.sh
