@@ -41,6 +41,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 src=$(cd "${LB_TOP_SRCDIR:-$(dirname "$0")/..}" && pwd)
+lb_top=$(cd "$(dirname "$0")/.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 build=$(cd "${LB_TOP_BUILDDIR:-.}" && pwd)
 [ -x "$build/tools/lbdiffuse" ] || { echo "$0: $build/tools/lbdiffuse not found: run from the build directory after make" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "$0: gnuplot not found" >&2; exit 2; }
@@ -165,8 +168,9 @@ fig() {
   for f in $4; do [ -s "$f" ] || { echo "$1 $2 missing $f" >>"$figs"; return 0; }; done
   mkdir -p "$out/fig/seed$1"
   for e in png svg pdf; do
-    gnuplot -e "$5; output='$out/fig/seed$1/$2.$e'" "$3" 2>>"$out/logs/gnuplot.log" ||
-      { echo "$1 $2 failed" >>"$figs"; return 0; }
+    # A figure that cannot be drawn whole is reported, not fatal.
+    ( lb_plot1 "$out/fig/seed$1/$2.$e" "$3" "$5" ) 2>>"$out/logs/gnuplot.log" ||
+      { echo "$1 $2 failed" >>"$figs"; say "figure seed $1 $2.$e failed (logs/gnuplot.log)"; return 0; }
   done
   echo "$1 $2" >>"$figs"
 }
@@ -186,7 +190,7 @@ if [ -s "$d4/table1.csv" ] && [ -s "$d4/table2.csv" ]; then
   for t in 1 2; do [ -s "$d4/paper_table$t.csv" ] || grep -v '^#' "$ex/seed004/paper_table$t.csv" >"$d4/paper_table$t.csv"; done
   mkdir -p "$out/fig/seed004"; ok=1
   for e in png svg pdf; do
-    gnuplot -e "outdir='$d4'; scales='$scales'; figdir='$out/fig/seed004'; fmt='$e'" "$ex/seed004/figs.gp" \
+    ( lb_plot "$out/fig/seed004" "$ex/seed004/figs.gp" "outdir='$d4'" "scales='$scales'" "fmt='$e'" ) \
       2>>"$out/logs/gnuplot.log" || ok=
   done
   if [ -n "$ok" ]; then printf '004 fig1\n004 fig2\n' >>"$figs"; fi

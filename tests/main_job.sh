@@ -3,7 +3,9 @@
 # verifies, the table, CSV and chart in three formats are written under
 # absolute paths, a bad policy exits 2, and Ctrl-C (SIGINT to its process
 # group, as a terminal sends it) exits 130 leaving no pvmd, worker or
-# PVM file, after which the job runs again.
+# PVM file, after which the job runs again.  A second main job on the
+# same directory is refused at once, changes nothing, and the first one
+# ends with all its rows.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
 pvm_private
@@ -27,6 +29,23 @@ for ext in png svg pdf; do
 done
 printf '%s\n' "$out" | grep -q "^CSV: *$o/main.csv$" && ok "absolute CSV path printed" || fail "paths: $out"
 printf '%s\n' "$out" | grep -q '^ideal: ' && ok "ideal explained" || fail "no explanation of ideal"
+
+# Two main jobs on one directory: the second is refused and deletes nothing.
+cp "$o/main.csv" "$PVM_TMP/first.csv"
+"$main" --outdir "$o" --policies none,dasud,rmtlb $small >"$PVM_TMP/job1.out" 2>&1 &
+job1=$!
+i=0; until grep -q '^\[1/3\]' "$PVM_TMP/job1.out" || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+t0=$(date +%s%N)
+"$main" --outdir "$o" --policies rmtlb $small >/dev/null 2>"$PVM_TMP/job2.err"
+rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ $rc -eq 1 ] && grep -q "another main job is writing to $o" "$PVM_TMP/job2.err" && [ $ms -lt 2000 ] &&
+  ok "a second main job is refused in $ms ms" || fail "second job: exit $rc after $ms ms: $(cat "$PVM_TMP/job2.err")"
+cmp -s "$o/main.csv" "$PVM_TMP/first.csv" && ok "the refused job changed nothing" || fail "main.csv changed by the refused job"
+wait $job1
+rc=$?
+[ $rc -eq 0 ] && [ "$(hostcol policy "$csv")" = "none dasud rmtlb " ] && [ "$(hostcol verified "$csv")" = "yes yes yes " ] &&
+  ok "the first job ends with its three rows" || fail "first job: exit $rc, policies $(hostcol policy "$csv"): $(tail -5 "$PVM_TMP/job1.out")"
 
 expect_status 2 "unknown policy 'fastest'" "$main" --policies none,fastest
 expect_status 2 "writes its own files" "$main" --out x.csv

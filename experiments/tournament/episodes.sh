@@ -86,8 +86,7 @@ md=$out/episodes.md
 figs=""
 if command -v gnuplot >/dev/null 2>&1; then
   for fmt in png svg pdf; do
-    gnuplot -e "csv='$csv'; output='$out/episodes.$fmt'; fmt='$fmt'" "$here/episodes.gp" 2>/dev/null &&
-      figs="$figs $out/episodes.$fmt"
+    lb_plot1 "$out/episodes.$fmt" "$here/episodes.gp" "csv='$csv'" "fmt='$fmt'" && figs="$figs $out/episodes.$fmt"
   done
 fi
 for f in "$csv" "$md" $figs; do echo "$f"; done

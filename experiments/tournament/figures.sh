@@ -26,8 +26,8 @@ for wl in primes matmul; do
           print "" } }' "$out/summary.csv" >"$dat"
     [ -s "$dat" ] || { rm -f "$dat"; continue; }
     for fmt in png svg pdf; do
-      gnuplot -e "dat='$dat'; output='$out/fig-$wl-$load.$fmt'; fmt='$fmt'; pols='$pols'; ttl='$wl-like, $load start'" \
-        "$here/plot.gp" && echo "$out/fig-$wl-$load.$fmt"
+      lb_plot1 "$out/fig-$wl-$load.$fmt" "$here/plot.gp" "dat='$dat'" "fmt='$fmt'" "pols='$pols'" \
+        "ttl='$wl-like, $load start'" && echo "$out/fig-$wl-$load.$fmt"
     done
   done
 done

@@ -55,7 +55,7 @@ for ext in png svg pdf; do
   gnuplot -e "data='$(q "$seg")'; output='$(q "$prefix.$ext")'; hosts=$(get hosts); sink=$(get sink)" \
     -e "types='$(get types)'; nmig=$(get migrations); ndeliv=$(get deliveries)" \
     -e "caption='$(q "$caption")'; heading='$(q "$title")'; xlab='$(q "$xlabel")'" "$here/spacetime.gp"
-  [ -s "$prefix.$ext" ] || die "gnuplot wrote no $prefix.$ext"
+  lb_whole "$prefix.$ext" || die "gnuplot wrote no whole $prefix.$ext (a full disk?)"
 done
 rm -f "$info"
 for f in "$prefix.png" "$prefix.svg" "$prefix.pdf" "$seg"; do
