@@ -10,7 +10,8 @@ titles = "RMTLB LOWEST DASUD CCHSPMD none"
 exts = "png svg pdf"
 terms = "pngcairo size 1500,480 font ',10'|svg size 1500,480 font 'sans,10'|pdfcairo size 15in,4.8in font ',10'"
 set grid
-set offsets graph 0.04, graph 0.04, 0, 0
+# Room above the data for the key (it covered the last points).
+set offsets graph 0.04, graph 0.04, graph 0.3, 0
 set linetype 5 lc rgb "gray40"
 set key top left
 set bars small
