@@ -114,7 +114,9 @@ lb__exit() {
   exit "$1"
 }
 
-# Descriptor 7 is the script's stderr, for messages from traps.
+# Descriptor 7 is the script's stderr, for messages from traps (lb_run
+# closes it for its command: a pvmd that inherited it would hold a pipe
+# open after the script).
 lb_init() {
   exec 7>&2
   trap 'lb__exit $?' EXIT
@@ -133,9 +135,9 @@ lb_run() {
   local secs=$1 rc=0
   shift
   if [ "$secs" -gt 0 ] 2>/dev/null; then
-    timeout --foreground -k 10 "$secs" "$@" </dev/null &
+    timeout --foreground -k 10 "$secs" "$@" </dev/null 7>&- &
   else
-    "$@" </dev/null &
+    "$@" </dev/null 7>&- &
   fi
   lb_child=$!
   wait "$lb_child" || rc=$?

@@ -25,7 +25,7 @@ start_master() {
   perl -MTime::HiRes=time -ne 'BEGIN { $| = 1 } printf "%.6f %s", time, $_' <"$mfifo" >"$err" &
   spid=$!
   mstart=$(now)
-  "$@" >"$out" 2>"$mfifo" &
+  "$@" >"$out" 2>"$mfifo" 7>&- &
   mpid=$!
 }
 
