@@ -8,7 +8,7 @@
 # run that hands the node the context after every quantum.  The longer
 # sweep: experiments/sweep_invariants.sh -n 10000 -L.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 sweep=$top_srcdir/experiments/sweep_invariants.sh
 
 "$sweep" -n 300 -s 7 -L -b "$top_builddir" -o "$tmp/leaving" >"$tmp/leaving.txt" 2>&1 &&
