@@ -10,7 +10,7 @@ sim="$top_builddir/sim/lbsim"
 m="$top_builddir/master/lbmaster"
 mpi="$top_builddir/mpi/lbmpi"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+at_exit 'rm -rf "$tmp"'
 
 "$sim" --csv-header >"$tmp/sim.h" && "$m" --csv-header >"$tmp/master.h" || fail "--csv-header failed"
 [ "$(wc -l <"$tmp/sim.h")" = 1 ] && [ "$(head -c 7 "$tmp/sim.h")" = "driver," ] \

@@ -38,7 +38,6 @@ done
 # The same run on both runtimes: with none and an even start nothing
 # moves, so each host runs the same processes, unit for unit.
 pvm_private
-trap 'pvm_cleanup; rm -rf "$tmp"' EXIT   # pvm_private's trap replaced the first
 same="--workload primes --size 600000 --hosts 3 --procs 9 --init even --seed 7"
 run 4 $same --hosts-csv "$tmp/mpi.csv" >/dev/null 2>&1
 "$top_builddir/master/lbmaster" $same --hosts-csv "$tmp/pvm.csv" >/dev/null 2>&1

@@ -272,9 +272,7 @@ cleanup() {
   ns_gone
   rm -rf "$tmp"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+at_exit cleanup   # also on SIGINT (130) and SIGTERM (143)
 
 t0=$(date +%s)
 $ns sh "$0" --inside "$tmp" 9>&- &
