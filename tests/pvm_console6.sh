@@ -16,7 +16,7 @@ command -v pvm >/dev/null || { echo "SKIP: no pvm console"; exit 77; }
 scripts="$top_srcdir/scripts"
 ns=lbt$$c-
 state=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-c6c.XXXXXX")
-trap '"$scripts/cluster-down.sh" --state "$state" >/dev/null 2>&1; rm -rf "$state"' EXIT
+at_exit '"$scripts/cluster-down.sh" --state "$state" >/dev/null 2>&1; rm -rf "$state"'
 "$scripts/cluster-up.sh" --ns $ns --builddir "$top_builddir" --state "$state" >"$state.up" 2>&1
 rc=$?
 cat "$state.up"; rm -f "$state.up"

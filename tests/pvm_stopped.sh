@@ -15,7 +15,7 @@ pvm_private
 lbm=$top_builddir/master/lbmaster
 timeout=10
 stopped=
-trap 'for p in $stopped; do kill -CONT "$p" 2>/dev/null; kill -9 "$p" 2>/dev/null; done; pvm_cleanup' EXIT
+at_exit 'for p in $stopped; do kill -CONT "$p" 2>/dev/null; kill -9 "$p" 2>/dev/null; done'
 alive() { s=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null); [ -n "$s" ] && [ "$s" != Z ]; }
 now() { date +%s.%N; }
 
