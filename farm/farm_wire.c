@@ -6,6 +6,7 @@
 #include "lb_wire.h"
 #include "lb_errno.h"
 #include "lb_param.h"
+#include "lb_policy.h"
 
 const char *farm_tag_name(int tag)
 {
@@ -157,6 +158,7 @@ static void r_params(rd *d, lb_node_params *p, uint32_t nhosts)
   }
   if (!d->why && !(p->hop_time > 0)) bad(d, "hop time not set");
   if (!d->why && p->cchspmd.controller >= nhosts) bad(d, "controller out of range");
+  if (!d->why && p->pool.node >= nhosts) bad(d, "pool node out of range");
 }
 
 /* ---- SETUP ---- */
@@ -206,7 +208,7 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
   s->nhosts = lb_r_u32(&d.r);
   if (s->nhosts < 1 || s->nhosts > FARM_MAX_HOSTS || s->me >= s->nhosts) bad(&d, "host numbers out of range");
   uint32_t pol = lb_r_u32(&d.r);
-  if (pol >= LB_POLICY_COUNT) bad(&d, "unknown policy");
+  if (!lb_policy_desc_get((lb_policy)pol)) bad(&d, "unknown policy");
   s->policy = (lb_policy)pol;
   double speed = r_real(&d, 1e-6, 1);
   if (!d.why) r_params(&d, &s->par, s->nhosts);

@@ -73,6 +73,9 @@ static void w_body(lb_wbuf *w, const lb_msg *m)
     lb_w_u32(w, (uint32_t)m->npair);
     for (size_t k = 0; k < m->npair; k++) { w_node(w, m->pairs[k].node); lb_w_i64(w, m->pairs[k].count); }
     break;
+  case LB_MSG_POLICY:
+    lb_w_u32(w, m->u.pol.kind); lb_w_u64(w, m->u.pol.tag); lb_w_i64(w, m->u.pol.a); lb_w_i64(w, m->u.pol.b);
+    break;
   case LB_MSG_RESULT: case LB_MSG_NTYPES: break;
   }
   if (lb_msg_type_has_procs(m->type)) {
@@ -115,6 +118,9 @@ static int check_encodable(const lb_msg *m, size_t body)
 {
   if ((unsigned)m->type >= LB_MSG_NTYPES) return lb_error(LB_EINVAL, "message type %d", (int)m->type);
   if (body > NONE32) return lb_error(LB_ERANGE, "%s body of %zu bytes", lb_msg_type_name(m->type), body);
+  if (m->type == LB_MSG_POLICY && (m->u.pol.kind >= LB_MSG_POLICY_KINDS || m->u.pol.a < 0 || m->u.pol.b < 0))
+    return lb_error(LB_ERANGE, "POLICY: kind %u or a count (%ld, %ld) out of range", (unsigned)m->u.pol.kind,
+                    m->u.pol.a, m->u.pol.b);
   if (!node_ok(m->src) || !node_ok(m->dst) || !node_ok(m->hop_src) || !node_ok(m->hop_dst) || !node_ok(m->res.origin))
     return lb_error(LB_ERANGE, "%s: a node id does not fit 32 bits", lb_msg_type_name(m->type));
   for (size_t k = 0; k < m->nproc; k++)
@@ -265,6 +271,11 @@ static int r_body(dec *d, lb_msg *m)
     }
     break;
   }
+  case LB_MSG_POLICY:
+    m->u.pol.kind = lb_r_u32(&d->r);
+    if (m->u.pol.kind >= LB_MSG_POLICY_KINDS) bad(d, "policy message kind out of range");
+    m->u.pol.tag = lb_r_u64(&d->r); m->u.pol.a = r_count(d); m->u.pol.b = r_count(d);
+    break;
   case LB_MSG_RESULT: case LB_MSG_NTYPES: break;
   }
   if (!rc && !d->why && lb_msg_type_has_procs(m->type)) {

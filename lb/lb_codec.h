@@ -14,7 +14,8 @@
  * f64 est, f64 ran (floats in lb_proc), u32 context length and the
  * context; a result reference is u64 pid,
  * u32 origin, u64 length, u8 payload; an ORDER pair is u32 node, i64
- * count.  The result bytes themselves never pass through here.
+ * count; a POLICY message (lb_policy.h) is u32 kind, u64 tag, i64 a,
+ * i64 b.  The result bytes themselves never pass through here.
  *
  * The decoder checks everything before it acts: magic, version, type,
  * the run id, the exact length, every node id against the number of

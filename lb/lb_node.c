@@ -1,33 +1,13 @@
 /* lb_node.c: the policy-independent half of a node: run queue, events,
  * output list, counters, and what every policy shares (transfers,
  * results, outside orders).  Policies plug in through lb_policy_ops. */
+#include <math.h>
 #include <string.h>
 #include "lb_node_impl.h"
 #include "lb_load.h"
 #include "lb_errno.h"
 #include "lb_mem.h"
 #include "lb_param.h"
-
-static const char *const pol_names[LB_POLICY_COUNT] = {
-  "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion", "diffusion2"
-};
-
-const char *lb_policy_name(lb_policy p)
-{
-  return (unsigned)p < LB_POLICY_COUNT ? pol_names[p] : "?";
-}
-
-const char *lb_policy_list(void)
-{
-  return "none, rmtlb, lowest, dasud, cchspmd, diffusion, diffusion2";
-}
-
-int lb_policy_from_name(const char *name, lb_policy *out)
-{
-  for (int k = 0; k < LB_POLICY_COUNT; k++)
-    if (!strcmp(name, pol_names[k])) { *out = (lb_policy)k; return LB_SUCCESS; }
-  return lb_error(LB_EINVAL, "unknown policy '%s' (%s)", name, lb_policy_list());
-}
 
 const char *lb_results_name(lb_results r) { return r == LB_RESULTS_DIRECT ? "direct" : "origin"; }
 
@@ -181,6 +161,18 @@ static int relay(lb_node *nd, lb_msg *m, lb_out *out)
   nd->st.bytes += lb_msg_size(m);
   nd->st.hops += m->nproc;
   return push_send(nd, out, m);
+}
+
+int lb_node_send_policy(lb_node *nd, lb_out *out, size_t dst, uint32_t kind, uint64_t tag, long a, long b)
+{
+  lb_msg *m;
+  int rc = lb_msg_alloc(LB_MSG_POLICY, nd->id, dst, &m);
+  if (rc) return rc;
+  m->u.pol.kind = kind;
+  m->u.pol.tag = tag;
+  m->u.pol.a = a;
+  m->u.pol.b = b;
+  return lb_node_send(nd, out, dst, m);
 }
 
 int lb_node_timer(lb_out *out, uint64_t id, double at)
@@ -370,16 +362,8 @@ size_t lb_node_nbr_index(const lb_node *nd, size_t j)
 /* ---- life cycle ---- */
 static const lb_policy_ops *ops_of(lb_policy p)
 {
-  switch (p) {
-  case LB_POLICY_NONE: return &lb_policy_none_ops;
-  case LB_POLICY_RMTLB: return &lb_policy_rmtlb_ops;
-  case LB_POLICY_LOWEST: return &lb_policy_lowest_ops;
-  case LB_POLICY_DASUD: return &lb_policy_dasud_ops;
-  case LB_POLICY_CCHSPMD: return &lb_policy_cchspmd_ops;
-  case LB_POLICY_DIFFUSION:
-  case LB_POLICY_DIFFUSION2: return &lb_policy_diffusion_ops;
-  default: return NULL;
-  }
+  const lb_policy_desc *d = lb_policy_desc_get(p);
+  return d ? d->ops : NULL;
 }
 
 /* The table's ranges (lb_param.h), and what a node needs beyond them:
@@ -510,14 +494,14 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   return rc ? rc : result_ready(nd, &r, now, out);
 }
 
-static int on_transfer(lb_node *nd, lb_msg *m)
+static int on_transfer(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
   int rc = LB_SUCCESS;
   for (size_t k = 0; k < m->nproc; k++)
     if (!rc && !(rc = lb_node_enqueue(nd, m->procs[k]))) m->procs[k] = NULL;
   if (!rc) {
     m->nproc = 0;
-    if (nd->ops->on_transfer) rc = nd->ops->on_transfer(nd, m);
+    if (nd->ops->on_transfer) rc = nd->ops->on_transfer(nd, m, now, out);
   }
   lb_msg_free(m);
   return rc;
@@ -581,7 +565,7 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     }
     if (m->dst != nd->id) return relay(nd, m, out);
     if (m->type == LB_MSG_RESULT) return on_result_msg(nd, m, now, out);
-    if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m);
+    if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m, now, out);
     return nd->ops->on_msg ? nd->ops->on_msg(nd, m, now, out) : lb_node_unexpected(nd, m);
   }
   case LB_EV_TIMER:
@@ -646,6 +630,24 @@ int lb_node_describe(const lb_node *nd, char *buf, size_t cap)
   return 0;
 }
 const lb_node_stats *lb_node_stats_get(const lb_node *nd) { return &nd->st; }
+
+/* ---- lb_policy.h's readers ---- */
+const lb_topo *lb_node_topo(const lb_node *nd) { return nd->topo; }
+int lb_node_capacity(const lb_node *nd) { return nd->C; }
+double lb_node_threshold(const lb_node *nd) { return nd->A; }
+double lb_node_hop_time(const lb_node *nd) { return nd->par->hop_time; }
+const lb_node_params *lb_node_params_of(const lb_node *nd) { return nd->par; }
+size_t lb_node_down_count(const lb_node *nd) { return nd->ndown; }
+void *lb_node_policy_state(const lb_node *nd) { return nd->ps; }
+void lb_node_set_policy_state(lb_node *nd, void *state) { nd->ps = state; }
+unsigned long lb_node_random_below(lb_node *nd, unsigned long n) { return n ? lb_rng_below(&nd->rng, n) : 0; }
+void lb_node_count_invocation(lb_node *nd) { nd->st.invocations++; }
+
+double lb_node_param(const lb_node *nd, const char *name)
+{
+  const lb_param *p = lb_param_find(name);
+  return p ? lb_param_get(p, nd->par) : NAN;
+}
 
 void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st)
 {

@@ -34,13 +34,19 @@ typedef enum {
   LB_POLICY_CCHSPMD,
   LB_POLICY_DIFFUSION,   /* first order */
   LB_POLICY_DIFFUSION2,  /* second order */
-  LB_POLICY_COUNT
+  LB_POLICY_STEAL,       /* random work stealing */
+  LB_POLICY_POOL,        /* master-worker self-scheduling */
+  LB_POLICY_DASUD_RING,  /* seed 000's DASUD: expanding-ring search */
+  LB_POLICY_COUNT        /* the library's own; a program's policies
+                          * (lb_policy.h) are numbered from here */
 } lb_policy;
 
-/* "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion", "diffusion2". */
+/* Every policy is a registered descriptor (lb_policy.h); these read the
+ * registry.  "none", "rmtlb", "lowest", "dasud", "cchspmd", "diffusion",
+ * "diffusion2", "steal", "pool", "dasud-ring", then a program's own. */
 const char *lb_policy_name(lb_policy p);
 int lb_policy_from_name(const char *name, lb_policy *out);
-/* "none, rmtlb, ..., diffusion2", for help texts and messages. */
+/* "none, rmtlb, ..., dasud-ring", for help texts and messages. */
 const char *lb_policy_list(void);
 
 /* Where a result's bytes go.  ORIGIN (the paper's path): with the
@@ -108,6 +114,34 @@ typedef struct lb_diffusion_params {
   double beta;           /* second order, in (0, 2); lb_policy_prepare sets beta_opt */
 } lb_diffusion_params;
 
+/* Random work stealing: a node holding fewer than `below` processes
+ * asks a random node for work; the victim sends one process or half
+ * its movable ones, or refuses; after `tries` refusals in a row (0:
+ * every other node's) the thief waits until a victim that refused it
+ * has work again. */
+typedef struct lb_steal_params {
+  int amount;            /* 0 one (Blumofe-Leiserson), 1 half */
+  int below;
+  double retry;          /* between a refusal and the next request (0: none) */
+  size_t tries;          /* 0: once every other node has refused */
+} lb_steal_params;
+
+/* Master-worker self-scheduling from a pool kept at node `node`. */
+typedef struct lb_pool_params {
+  size_t node;
+  int chunk;             /* 0 factoring, 1 guided (GSS), 2 one at a time */
+  int below;             /* a node holding fewer asks the pool */
+} lb_pool_params;
+
+/* Seed 000's DASUD: a heavy node searches ring after ring. */
+typedef struct lb_ring_params {
+  double timeout;        /* per ring d; <= 0: 4 x hop_time x d */
+  size_t max_ring;       /* 0: the node's eccentricity */
+} lb_ring_params;
+
+/* Room for the parameters of a program's policies (lb_policy.h). */
+#define LB_PARAM_EXT 16
+
 typedef struct lb_node_params {
   int capacity;          /* C_i, processes */
   double threshold;      /* A_i; < 0: 10 % of C (rounded up with threshold_ceil) */
@@ -123,6 +157,10 @@ typedef struct lb_node_params {
   lb_dasud_params dasud;
   lb_cchspmd_params cchspmd;
   lb_diffusion_params diffusion;
+  lb_steal_params steal;
+  lb_pool_params pool;
+  lb_ring_params ring;
+  double ext[LB_PARAM_EXT];   /* a program's policies' parameters */
 } lb_node_params;
 
 /* Defaults (the rows of lb_param.c): C = 4, A = 10 % of C, speed 1,
@@ -133,8 +171,9 @@ typedef struct lb_node_params {
 void lb_node_params_default(lb_node_params *p);
 
 /* Graph-wide set-up that every driver calls once before allocating the
- * nodes: second-order diffusion's beta_opt when beta is unset, and a
- * check of the parameters the policy needs. */
+ * nodes: second-order diffusion's beta_opt when beta is unset, a check
+ * of the parameters the policy needs, and a registered policy's own
+ * prepare (lb_policy.h). */
 int lb_policy_prepare(lb_policy pol, const lb_topo *t, lb_node_params *p);
 
 /* ---- events in ---- */

@@ -1,35 +1,13 @@
-/* lb_node_impl.h: what lb_node.c shares with the policy files (not
- * installed, not for drivers). */
+/* lb_node_impl.h: what lb_node.c shares with the library's own policy
+ * files beyond lb_policy.h (not installed, not for drivers): the node's
+ * record, read directly where a public accessor would cost a call. */
 #ifndef LB_NODE_IMPL_H
 #define LB_NODE_IMPL_H
 
 #include "lb_node.h"
+#include "lb_policy.h"
 #include "lb_rng.h"
 
-typedef struct lb_policy_ops {
-  int (*init)(lb_node *nd);
-  void (*fini)(lb_node *nd);
-  /* The message is owned by the policy from here on.  RESULT and
-   * TRANSFER never come here: lb_node.c handles them for every policy. */
-  int (*on_msg)(lb_node *nd, lb_msg *m, double now, lb_out *out);
-  int (*on_timer)(lb_node *nd, uint64_t id, double now, lb_out *out);
-  int (*on_tick)(lb_node *nd, double now, lb_out *out);
-  /* A result reference is ready here (the process ran here, or its
-   * result came back here).  NULL: lb_node_result_direct. */
-  int (*on_result)(lb_node *nd, const lb_result_ref *r, double now, lb_out *out);
-  /* Process p ran here for a quantum that did `work` (p->ran counts
-   * it already); `finished`: it is done, and freed after this. */
-  void (*on_ran)(lb_node *nd, const lb_proc *p, double work, int finished);
-  /* A TRANSFER came in (its processes are queued already). */
-  int (*on_transfer)(lb_node *nd, const lb_msg *m);   /* after its processes are queued */
-  /* Node `dead` failed; nd->topo is already the repaired graph.  Free
-   * every lock, record and count tied to it. */
-  int (*on_down)(lb_node *nd, size_t dead, double now, lb_out *out);
-  int (*quiescent)(const lb_node *nd);
-  size_t (*pending)(const lb_node *nd);
-  /* What is open here, for lb_node_describe (NULL: nothing to say). */
-  int (*describe)(const lb_node *nd, char *buf, size_t cap);
-} lb_policy_ops;
 
 /* The fields every event reads come first, with a small run queue kept
  * inline: on a large simulated run each event finds its node out of
@@ -64,49 +42,15 @@ struct lb_node {
 
 extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,
   lb_policy_lowest_ops, lb_policy_dasud_ops, lb_policy_cchspmd_ops,
-  lb_policy_diffusion_ops;
+  lb_policy_diffusion_ops, lb_policy_steal_ops, lb_policy_pool_ops,
+  lb_policy_ring_ops;
 
-/* Helpers for the policies. */
-int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m);
-int lb_node_timer(lb_out *out, uint64_t id, double at);
-/* HOME for r (this node is its origin); DELIVER too when its bytes are here. */
-int lb_node_home(lb_node *nd, lb_out *out, const lb_result_ref *r);
-int lb_node_enqueue(lb_node *nd, lb_proc *p);
-/* Take a process that may leave now: never the head (it may be running);
- * of the others, the one with the most work left (latest on ties), so a
- * migration moves as much work as it can, and a process that has not
- * started (a small context) before one that has.  NULL if none. */
-lb_proc *lb_node_take_movable(lb_node *nd);
-/* Queue again a process just taken (it could not leave): never fails,
- * its slot is still there. */
-void lb_node_put_back(lb_node *nd, lb_proc *p);
-/* Count a process leaving this node. */
-void lb_node_count_leaving(lb_node *nd, const lb_proc *p);
-/* Processes that may leave now: Q - 1 (the head stays), or 0. */
-size_t lb_node_movable(const lb_node *nd);
-/* Default result routing: HOME when here, else RESULT to the origin. */
-int lb_node_result_direct(lb_node *nd, const lb_result_ref *r, lb_out *out);
-/* Send k movable processes to dst in one TRANSFER (ordered count in the
- * message); *sent gets how many went. */
-int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, size_t *sent);
-/* The same, with the sender's book-keeping epoch in the message. */
-int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch,
-                           size_t *sent);
-/* Count a heavy episode when the node has just turned heavy; returns
- * whether it is heavy now. */
-int lb_node_track_heavy(lb_node *nd);
-/* Index of neighbour j in t's list of nd's neighbours, or (size_t)-1. */
-size_t lb_node_nbr_index(const lb_node *nd, size_t j);
-/* Deliver the result r here, off the protocol's path, because its way
- * home failed (a node on it, or its origin, is down). */
-int lb_node_orphan_result(lb_node *nd, const lb_result_ref *r, lb_out *out);
-/* An error status for a message this policy does not take; frees m. */
-int lb_node_unexpected(lb_node *nd, lb_msg *m);
-/* The index of m's sender among nd's neighbours; or (size_t)-1 with m
- * freed when it is not one: *rc LB_SUCCESS after a failure changed the
- * graph (a message from a former neighbour, stale), else the error of
- * lb_node_unexpected. */
-size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc);
+/* Copy a program's policy's rows into the registry (lb_param.c), their
+ * values in lb_node_params.ext: all of them or none. */
+int lb_param_add_rows(const char *policy_name, const lb_param *rows, size_t n, int policy);
+
+/* The library's graph-wide set-up of its own policies (lb_policy_prepare.c). */
+int lb_policy_prepare_builtin(lb_policy pol, const lb_topo *t, lb_node_params *p);
 
 /* ---- what the periodic policies (DASUD, CCHSPMD, diffusion) share,
  * lb_pol_exchange.c ---- */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "lb_param.h"
 #include "lb_errno.h"
+#include "lb_node_impl.h"
 
 /* Enumerations are stored as int fields. */
 _Static_assert(sizeof(lb_results) == sizeof(int) && sizeof(lb_sched) == sizeof(int) &&
@@ -17,6 +18,8 @@ static const char *const sched_names[] = { "rr", "fifo", NULL };
 static const char *const route_names[] = { "hops", "direct", NULL };
 static const char *const estimate_names[] = { "mean", "declared", "oracle", NULL };
 static const char *const plan_names[] = { "greedy", "transport", NULL };
+static const char *const amount_names[] = { "one", "half", NULL };
+static const char *const chunk_names[] = { "factoring", "gss", "one", NULL };
 
 #define OFF(f) offsetof(lb_node_params, f)
 #define ALL (-1)
@@ -88,23 +91,95 @@ static const lb_param table[] = {
     "uniform diffusion coefficient (0: Boillat's, per edge)", OFF(diffusion.alpha), LB_PARAM_C_DOUBLE },
   { "diffusion.beta", LB_PARAM_REAL, 0, 2, LB_PARAM_HI_OPEN, 0, NULL, LB_POLICY_DIFFUSION2, "X",
     "second order's beta (0: beta_opt of the graph)", OFF(diffusion.beta), LB_PARAM_C_DOUBLE },
+
+  { "steal.amount", LB_PARAM_ENUM, 0, 0, 0, 1, amount_names, LB_POLICY_STEAL, "N",
+    "what a victim with work sends a thief: one process (Blumofe-Leiserson) or half its movable ones "
+    "(ours, as task farms steal; never past an even split)", OFF(steal.amount), LB_PARAM_C_INT },
+  { "steal.below", LB_PARAM_INT, 1, 1e9, 0, 1, NULL, LB_POLICY_STEAL, "K",
+    "a node holding fewer than K processes asks for work (1: only when idle)", OFF(steal.below),
+    LB_PARAM_C_INT },
+  { "steal.retry", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_STEAL, "T",
+    "the wait after a refusal before the next request (0: none, as Blumofe-Leiserson; one request is "
+    "open at a time)",
+    OFF(steal.retry), LB_PARAM_C_DOUBLE },
+  { "steal.tries", LB_PARAM_INT, 0, 1e9, 0, 0, NULL, LB_POLICY_STEAL, "K",
+    "after K refusals in a row a thief waits until a victim that refused it has work again (0: once "
+    "every other node has refused it, ours)", OFF(steal.tries), LB_PARAM_C_SIZE },
+
+  { "pool.node", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_POOL, "N",
+    "the node that keeps the pool", OFF(pool.node), LB_PARAM_C_SIZE },
+  { "pool.chunk", LB_PARAM_ENUM, 0, 0, 0, 0, chunk_names, LB_POLICY_POOL, "R",
+    "chunk sizes: factoring (Hummel, Schonberg, Flynn: each batch hands out half the pool in P equal "
+    "chunks), gss (Polychronopoulos, Kuck: ceil(pool / P)) or one", OFF(pool.chunk), LB_PARAM_C_INT },
+  { "pool.below", LB_PARAM_INT, 1, 1e9, 0, 1, NULL, LB_POLICY_POOL, "K",
+    "a node holding fewer than K processes asks the pool (1: only when idle)", OFF(pool.below),
+    LB_PARAM_C_INT },
+
+  { "dasud-ring.timeout", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_DASUD_RING, "T",
+    "how long the search of ring d waits for its answers (0: 4 x hop time x d, ours)",
+    OFF(ring.timeout), LB_PARAM_C_DOUBLE },
+  { "dasud-ring.max_ring", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_DASUD_RING, "D",
+    "the widest ring searched (0: the node's eccentricity, the whole graph, as the paper)",
+    OFF(ring.max_ring), LB_PARAM_C_SIZE },
 };
 
 #define NPARAM (sizeof table / sizeof table[0])
 
-size_t lb_param_count(void) { return NPARAM; }
-const lb_param *lb_param_at(size_t k) { return k < NPARAM ? &table[k] : NULL; }
+/* A program's policies' rows (lb_policy_register), after the table's. */
+static lb_param ext[LB_PARAM_EXT];
+static size_t next;
+
+size_t lb_param_count(void) { return NPARAM + next; }
+
+const lb_param *lb_param_at(size_t k)
+{
+  if (k < NPARAM) return &table[k];
+  return k - NPARAM < next ? &ext[k - NPARAM] : NULL;
+}
 
 const lb_param *lb_param_find(const char *name)
 {
-  for (size_t k = 0; name && k < NPARAM; k++)
-    if (!strcmp(table[k].name, name)) return &table[k];
+  for (size_t k = 0; name && k < lb_param_count(); k++)
+    if (!strcmp(lb_param_at(k)->name, name)) return lb_param_at(k);
   return NULL;
 }
 
 long lb_param_index(const lb_param *p)
 {
-  return p >= table && p < table + NPARAM ? (long)(p - table) : -1;
+  if (p >= table && p < table + NPARAM) return (long)(p - table);
+  return p >= ext && p < ext + next ? (long)(NPARAM + (size_t)(p - ext)) : -1;
+}
+
+int lb_param_add_rows(const char *policy_name, const lb_param *rows, size_t n, int policy)
+{
+  size_t pre = strlen(policy_name);
+  if (n > LB_PARAM_EXT - next)
+    return lb_error(LB_ENOMEM, "%zu parameters, room for %zu more", n, (size_t)LB_PARAM_EXT - next);
+  for (size_t k = 0; k < n; k++) {
+    const lb_param *r = &rows[k];
+    if (!r->name || strncmp(r->name, policy_name, pre) || r->name[pre] != '.' || !r->name[pre + 1] ||
+        strlen(r->name) > 40 || strspn(r->name, "abcdefghijklmnopqrstuvwxyz0123456789-._") != strlen(r->name))
+      return lb_error(LB_EINVAL, "parameter '%s': a name '%s.x' of lower-case letters, digits, '-' and '_'",
+                      r->name ? r->name : "", policy_name);
+    int dup = lb_param_find(r->name) != NULL;
+    for (size_t j = 0; j < k && !dup; j++) dup = !strcmp(rows[j].name, r->name);
+    if (dup) return lb_error(LB_EINVAL, "parameter '%s' is defined already", r->name);
+    if (r->type > LB_PARAM_FLAG || !r->help || (r->type == LB_PARAM_ENUM && (!r->names || !r->names[0])) ||
+        ((r->type == LB_PARAM_REAL || r->type == LB_PARAM_INT) && !(r->lo <= r->hi && fabs(r->lo) < 9e15 &&
+                                                                   fabs(r->hi) < 9e15)))
+      return lb_error(LB_EINVAL, "parameter '%s': its type, range, names or help", r->name);
+  }
+  for (size_t k = 0; k < n; k++) {
+    lb_param *r = &ext[next + k];
+    *r = rows[k];
+    r->policy = policy;
+    r->offset = offsetof(lb_node_params, ext) + (next + k) * sizeof(double);
+    r->ctype = LB_PARAM_C_DOUBLE;
+    int rc = lb_param_check(r, r->dflt, NULL);
+    if (rc) return lb_error_wrap(rc, "the default of '%s'", r->name);
+  }
+  next += n;
+  return LB_SUCCESS;
 }
 
 const char *lb_param_policy_name(const lb_param *p)
@@ -256,8 +331,9 @@ int lb_param_format(const lb_param *p, const lb_node_params *par, char *buf, siz
 
 int lb_params_check(const lb_node_params *par)
 {
-  for (size_t k = 0; k < NPARAM; k++) {
-    int rc = lb_param_check(&table[k], lb_param_get(&table[k], par), NULL);
+  for (size_t k = 0; k < lb_param_count(); k++) {
+    const lb_param *q = lb_param_at(k);
+    int rc = lb_param_check(q, lb_param_get(q, par), NULL);
     if (rc) return rc;
   }
   return LB_SUCCESS;
@@ -267,7 +343,7 @@ void lb_node_params_default(lb_node_params *p)
 {
   memset(p, 0, sizeof *p);
   p->speed = 1;
-  for (size_t k = 0; k < NPARAM; k++) (void)lb_param_set(&table[k], p, table[k].dflt, NULL);
+  for (size_t k = 0; k < lb_param_count(); k++) (void)lb_param_set(lb_param_at(k), p, lb_param_at(k)->dflt, NULL);
 }
 
 /* ---- shorthands ---- */

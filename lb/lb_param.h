@@ -54,7 +54,8 @@ typedef struct lb_param {
 } lb_param;
 
 /* Iterate: lb_param_at(k) for k < lb_param_count(), in table order
- * (general settings first, then each policy's). */
+ * (general settings first, then each policy's, then the rows of the
+ * policies a program registered). */
 size_t lb_param_count(void);
 const lb_param *lb_param_at(size_t k);
 /* By name ("rmtlb.tmax"), or NULL.  lb_param_index: its k, or -1. */

@@ -311,8 +311,9 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 
 /* The books restart at each failure (cc_down): a transfer or report of
  * an earlier epoch, still on its way then, is left out of them. */
-static int cc_transfer(lb_node *nd, const lb_msg *m)
+static int cc_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
 {
+  (void)now; (void)out;
   if (m->u.transfer.epoch != (uint32_t)nd->ndown) return LB_SUCCESS;
   return book(nd, &CC(nd)->slots_in, m->u.transfer.ordered);
 }

@@ -1,6 +1,6 @@
 /* lb_policy_prepare.c: graph-wide set-up of a policy's parameters, done
  * once by any driver before the nodes are made. */
-#include "lb_node.h"
+#include "lb_node_impl.h"
 #include "lb_diffusion.h"
 #include "lb_errno.h"
 #include "lb_mem.h"
@@ -22,7 +22,14 @@ static int diffusion_beta(const lb_topo *t, double alpha, double *beta)
 int lb_policy_prepare(lb_policy pol, const lb_topo *t, lb_node_params *p)
 {
   if (!t || !t->n) return lb_error(LB_EINVAL, "no topology");
-  if ((unsigned)pol >= LB_POLICY_COUNT) return lb_error(LB_EINVAL, "policy %d", (int)pol);
+  const lb_policy_desc *d = lb_policy_desc_get(pol);
+  if (!d) return lb_error(LB_EINVAL, "policy %d is not registered", (int)pol);
+  if (pol < LB_POLICY_COUNT) return lb_policy_prepare_builtin(pol, t, p);
+  return d->prepare ? d->prepare(t, p) : LB_SUCCESS;
+}
+
+int lb_policy_prepare_builtin(lb_policy pol, const lb_topo *t, lb_node_params *p)
+{
   switch (pol) {
   case LB_POLICY_DIFFUSION2:
     if (p->diffusion.beta <= 0) return diffusion_beta(t, p->diffusion.alpha, &p->diffusion.beta);
@@ -31,6 +38,9 @@ int lb_policy_prepare(lb_policy pol, const lb_topo *t, lb_node_params *p)
   case LB_POLICY_CCHSPMD:
     if (p->cchspmd.controller >= t->n)
       return lb_error(LB_EINVAL, "controller %zu outside %zu nodes", p->cchspmd.controller, t->n);
+    break;
+  case LB_POLICY_POOL:
+    if (p->pool.node >= t->n) return lb_error(LB_EINVAL, "pool node %zu outside %zu nodes", p->pool.node, t->n);
     break;
   default:
     break;

@@ -144,7 +144,7 @@ const char *lb_msg_type_name(lb_msg_type t)
 {
   static const char *names[LB_MSG_NTYPES] = {
     "RM", "AM", "CM", "LMM", "DRM", "PROBE", "REPLY", "TRANSFER",
-    "LOAD", "INSTR", "REPORT", "ORDER", "RESULT", "ABORT"
+    "LOAD", "INSTR", "REPORT", "ORDER", "RESULT", "ABORT", "POLICY"
   };
   return (unsigned)t < LB_MSG_NTYPES ? names[t] : "?";
 }

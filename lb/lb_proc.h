@@ -84,6 +84,8 @@ typedef enum {
   LB_MSG_ORDER,     /* CCHSPMD: (destination, count) pairs to send */
   LB_MSG_RESULT,    /* a result (or its receipt) sent straight to its origin */
   LB_MSG_ABORT,     /* RMTLB: a transaction broken by a failed node; its records go */
+  LB_MSG_POLICY,    /* any other policy's own message (lb_policy.h): a kind
+                     * the policy defines, a tag and two counts */
   LB_MSG_NTYPES
 } lb_msg_type;
 
@@ -108,6 +110,10 @@ typedef struct lb_msg {
     struct { long q; } load;
     struct { long min; } instr;
     struct { long q; double speed; long in, out; uint32_t epoch; } report;
+    /* kind: the policy's own message type (below LB_MSG_POLICY_KINDS);
+     * tag: its round or transaction; a, b: counts (0 .. the codec's
+     * max_count) */
+    struct { uint32_t kind; uint64_t tag; long a, b; } pol;
   } u;
   size_t nproc;        /* LMM, TRANSFER: processes carried (owned) */
   lb_proc **procs;
@@ -125,6 +131,8 @@ int lb_msg_copy(const lb_msg *m, lb_msg **out);
 /* Append a process (the message takes ownership of p on success). */
 int lb_msg_add_proc(lb_msg *m, lb_proc *p);
 int lb_msg_add_pair(lb_msg *m, size_t node, long count);
+/* The kinds of LB_MSG_POLICY a decoder accepts: 0 .. this - 1. */
+#define LB_MSG_POLICY_KINDS 64u
 /* Does this type carry processes, a result reference? */
 int lb_msg_type_has_procs(lb_msg_type t);
 int lb_msg_type_has_result(lb_msg_type t);

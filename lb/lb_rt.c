@@ -116,6 +116,7 @@ static void trace_row(lb_rt *rt, const lb_msg *m, double now)
   case LB_MSG_REPORT: count = x->u.report.q; break;
   case LB_MSG_ORDER: count = (long)x->npair; break;
   case LB_MSG_RESULT: count = (long)x->res.pid; break;
+  case LB_MSG_POLICY: snprintf(key, sizeof key, ",,%llu", (unsigned long long)x->u.pol.tag); count = x->u.pol.a; break;
   default: break;
   }
   char row[256];
