@@ -2,8 +2,11 @@
 # The installed library: `make install` into a staging directory, then
 # every installed header compiles on its own, examples/balance.c builds
 # from the installed files alone (pkg-config --static), gives the
-# hand-computed answer, and agrees with the installed lbtransport; and
-# `make uninstall` leaves nothing behind.
+# hand-computed answer, and agrees with the installed lbtransport;
+# examples/policy.c, a policy written outside the library, builds the
+# same way, registers, runs in the installed simulator with no invariant
+# violated and balances a skewed start; and `make uninstall` leaves
+# nothing behind.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-inst.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -33,13 +36,13 @@ cflags=$(pkg --cflags)
 libs=$(pkg --libs --static)
 inc=$(printf '%s\n' $cflags | sed -n 's/^-I//p' | grep "^$stage/")
 [ -d "$inc" ] && [ "$(basename "$inc")" = lbfarm ] && ok "Cflags: -I$inc" || fail "Cflags: $cflags"
-printf '%s\n' $libs | grep -qx -- -llb && printf '%s\n' $libs | grep -qx -- -lgsl \
+printf '%s\n' $libs | grep -qx -- -llb && printf '%s\n' $libs | grep -qx -- -llbsim && printf '%s\n' $libs | grep -qx -- -lgsl \
   && ok "static Libs: $libs" || fail "static Libs: $libs"
 
 # The public headers, and no private one.
 public="lb_arrange.h lb_codec.h lb_diffuse.h lb_diffusion.h lb_errno.h lb_hetero.h
-lb_hublake.h lb_load.h lb_mem.h lb_metrics.h lb_node.h lb_optimum.h lb_param.h lb_paths.h lb_proc.h lb_rmtlb.h lb_rng.h
-lb_rt.h lb_share.h lb_sink.h lb_spectrum.h lb_taskgraph.h lb_topo.h lb_topo_matrix.h lb_transport.h"
+lb_hublake.h lb_load.h lb_mem.h lb_metrics.h lb_node.h lb_optimum.h lb_param.h lb_paths.h lb_policy.h lb_proc.h lb_rmtlb.h
+lb_rng.h lb_rt.h lb_share.h lb_sim.h lb_sink.h lb_spectrum.h lb_taskgraph.h lb_topo.h lb_topo_matrix.h lb_transport.h"
 got=$(cd "$inc" && LC_ALL=C ls | tr '\n' ' ')
 [ "$got" = "$(echo $public) " ] && ok "installed headers" || fail "installed headers: $got"
 # Each alone, both as <lbfarm/X.h> and as <X.h> with Cflags, strict C99.
@@ -135,6 +138,30 @@ for run in "torus:3x4 40,0,0,7,0,3,0,0,12,0,1,0" "random:9:4:3 31,0,7,2,0,0,15,4
 done
 
 "$B" --help | grep -q '^Usage: balance' && ok "--help" || fail "--help"
+
+# A policy of one's own: examples/policy.c from the installed files.
+cp "$top_srcdir/examples/policy.c" "$tmp/"
+if (cd "$tmp" && $CC $SAN -Wall -Wextra -Werror policy.c $cflags $libs -o policy); then
+  ok "policy built against the installed library"
+  P=$tmp/policy
+  if "$P" torus:4x4 >"$tmp/pol" 2>"$tmp/pol.err"; then ok "policy runs (exit 0)"; else fail "policy: $(cat "$tmp/pol.err")"; fi
+  # none's ratio is the skew; halve, registered at start-up, brings it
+  # near 1 with no invariant violated, as the library's diffusion does
+  awk '$1 == "none" { n = $3 } $1 == "halve" { h = $3; v = $6; m = $5 }
+    END { exit !(n > 4 && h < 1.3 && v == 0 && m > 0) }' "$tmp/pol" &&
+    ok "halve balances a skewed start: $(awk '$1 == "none" || $1 == "halve" { printf "%s %s ", $1, $3 }' "$tmp/pol")" ||
+    fail "halve: $(cat "$tmp/pol")"
+  awk 'NR > 1 && $6 != 0 { bad = 1 } END { exit bad || NR != 4 }' "$tmp/pol" && ok "no invariant violated" ||
+    fail "violations: $(cat "$tmp/pol")"
+  "$top_builddir/examples/policy" torus:4x4 | cmp -s - "$tmp/pol" && ok "policy: the same as the in-tree build" ||
+    fail "in-tree examples/policy differs"
+  "$P" ring:7 halve.period=2 halve.gap=3 >"$tmp/pol2" 2>&1 && awk '$1 == "halve" { exit !($6 == 0 && $3 < 1.6) }' "$tmp/pol2" &&
+    ok "its parameters through the registry: $(awk '$1 == "halve" { print $3 }' "$tmp/pol2")" || fail "halve.period=2: $(cat "$tmp/pol2")"
+  expect_status 2 "halve.gap: 1 is outside 2..1000000000" "$P" ring:5 halve.gap=1
+  expect_status 2 "not NAME=VALUE of a parameter" "$P" ring:5 frob=1
+else
+  fail "policy does not build against the installed library"
+fi
 expect_status 2 "expected TOPOLOGY and LOADS" "$B" ring:3
 expect_status 2 "3 loads given for the 4 processors of ring:4" "$B" ring:4 1,2,3
 expect_status 2 "'1.5' is not a non-negative integer" "$B" ring:3 1,1.5,2
