@@ -28,7 +28,7 @@ tests_test_farm_wire_LDADD = $(FARM_LIBS) $(APP_LIBS) $(TEST_LIBS)
 tests_test_auth_LDADD = $(FARM_LIBS) $(APP_LIBS) $(TEST_LIBS)
 
 # These drive nodes through the simulator library.
-SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies tests/test_sim_queue \
+SIM_TESTS = tests/test_sim tests/test_invariants tests/test_policies tests/test_baselines tests/test_sim_queue \
 	tests/test_sim_arena tests/test_sim_mem tests/test_alloc_fail
 SIM_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
 SIM_TEST_LIBS = $(SIM_LIBS) $(CMOCKA_LIBS)
@@ -38,6 +38,8 @@ tests_test_invariants_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_invariants_LDADD = $(SIM_TEST_LIBS)
 tests_test_policies_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_policies_LDADD = $(SIM_TEST_LIBS)
+tests_test_baselines_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
+tests_test_baselines_LDADD = $(SIM_TEST_LIBS)
 tests_test_sim_queue_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
 tests_test_sim_queue_LDADD = $(SIM_TEST_LIBS)
 tests_test_sim_arena_CPPFLAGS = $(SIM_TEST_CPPFLAGS)
