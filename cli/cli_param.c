@@ -4,6 +4,7 @@
 #include "cli_param.h"
 #include "cli.h"
 #include "lb_errno.h"
+#include "lb_policy.h"
 
 #define WIDTH 79
 #define INDENT 24
@@ -101,11 +102,13 @@ static void value_text(const lb_param *p, const lb_node_params *par, char *buf, 
   else lb_param_format(p, par, buf, len);
 }
 
-/* "RMTLB: ", "diffusion: ", or "" for every policy. */
+/* "RMTLB: ", "diffusion: ", "steal: ", or "" for every policy: the
+ * papers' acronyms in capitals. */
 static void policy_label(const lb_param *p, char *buf, size_t len)
 {
   const char *n = p->policy < 0 ? "" : lb_param_policy_name(p);
-  int upper = p->policy >= 0 && strncmp(n, "diffusion", 9);
+  int upper = p->policy == LB_POLICY_RMTLB || p->policy == LB_POLICY_LOWEST || p->policy == LB_POLICY_DASUD ||
+              p->policy == LB_POLICY_CCHSPMD || p->policy == LB_POLICY_DASUD_RING;
   size_t k = 0;
   for (; n[k] && k + 3 < len; k++) buf[k] = (char)(upper && n[k] >= 'a' && n[k] <= 'z' ? n[k] - 'a' + 'A' : n[k]);
   buf[k] = '\0';
@@ -114,6 +117,13 @@ static void policy_label(const lb_param *p, char *buf, size_t len)
 
 void cli_param_help(FILE *f, const lb_node_params *dflt)
 {
+  fprintf(f, "\nPolicies (--policy NAME; lb/lb_policy.h registers them):\n");
+  for (size_t k = 0; k < lb_policy_count(); k++) {
+    const lb_policy_desc *d = lb_policy_desc_get((lb_policy)k);
+    char lead[48];
+    snprintf(lead, sizeof lead, "  %s", d->name);
+    entry(f, lead, d->summary ? d->summary : "");
+  }
   fprintf(f, "\nParameters of the run, the same in lbsim, lbmaster and lbmpi (lb/lb_param.c;\n"
              "time in the program's unit: simulated time in lbsim, seconds on the farm):\n");
   for (size_t k = 0; k < lb_param_count(); k++) {

@@ -33,7 +33,8 @@ void cli_param_option(const lb_param *p, char *buf, size_t len);
  * else 0.  given[k] becomes 1 for each parameter k it set (given may be
  * NULL).  A bad value exits with status 2. */
 int cli_param_take(int c, const char *arg, lb_node_params *par, unsigned char *given);
-/* The options' block of --help: for each parameter its option, the
+/* The options' block of --help: every registered policy with its line;
+ * for each parameter its option, the
  * policy it belongs to, its help line, what it allows and its default,
  * read from `dflt` (the driver's own defaults); then the shorthands. */
 void cli_param_help(FILE *f, const lb_node_params *dflt);

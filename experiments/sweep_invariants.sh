@@ -16,29 +16,41 @@
 # the one without -L, byte for byte (tests/sweep_leaving.sh checks 300
 # runs; run 1000 or more with `-n 1000 -L` and compare).
 #
-# Usage: experiments/sweep_invariants.sh [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR] [-L]
+# -p LIST draws the policies from LIST (names separated by spaces or
+# commas; a name twice is drawn twice as often).  The default is every
+# policy, RMTLB three times; `-p "none rmtlb rmtlb rmtlb lowest dasud
+# cchspmd diffusion diffusion2"` draws the runs of the sweep as it was
+# before steal, pool and dasud-ring, number for number, so its CSV can
+# be compared with an older build's (docs/SIMULATOR.md).
+#
+# Usage: experiments/sweep_invariants.sh [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR] [-L] [-p LIST]
 set -eu
 lb_top=$(cd "$(dirname "$0")/.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 runs=10000 seed=1 out=out build=$(lb_builddir) leaving=
+policies="none rmtlb rmtlb rmtlb lowest dasud cchspmd diffusion diffusion2 steal pool dasud-ring"
 case ${1:-} in --help) sed -n '2,/^# Usage/p' "$0"; exit 0 ;; esac
-while getopts n:s:o:b:hL opt; do
+while getopts n:s:o:b:hLp: opt; do
   case $opt in
-    n) runs=$OPTARG ;; s) seed=$OPTARG ;; o) out=$OPTARG ;; b) build=$OPTARG ;; L) leaving=--leaving ;;
+    n) runs=$OPTARG ;; s) seed=$OPTARG ;; o) out=$OPTARG ;; b) build=$OPTARG ;; L) leaving=--leaving ;; p) policies=$(echo "$OPTARG" | tr ',' ' ') ;;
     h) sed -n '2,/^# Usage/p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR] [-L]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-n RUNS] [-s SEED] [-o OUTDIR] [-b BUILDDIR] [-L] [-p LIST]" >&2; exit 2 ;;
   esac
 done
 case $runs in ''|*[!0-9]*) echo "$0: -n: '$runs' is not a count" >&2; exit 2 ;; esac
 case $seed in ''|*[!0-9]*) echo "$0: -s: '$seed' is not a seed" >&2; exit 2 ;; esac
 sim=$build/sim/lbsim
 [ -x "$sim" ] || { echo "$0: $sim not built (use -b BUILDDIR)" >&2; exit 2; }
+for p in $policies; do
+  "$sim" -p "$p" --help >/dev/null 2>&1 || { echo "$0: -p: unknown policy '$p'" >&2; exit 2; }
+done
+[ -n "$(echo $policies)" ] || { echo "$0: -p: no policy" >&2; exit 2; }
 mkdir -p "$out"
 args=$out/sweep.args
-awk -v n="$runs" -v s="$seed" 'BEGIN {
+awk -v n="$runs" -v s="$seed" -v pols="$(echo $policies)" 'BEGIN {
   srand(s)
-  split("none rmtlb rmtlb rmtlb lowest dasud cchspmd diffusion diffusion2", pol, " ")
+  npol = split(pols, pol, " ")
   split("skew random one", load, " ")
   for (k = 1; k <= n; k++) {
     r = int(rand() * 7)
@@ -53,11 +65,19 @@ awk -v n="$runs" -v s="$seed" 'BEGIN {
     else if (r == 4) { d = 2 + int(rand() * 3); v = 2 ^ d; t = "hypercube:" d }
     else if (r == 5) { v = 3 + int(rand() * 5); t = "complete:" v }
     else { a = 2 + int(rand() * 3); b = 2 + int(rand() * 4); v = a * b; t = "mesh:" a "x" b }
-    p = pol[1 + int(rand() * 9)]
+    p = pol[1 + int(rand() * npol)]
     # a quarter of the runs with no jitter at all: many messages at one instant
     jit = rand() < 0.25 ? 0 : rand() * rand() * 10
     extra = ""
     if (p == "rmtlb" && rand() < 0.3) extra = sprintf(" --tmax %.3f", 0.2 + rand() * rand() * 60)
+    # the newer policies settings: drawn only for them, so the runs of
+    # the older ones draw as they did
+    if (p == "steal") extra = sprintf(" --steal-amount %s --steal-below %d --steal-retry %.2f --steal-tries %d",
+      rand() < 0.5 ? "one" : "half", 1 + int(rand() * 3), rand() < 0.5 ? 0 : rand() * 5, rand() < 0.5 ? 0 : 1 + int(rand() * 5))
+    if (p == "pool") extra = sprintf(" --pool-chunk %s --pool-below %d --pool-node %d",
+      rand() < 0.4 ? "factoring" : rand() < 0.6 ? "gss" : "one", 1 + int(rand() * 3), int(rand() * v))
+    if (p == "dasud-ring") extra = sprintf(" --dasud-ring-timeout %.2f --dasud-ring-max-ring %d",
+      rand() < 0.5 ? 0 : 0.2 + rand() * 10, rand() < 0.7 ? 0 : 1 + int(rand() * 3))
     # a third of the runs lose one or two nodes, at random times
     if (rand() < 0.33) {
       c1 = int(rand() * v); extra = extra sprintf(" --crash %.2f:%d", rand() * 60, c1)

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Every policy of lb/ driving the real PVM workers: for each workload and
-# policy, all processes start on host 0 of six; the master verifies every
+# Every policy of lb/ (the library's registered ones, steal, pool and
+# dasud-ring among them) driving the real PVM workers: for each workload
+# and policy, all processes start on host 0 of six; the master verifies every
 # result, each process comes back exactly once (the verifier refuses a
 # second result), and processes migrated (none: not one).  Odd runs send
 # the results' bytes straight to the master, even ones along the path.
@@ -8,7 +9,7 @@
 farm_lock
 pvm_private
 csv="$PVM_TMP/out.csv"
-for pol in none rmtlb lowest dasud cchspmd diffusion diffusion2; do
+for pol in none rmtlb lowest dasud cchspmd diffusion diffusion2 steal pool dasud-ring; do
   # matmul at 2000: at 1200 a fast run (0.12 s) could end before the
   # periodic policies (period 0.05 s) had planned once.
   for wl in "primes --size 3000000" "matmul --size 2000"; do
@@ -28,9 +29,13 @@ for pol in none rmtlb lowest dasud cchspmd diffusion diffusion2; do
     if [ $pol = none ]; then
       [ "$m" = 0 ] && ok "$what: nothing moved" || fail "$what: $m migrations"
     else
-      [ "$m" -gt 0 ] && ok "$what: $m migrations, $(col invocations) invocations" \
+      [ "$m" -gt 0 ] && ok "$what: $m migrations ($(col migrated_started) started), $(col invocations) invocations" \
         || fail "$what: no migration"
     fi
+    # the policies that speak in their own messages (lb/lb_policy.h)
+    case $pol in steal|pool|dasud-ring)
+      [ "$(col lb_POLICY)" -gt 0 ] && ok "$what: $(col lb_POLICY) policy messages" || fail "$what: no policy message" ;;
+    esac
     printf '%s\n' "$err" | grep -q 'policy step' && fail "$what: a policy step failed: $(printf '%s\n' "$err" | grep -m1 'policy step')"
   done
 done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # lbmpi, the farm over MPI, on this machine (7 ranks, oversubscribed):
-# both workloads under RMTLB and DASUD (a periodic policy) verified with
-# processes migrating; with policy none and an even start every host
+# both workloads under RMTLB, DASUD (a periodic policy), steal, pool and
+# dasud-ring verified with processes migrating; with policy none and an even start every host
 # runs exactly the units it runs under lbmaster on PVM; junk is dropped;
 # a rank count that does not fit --hosts is bad input.  SKIP (77) where
 # mpirun or lbmpi is missing.
@@ -17,7 +17,7 @@ at_exit 'rm -rf "$tmp"'
 run() { n=$1; shift; timeout 120 mpirun --oversubscribe -np "$n" "$mpi" "$@"; }
 csv="$tmp/out.csv"
 
-for pol in rmtlb dasud; do
+for pol in rmtlb dasud steal pool dasud-ring; do
   # matmul at 2000, as farm_policies.sh: a shorter run can end before a
   # periodic policy has had its first period.
   for wl in "primes --size 3000000" "matmul --size 2000"; do

@@ -725,6 +725,7 @@ static lb_msg *node_sample(lb_msg_type t)
   case LB_MSG_ORDER:
     if (lb_msg_add_pair(m, 0, 1) || lb_msg_add_pair(m, 3, 2)) die("pair");
     break;
+  case LB_MSG_POLICY: m->u.pol.kind = 0; m->u.pol.tag = 1; m->u.pol.a = 0; m->u.pol.b = 1; break;
   default: break;
   }
   for (uint64_t k = 0; lb_msg_type_has_procs(t) && k < 2; k++) {
@@ -765,6 +766,25 @@ static void gen_node(void)
       free(e);
       lb_msg_free(m);
     }
+    /* the other kinds of a policy's own message (steal's, pool's,
+     * dasud-ring's answers and wakes), then node 3 fails */
+    for (uint32_t kind = 1; kind <= 2; kind++) {
+      unsigned char *e;
+      size_t len;
+      lb_msg *m = node_sample(LB_MSG_POLICY);
+      m->u.pol.kind = kind;
+      if (lb_codec_encode_alloc(m, FZ_RUN, &e, &len) || len - LB_CODEC_HEADER > 255) die("node message");
+      b[n++] = 0;
+      b[n++] = LB_MSG_POLICY;
+      b[n++] = 2;
+      b[n++] = (unsigned char)(len - LB_CODEC_HEADER);
+      memcpy(b + n, e + LB_CODEC_HEADER, len - LB_CODEC_HEADER);
+      n += len - LB_CODEC_HEADER;
+      b[n++] = 3;
+      free(e);
+      lb_msg_free(m);
+    }
+    b[n++] = 7; b[n++] = 3; b[n++] = 3; b[n++] = 6; b[n++] = 200; b[n++] = 4; b[n++] = 3;
     char f[64];
     snprintf(f, sizeof f, "%s", lb_policy_name((lb_policy)p));
     put("corpus", "lb_node", f, "", 0, b, n);

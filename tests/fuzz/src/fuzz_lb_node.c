@@ -3,7 +3,8 @@
  * topology (ring or complete, 2 to 9 nodes), this node and its capacity;
  * then each record is one event: a message (type, sender and body bytes,
  * under the header a worker would check), a new process, a quantum run, a
- * tick, the next timer, an outside order, or time passing.  Messages go
+ * tick, the next timer, an outside order, time passing, or another
+ * node's failure (with the repaired graph, as the survivors get it).  Messages go
  * through lb_codec_decode first, as on the farm.  What the node sends
  * must be addressed from it to another node and be a message every
  * receiver's decoder takes (but one open case below); its timers must
@@ -21,6 +22,7 @@
 #include "fuzz_sel.h"
 
 #define MAX_EVENTS 256
+#define MAX_DOWN 4
 
 typedef struct drv { size_t me, n; lb_codec_limits lim; } drv;
 
@@ -104,14 +106,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   double now = 0;
   uint64_t next_id = 1;
+  unsigned char dead[16] = { 0 };
+  lb_topo *repaired[MAX_DOWN];
+  size_t ndown = 0;
   for (int k = 0; k < MAX_EVENTS && s.left; k++) {
     unsigned op = take(&s) & 7;
     lb_event ev = { .type = LB_EV_TICK };
     switch (op) {
-    case 0: case 7:
+    case 0:
       if (!(ev.msg = message(&s, &d))) continue;
       ev.type = LB_EV_MSG;
       break;
+    case 7: {
+      /* another node fails: the graph without it (kept until the node
+       * goes, as a driver keeps it) */
+      size_t j = take(&s) % d.n;
+      if (j == d.me || dead[j] || ndown == MAX_DOWN) continue;
+      dead[j] = 1;
+      if (lb_topo_repair(t, dead, &repaired[ndown])) { dead[j] = 0; continue; }
+      ev = (lb_event){ .type = LB_EV_DOWN, .dst = j, .topo = repaired[ndown++] };
+      break;
+    }
     case 1: {
       lb_proc *p;
       CHECK(lb_proc_alloc(next_id++ << 8 | d.me, d.me, 1 + take(&s), NULL, 0, &p) == LB_SUCCESS);
@@ -144,6 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     step(rt, &ev, now);
   }
   lb_rt_free(rt);
+  for (size_t k = 0; k < ndown; k++) lb_topo_free(repaired[k]);
   lb_topo_free(t);
   return 0;
 }
