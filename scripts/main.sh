@@ -12,8 +12,10 @@
 #   --outdir DIR      where main.csv, main.txt and the bar chart go
 #                     (default out/ in the source tree; a relative DIR is
 #                     taken from the current directory)
-#   --policies LIST   the policies to run, comma-separated (default all:
-#                     none,lowest,dasud,cchspmd,diffusion,diffusion2,rmtlb)
+#   --policies LIST   the policies to run, comma-separated (default the
+#                     seed 000 comparison: none,lowest,dasud,cchspmd,
+#                     diffusion,diffusion2,rmtlb; steal, pool and
+#                     dasud-ring may be named too)
 #   LBMASTER-OPTION   changes the main job: every option is passed to each
 #                     lbmaster run after the defaults, so it replaces one
 #                     (e.g. --size 40000000, --workload matmul --size 2000
@@ -60,8 +62,8 @@ done
 IFS=, read -r -a plist <<<"$policies"
 [ ${#plist[@]} -gt 0 ] || die "--policies: empty list"
 for p in "${plist[@]}"; do
-  case $p in none|lowest|dasud|cchspmd|diffusion|diffusion2|rmtlb) ;;
-  *) die "unknown policy '$p' (none, lowest, dasud, cchspmd, diffusion, diffusion2, rmtlb)" ;; esac
+  case $p in none|lowest|dasud|cchspmd|diffusion|diffusion2|rmtlb|steal|pool|dasud-ring) ;;
+  *) die "unknown policy '$p' (none, lowest, dasud, cchspmd, diffusion, diffusion2, rmtlb, steal, pool, dasud-ring)" ;; esac
 done
 
 case $outdir in /*) ;; *) outdir=$here/$outdir ;; esac
