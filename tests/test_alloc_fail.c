@@ -172,6 +172,9 @@ static void test_dasud(void **state) { (void)state; every_k_both(LB_POLICY_DASUD
 static void test_cchspmd(void **state) { (void)state; every_k_both(LB_POLICY_CCHSPMD); }
 static void test_diffusion(void **state) { (void)state; every_k_both(LB_POLICY_DIFFUSION); }
 static void test_diffusion2(void **state) { (void)state; every_k_both(LB_POLICY_DIFFUSION2); }
+static void test_steal(void **state) { (void)state; every_k_both(LB_POLICY_STEAL); }
+static void test_pool(void **state) { (void)state; every_k_both(LB_POLICY_POOL); }
+static void test_dasud_ring(void **state) { (void)state; every_k_both(LB_POLICY_DASUD_RING); }
 
 /* ---- the codec ---- */
 #define RUN 7u
@@ -202,7 +205,8 @@ static lb_msg *message(lb_msg_type type)
 static void test_decode(void **state)
 {
   (void)state;
-  static const lb_msg_type types[] = { LB_MSG_TRANSFER, LB_MSG_LMM, LB_MSG_ORDER, LB_MSG_DRM, LB_MSG_LOAD };
+  static const lb_msg_type types[] = { LB_MSG_TRANSFER, LB_MSG_LMM, LB_MSG_ORDER, LB_MSG_DRM, LB_MSG_LOAD,
+                                       LB_MSG_POLICY };
   lb_codec_limits lim;
   lb_codec_limits_default(&lim, 8);
   for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
@@ -256,6 +260,9 @@ int main(void)
     cmocka_unit_test(test_cchspmd),
     cmocka_unit_test(test_diffusion),
     cmocka_unit_test(test_diffusion2),
+    cmocka_unit_test(test_steal),
+    cmocka_unit_test(test_pool),
+    cmocka_unit_test(test_dasud_ring),
     cmocka_unit_test(test_decode),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
