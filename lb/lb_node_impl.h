@@ -8,7 +8,6 @@
 #include "lb_policy.h"
 #include "lb_rng.h"
 
-
 /* The fields every event reads come first, with a small run queue kept
  * inline: on a large simulated run each event finds its node out of
  * cache, and every line it needs is a miss. */
