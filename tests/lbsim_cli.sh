@@ -8,6 +8,9 @@ tmp=$(mktemp -d); at_exit 'rm -rf "$tmp"'
 "$S" --help | grep -q '^Usage: lbsim' && ok "--help" || fail "--help"
 expect_status 2 "unknown policy 'fastest'" "$S" --policy fastest
 expect_status 2 "unknown topology 'blob:3'" "$S" --topology blob:3
+expect_status 2 "pool node 9 outside 4 nodes" "$S" -p pool --pool-node 9 -t ring:4
+expect_status 2 "--steal-amount: unknown value 'three' (one, half)" "$S" -p steal --steal-amount three
+expect_status 2 "--dasud-ring-timeout: -1 is outside [0,1e+12]" "$S" -p dasud-ring --dasud-ring-timeout -1
 expect_status 2 "unknown load 'heavy'" "$S" --load heavy
 expect_status 2 "--seed: 'x' is not" "$S" --seed x
 expect_status 2 "--jitter" "$S" --jitter -1
