@@ -7,7 +7,7 @@ dist_noinst_SCRIPTS += experiments/report.sh \
 	experiments/seed002/fig2.sh experiments/seed002/convergence.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
 	experiments/seed003/run.sh experiments/seed004/tables.sh \
-	experiments/sweep_invariants.sh experiments/proto/scale.sh experiments/proto/claim.sh experiments/proto/tmax.sh \
+	experiments/sweep_invariants.sh experiments/sweep_compare.sh experiments/proto/scale.sh experiments/proto/claim.sh experiments/proto/tmax.sh \
 	experiments/fuzz/longrun.sh experiments/trace/spacetime.sh experiments/trace/plot.sh
 EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed000/dat.awk experiments/seed000/tables.awk \
