@@ -175,6 +175,13 @@ int lb_node_send_policy(lb_node *nd, lb_out *out, size_t dst, uint32_t kind, uin
   return lb_node_send(nd, out, dst, m);
 }
 
+double lb_node_answer_window(const lb_node *nd, size_t dst, unsigned late)
+{
+  size_t d = dst < nd->topo->n ? lb_topo_distance(nd->topo, nd->id, dst) : 1;
+  if (d == LB_TOPO_NO_PATH || d < 1) d = 1;
+  return 4.0 * nd->par->hop_time * (double)d * (double)(1u << (late < 10 ? late : 10));
+}
+
 int lb_node_timer(lb_out *out, uint64_t id, double at)
 {
   lb_out_item *it = out_push(out, LB_OUT_TIMER);

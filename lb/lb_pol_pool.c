@@ -11,8 +11,9 @@
  * emptied worker asks no more: the pool keeps it on its waiting list
  * and sends it a chunk as soon as it has one (from a heavy node's
  * excess), so a run whose work is done goes quiet.  A request with no
- * answer within twice the longest round trip (a relay on its way
- * failed) is asked again.
+ * answer within twice its round trip (a relay on its way failed, or the
+ * hop time is longer than expected) is asked again, with twice the
+ * wait (lb_node_answer_window).
  *
  * Chunk sizes, with R the processes in the pool and P the live nodes:
  *  - factoring (Hummel, Schonberg, Flynn 1992): work goes in batches;
@@ -40,7 +41,7 @@ typedef struct pool {
   unsigned char *waiting;  /* waiting[j]: worker j was told empty (n bytes) */
   size_t nwaiting, cursor;
   size_t batch_left, chunk;   /* factoring: chunks left in this batch, their size */
-  double window;           /* for an answer */
+  unsigned late;           /* answers in a row that came after their window */
 } pool;
 
 #define P(nd) ((pool *)(nd)->ps)
@@ -50,12 +51,6 @@ static int po_init(lb_node *nd)
   pool *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "pool state");
   s->at = nd->par->pool.node < nd->topo->n ? nd->par->pool.node : 0;
-  size_t ecc;
-  int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-  if (rc) { lb_mem_free(s, sizeof *s); return rc; }
-  /* twice the longest round trip, as LOWEST's window: a relay on the
-   * way may fail, and the answer never come */
-  s->window = 4.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   nd->ps = s;
   return LB_SUCCESS;
 }
@@ -122,15 +117,19 @@ static int ask(lb_node *nd, double now, lb_out *out)
   s->asking = 1;
   nd->st.invocations++;
   int rc = lb_node_send_policy(nd, out, s->at, K_ASK, s->round, (long)nd->nq, 0);
-  return rc ? rc : lb_node_timer(out, s->round, now + s->window);
+  return rc ? rc : lb_node_timer(out, s->round, now + lb_node_answer_window(nd, s->at, s->late));
 }
 
-/* No answer in time: ask again at the next check point. */
+/* No answer in time: ask again at the next check point, and wait twice
+ * as long for that answer (the answer that comes late is dropped). */
 static int po_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
   (void)now; (void)out;
   pool *s = P(nd);
-  if (s->asking && id == s->round) s->asking = 0;
+  if (s->asking && id == s->round) {
+    s->asking = 0;
+    if (s->late < 10) s->late++;
+  }
   return LB_SUCCESS;
 }
 
@@ -182,6 +181,7 @@ static int po_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
     if (s->asking && m->u.pol.tag == s->round) {
       s->asking = 0;
       s->hungry = 1;
+      s->late = 0;
     }
     break;
   default:
@@ -200,7 +200,7 @@ static int po_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
     return s->nwaiting ? serve_waiting(nd, out) : LB_SUCCESS;
   }
   if (m->src == s->at) {
-    if (s->asking && m->u.transfer.epoch == (uint32_t)s->round) s->asking = 0;
+    if (s->asking && m->u.transfer.epoch == (uint32_t)s->round) { s->asking = 0; s->late = 0; }
     if (!m->u.transfer.epoch) s->hungry = 0;
   }
   return LB_SUCCESS;

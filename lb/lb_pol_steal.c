@@ -20,8 +20,9 @@
  * One request is open at a time; its answer carries its round (the
  * TRANSFER's epoch, the NONE's tag), so a late answer is recognised.  A
  * failed victim counts as a refusal, and so does an answer that has not
- * come within twice the longest round trip (4 x hop time x
- * eccentricity, as LOWEST's window): a relay on its way failed. */
+ * come within twice its round trip (a relay on its way failed, or the
+ * hop time is longer than expected: the next wait is twice as long,
+ * lb_node_answer_window). */
 #include <stdio.h>
 #include "lb_node_impl.h"
 #include "lb_errno.h"
@@ -39,7 +40,8 @@ typedef struct steal {
   int asleep;              /* refused `tries` times in a row: waits for a WAKE */
   size_t refusals;
   size_t start, stride, pos;   /* the sweep: node (start + pos x stride) mod n */
-  double retry, window;     /* the wait after a refusal; for an answer */
+  double retry;            /* the wait after a refusal */
+  unsigned late;           /* answers in a row that came after their window */
   size_t refused[WAKE_LIST];   /* thieves this node refused lately */
   size_t nrefused;
 } steal;
@@ -50,14 +52,7 @@ static int st_init(lb_node *nd)
 {
   steal *s = lb_mem_calloc(sizeof *s);
   if (!s) return lb_error(LB_ENOMEM, "steal state");
-  size_t ecc;
-  int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-  if (rc) { lb_mem_free(s, sizeof *s); return rc; }
   s->retry = nd->par->steal.retry;
-  /* A request and its answer cross at most 2 x eccentricity hops; a
-   * relay on the way may fail, and the answer never come: wait twice
-   * that, as LOWEST waits for its replies. */
-  s->window = 4.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   s->victim = LB_NO_NODE;
   nd->ps = s;
   return LB_SUCCESS;
@@ -110,7 +105,7 @@ static int ask(lb_node *nd, size_t to, double now, lb_out *out)
   s->retrying = 0;
   nd->st.invocations++;
   int rc = lb_node_send_policy(nd, out, to, K_ASK, s->round, (long)nd->nq, 0);
-  return rc ? rc : lb_node_timer(out, (s->round << 1) | T_ANSWER, now + s->window);
+  return rc ? rc : lb_node_timer(out, (s->round << 1) | T_ANSWER, now + lb_node_answer_window(nd, to, s->late));
 }
 
 static int short_of_work(const lb_node *nd) { return (long)nd->nq < nd->par->steal.below; }
@@ -192,7 +187,7 @@ static int st_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
     rc = on_ask(nd, m, out);
     break;
   case K_NONE:
-    if (m->src == s->victim && m->u.pol.tag == s->round) rc = refused(nd, now, out);
+    if (m->src == s->victim && m->u.pol.tag == s->round) { s->late = 0; rc = refused(nd, now, out); }
     break;
   case K_WAKE:
     if (s->asleep && s->victim == LB_NO_NODE && short_of_work(nd)) {
@@ -211,7 +206,7 @@ static int st_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
 {
   (void)now; (void)out;
   steal *s = S(nd);
-  if (m->src == s->victim && m->u.transfer.epoch == (uint32_t)s->round) s->victim = LB_NO_NODE;
+  if (m->src == s->victim && m->u.transfer.epoch == (uint32_t)s->round) { s->victim = LB_NO_NODE; s->late = 0; }
   restart(s);
   return LB_SUCCESS;
 }
@@ -220,7 +215,11 @@ static int st_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
   steal *s = S(nd);
   if ((id >> 1) != s->round) return LB_SUCCESS;
-  if ((id & 1) == T_ANSWER) return s->victim != LB_NO_NODE ? refused(nd, now, out) : LB_SUCCESS;
+  if ((id & 1) == T_ANSWER) {
+    if (s->victim == LB_NO_NODE) return LB_SUCCESS;
+    if (s->late < 10) s->late++;
+    return refused(nd, now, out);
+  }
   if (!s->retrying) return LB_SUCCESS;
   s->retrying = 0;
   return short_of_work(nd) && s->victim == LB_NO_NODE ? ask(nd, LB_NO_NODE, now, out) : LB_SUCCESS;

@@ -130,6 +130,12 @@ int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m);
 int lb_node_send_policy(lb_node *nd, lb_out *out, size_t dst, uint32_t kind, uint64_t tag, long a, long b);
 /* Fire timer `id` at absolute time `at`. */
 int lb_node_timer(lb_out *out, uint64_t id, double at);
+/* How long to wait for dst's answer: twice the round trip over the
+ * current graph at the expected hop time (4 x hop time x distance, at
+ * least one hop), doubled for each of the last `late` answers that did
+ * not come in time (up to 2^10), so a wait that the hop time
+ * underestimates grows until the answers fit it. */
+double lb_node_answer_window(const lb_node *nd, size_t dst, unsigned late);
 /* Processes that may leave now: Q - 1 (the head stays), or 0. */
 size_t lb_node_movable(const lb_node *nd);
 /* Send up to k movable processes to dst in one TRANSFER (`ordered`

@@ -36,17 +36,24 @@ int sim_crash(sim *S, size_t d, int excluded)
   return LB_SUCCESS;
 }
 
-/* Every live node's inventory: its queue and the result bytes it holds. */
+/* Every live node's inventory: its queue and the result bytes it holds.
+ * A queue may hold more than np processes: after an earlier failure the
+ * sink ran again processes that were in flight, and both copies live
+ * until the second result is dropped. */
 static int inventories(sim *S, uint64_t epoch)
 {
-  uint64_t *held = malloc((S->np + 1) * sizeof *held);
+  size_t cap = S->np;
+  for (size_t i = 0; i < S->n; i++)
+    if (!S->node[i].dead && lb_node_queue_len(S->node[i].nd) > cap) cap = lb_node_queue_len(S->node[i].nd);
+  cap += S->np;
+  uint64_t *held = malloc((cap + 1) * sizeof *held);
   if (!held) return lb_error(LB_ENOMEM, "inventory");
   int rc = LB_SUCCESS;
   for (size_t i = 0; i < S->n && !rc; i++) {
     if (S->node[i].dead) continue;
-    size_t n = lb_node_queue_ids(S->node[i].nd, held, S->np);
+    size_t n = lb_node_queue_ids(S->node[i].nd, held, cap);
     for (size_t k = 0; k < S->np; k++)
-      if (S->pr[k].where == i && n < S->np) held[n++] = k;
+      if (S->pr[k].where == i && n < cap) held[n++] = k;
     rc = lb_sink_inventory(S->sink, epoch, i, held, n);
   }
   free(held);
