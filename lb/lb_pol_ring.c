@@ -11,7 +11,8 @@
  *    each answers at once with its IPN by eq. 1 (0 unless it is light);
  *  - an LV qualifies when it is light by eq. 1, i.e. its IPN > 0;
  *  - the ring is decided when every node of it has answered, or when
- *    its window (dasud-ring.timeout, 4 x hop time x d by default) ends:
+ *    its window (dasud-ring.timeout, 4 x hop time x d by default; twice
+ *    as long after each ring in a row that some answer missed) ends:
  *    of the qualifying answers the HV picks the largest IPN, then the
  *    lowest id (all are at distance d: the nearest);
  *  - it sends min(EPN, IPN) processes, EPN as it is then, to that one
@@ -43,6 +44,7 @@ typedef struct ring {
   size_t nprobed, cap, answers;
   size_t best;             /* the qualifying LV so far, or LB_NO_NODE */
   long best_ipn;
+  unsigned late;           /* rings in a row decided with answers missing */
 } ring;
 
 #define R(nd) ((ring *)(nd)->ps)
@@ -64,9 +66,14 @@ static void ri_fini(lb_node *nd)
   nd->ps = NULL;
 }
 
+/* Ring d's window, twice as long for each ring in a row whose answers
+ * did not all come in time (up to 2^10): a hop time that underestimates
+ * the network would otherwise have every run skip the rings whose
+ * answers are late. */
 static double window(const lb_node *nd, size_t d)
 {
-  return nd->par->ring.timeout > 0 ? nd->par->ring.timeout : 4.0 * nd->par->hop_time * (double)d;
+  double w = nd->par->ring.timeout > 0 ? nd->par->ring.timeout : 4.0 * nd->par->hop_time * (double)d;
+  return w * (double)(1u << R(nd)->late);
 }
 
 static uint64_t timer_id(uint64_t run, size_t d, int kind) { return (run << 25) | ((uint64_t)d << 1) | (uint64_t)kind; }
@@ -152,7 +159,9 @@ static int on_answer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
     s->best = m->src;
     s->best_ipn = ipn;
   }
-  return s->answers == s->nprobed ? decide(nd, now, out) : LB_SUCCESS;
+  if (s->answers < s->nprobed) return LB_SUCCESS;
+  s->late = 0;
+  return decide(nd, now, out);
 }
 
 static int ri_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
@@ -182,6 +191,7 @@ static int ri_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     return LB_SUCCESS;
   }
   if (!s->open || id != timer_id(s->run, s->d, T_RING)) return LB_SUCCESS;
+  if (s->answers < s->nprobed && s->late < 10) s->late++;
   return decide(nd, now, out);
 }
 

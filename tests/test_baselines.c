@@ -240,6 +240,33 @@ static void test_ring_down(void **state)
   destroy(&x);
 }
 
+/* Answers that miss their window: the ring is decided without them, and
+ * the next ring's window is twice as long (hop time 1: ring 1's is 4,
+ * ring 2's 4 x 2 x 2 = 16); a ring answered in full brings it back. */
+static void test_ring_late(void **state)
+{
+  (void)state;
+  net x;
+  lb_node_params p = params();
+  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){ 10, 4, 4, 4, 4, 4 }, &p);
+  tick(&x, 0, 0);
+  assert_int_equal(x.ntm, 1);
+  assert_true(x.tm[0].at == 4);
+  while (x.qh < x.qt) lb_msg_free(x.q[x.qh++]);   /* ring 1's probes lost */
+  assert_true(fire(&x));   /* at 4: ring 2 */
+  assert_int_equal(x.qt - x.qh, 2);
+  assert_int_equal(x.ntm, 1);
+  assert_true(x.tm[0].at == 4 + 16);
+  /* ring 2 answers in full: ring 3 at the plain window, 12; it has no
+   * LV either, and the run pauses for one window of ring 3 */
+  drain(&x, 5);
+  assert_int_equal(x.ntm, 3);
+  assert_true(x.tm[1].at == 5 + 12);
+  assert_true(x.tm[2].at == 5 + 12);
+  assert_true(all_quiet(&x));
+  destroy(&x);
+}
+
 /* ---- steal ---- */
 /* complete:2, node 0 holds 9: the idle node asks and gets half the
  * movable (ceil(8 / 2) = 4, within half the difference, 4); with
@@ -510,6 +537,7 @@ int main(void)
     cmocka_unit_test(test_ring_search),
     cmocka_unit_test(test_ring_choice),
     cmocka_unit_test(test_ring_down),
+    cmocka_unit_test(test_ring_late),
     cmocka_unit_test(test_steal_half_one),
     cmocka_unit_test(test_steal_refuse_wake),
     cmocka_unit_test(test_steal_sweep),
