@@ -198,9 +198,19 @@ fi
 
 # The master pvmd in h1; it adds h2..h6 from the hostfile.
 "$state/in-host" h1 /usr/bin/pvmd "$state/hostfile" >"$state/pvmd.out" 2>&1 &
+joined() { printf 'conf\nquit\n' | "$state/in-host" h1 /usr/bin/pvm 2>/dev/null | grep -oE '^ +h[1-6] ' | tr -d ' '; }
 for t in $(seq 1 100); do
-  n=$(printf 'conf\nquit\n' | "$state/in-host" h1 /usr/bin/pvm 2>/dev/null | grep -cE '^ +h[1-6] ' || true)
+  n=$(joined | grep -c . || true)
   [ "$n" -ge $N ] && break
+  # A slave pvmd that did not start in time (a loaded machine) is not
+  # retried by the master pvmd: add the missing hosts again, twice at most.
+  if [ "$t" = 50 ] || [ "$t" = 75 ]; then
+    have=$(joined)
+    for i in $(seq 2 $N); do
+      printf '%s\n' "$have" | grep -qx "h$i" ||
+        printf 'add h%s\nquit\n' "$i" | "$state/in-host" h1 /usr/bin/pvm >/dev/null 2>&1 || true
+    done
+  fi
   sleep 0.2
 done
 printf 'conf\nquit\n' | "$state/in-host" h1 /usr/bin/pvm 2>/dev/null | sed -n '/HOST/,$p' | grep -v '^pvm>' || true
