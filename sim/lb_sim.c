@@ -120,84 +120,104 @@ static void totals(const sim *S, lb_sim_result *res)
   res->dissolved = st.dissolved;
 }
 
-int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
+int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops *ops)
 {
   memset(res, 0, sizeof *res);
+  memset(S, 0, sizeof *S);
+  S->c = c;
+  S->r = res;
   int rc = check_config(c);
   if (rc) return rc;
-  sim S = { .c = c, .n = c->topo->n, .r = res };
-  S.np = c->load == LB_SIM_LOAD_TRACE ? c->ntrace
-       : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S.n * 2;
-  res->nproc = S.np;
-  lb_codec_limits_default(&S.lim, S.n);
+  S->n = c->topo->n;
+  S->np = c->load == LB_SIM_LOAD_TRACE ? c->ntrace
+        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S->n * 2;
+  res->nproc = S->np;
+  lb_codec_limits_default(&S->lim, S->n);
   /* lb/'s records of this run come from the arena (or the given
-   * allocator), and go back to it before it goes (done:); the caller's
-   * allocator is this thread's again after. */
-  lb_mem caller;
-  lb_mem_get(&caller);
-  sim_arena *arena = NULL;
-  if (!c->mem && (rc = sim_arena_alloc(&arena))) return rc;
-  lb_mem_set(c->mem ? c->mem : &(lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = arena });
-  S.node = sim_huge_calloc(S.n * sizeof *S.node);
-  S.ctxbuf = calloc(sim_ctx_len(&S), 1);
-  S.pr = sim_huge_calloc((S.np ? S.np : 1) * sizeof *S.pr);
-  S.known = calloc(S.n, 1);
-  S.topo = c->topo;
-  if (!S.node || !S.ctxbuf || !S.pr || !S.known || lb_sink_alloc(S.np, S.n, &S.sink)) {
-    rc = lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S.n, S.np);
-    goto done;
-  }
-  for (size_t k = 0; k < S.np; k++) S.pr[k].where = AT_NOWHERE;
-  if ((rc = sim_live_alloc(&S))) goto done;
-  if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S.rng))) goto done;
-  if (c->corrupt > 0 && (rc = lb_rng_alloc_stream(c->seed, 1u << 22, &S.crng))) goto done;
+   * allocator), and go back to it before it goes (sim_close); the
+   * caller's allocator is this thread's again after. */
+  lb_mem_get(&S->caller);
+  if (!c->mem && (rc = sim_arena_alloc(&S->arena))) return rc;
+  S->arena_mem = (lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = S->arena };
+  lb_mem_set(c->mem ? c->mem : &S->arena_mem);
+  S->mem_set = 1;
+  S->node = sim_huge_calloc(S->n * sizeof *S->node);
+  S->ctxbuf = calloc(sim_ctx_len(S), 1);
+  S->pr = sim_huge_calloc((S->np ? S->np : 1) * sizeof *S->pr);
+  S->known = calloc(S->n, 1);
+  S->topo = c->topo;
+  if (!S->node || !S->ctxbuf || !S->pr || !S->known || lb_sink_alloc(S->np, S->n, &S->sink))
+    return lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S->n, S->np);
+  for (size_t k = 0; k < S->np; k++) S->pr[k].where = AT_NOWHERE;
+  if ((rc = sim_live_alloc(S))) return rc;
+  if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S->rng))) return rc;
+  if (c->corrupt > 0 && (rc = lb_rng_alloc_stream(c->seed, 1u << 22, &S->crng))) return rc;
   double bw;
-  size_t nb = queue_shape(c, S.n, &bw);
-  if ((rc = sim_queue_init(&S.h, bw, nb))) goto done;
+  size_t nb = queue_shape(c, S->n, &bw);
+  if ((rc = sim_queue_init(&S->h, bw, nb))) return rc;
   lb_node_params p = c->node;
   if (!(p.hop_time > 0)) p.hop_time = hop_time(c);
   p.seed = c->seed;
-  if ((rc = lb_policy_prepare(c->policy, c->topo, &p))) goto done;
-  double sum_speed = 0;
-  for (size_t i = 0; i < S.n && !rc; i++) {
+  if ((rc = lb_policy_prepare(c->policy, c->topo, &p))) return rc;
+  S->params = p;
+  if (!ops) ops = &sim_ops[(c->msg_trace ? 1 : 0) | (c->leaving ? 2 : 0)];
+  for (size_t i = 0; i < S->n && !rc; i++) {
     double speed = c->speeds ? c->speeds[i] : p.speed;
-    sum_speed += speed;
-    S.node[i].S = &S;
-    /* One set of parameters for every node (freed after them, below). */
-    rc = lb_rt_alloc_shared(c->policy, i, c->topo, &p, speed, &sim_ops[(c->msg_trace ? 1 : 0) | (c->leaving ? 2 : 0)],
-                            &S.node[i], &S.node[i].rt);
-    if (!rc) S.node[i].nd = lb_rt_node(S.node[i].rt);
+    S->sum_speed += speed;
+    S->node[i].S = S;
+    /* One set of parameters for every node (S->params, freed after
+     * them in sim_close). */
+    rc = lb_rt_alloc_shared(c->policy, i, c->topo, &S->params, speed, ops, &S->node[i], &S->node[i].rt);
+    if (!rc) S->node[i].nd = lb_rt_node(S->node[i].rt);
   }
-  if (rc || (rc = sim_setup_load(&S, res))) goto done;
-  sim_optimum(&S, res);
+  if (rc || (rc = sim_setup_load(S, res))) return rc;
+  sim_optimum(S, res);
   /* Every node gets a first check point at time 0, after the initial
    * arrivals, so periodic policies start even on a node that is busy
    * (sim_loop.c makes them). */
-  S.tick_seq = S.h.seq;
-  S.h.seq += S.n;
-  if ((rc = sim_run(&S))) goto done;
-  res->ideal = res->total_work / sum_speed;
-  res->makespan = S.last_sunk;
-  if (!res->stopped) sim_finish_checks(&S);
-  totals(&S, res);
-done:
-  for (size_t i = 0; S.node && i < S.n; i++) {
-    lb_rt_free(S.node[i].rt);
-    for (size_t k = 0; k < S.node[i].parked.n; k++) lb_msg_free(S.node[i].parked.v[k]);
-    free(S.node[i].parked.v);
+  S->tick_seq = S->h.seq;
+  S->h.seq += S->n;
+  return LB_SUCCESS;
+}
+
+void sim_end(sim *S)
+{
+  lb_sim_result *res = S->r;
+  res->ideal = res->total_work / S->sum_speed;
+  res->makespan = S->last_sunk;
+  if (!res->stopped) sim_finish_checks(S);
+  totals(S, res);
+}
+
+void sim_close(sim *S)
+{
+  for (size_t i = 0; S->node && i < S->n; i++) {
+    lb_rt_free(S->node[i].rt);
+    for (size_t k = 0; k < S->node[i].parked.n; k++) lb_msg_free(S->node[i].parked.v[k]);
+    free(S->node[i].parked.v);
   }
-  sim_queue_free(&S.h);
-  lb_rng_free(S.rng);
-  lb_rng_free(S.crng);
-  free(S.wire);
-  free(S.node); free(S.ctxbuf);
-  free(S.pr); free(S.known);
-  free(S.arr_order);
-  lb_sink_free(S.sink);
-  sim_live_free(&S);
-  for (size_t k = 0; k < S.nrepaired; k++) lb_topo_free(S.repaired[k]);
-  free(S.repaired);
-  lb_mem_set(&caller);
-  sim_arena_free(arena);
+  sim_queue_free(&S->h);
+  lb_rng_free(S->rng);
+  lb_rng_free(S->crng);
+  free(S->wire);
+  free(S->node); free(S->ctxbuf);
+  free(S->pr); free(S->known);
+  free(S->arr_order);
+  lb_sink_free(S->sink);
+  sim_live_free(S);
+  for (size_t k = 0; k < S->nrepaired; k++) lb_topo_free(S->repaired[k]);
+  free(S->repaired);
+  if (S->mem_set) lb_mem_set(&S->caller);
+  sim_arena_free(S->arena);
+  memset(S, 0, sizeof *S);
+}
+
+int lb_sim_run(const lb_sim_config *c, lb_sim_result *res)
+{
+  sim S;
+  int rc = sim_open(&S, c, res, NULL);
+  if (!rc) rc = sim_run(&S);
+  if (!rc) sim_end(&S);
+  sim_close(&S);
   return rc;
 }

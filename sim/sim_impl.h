@@ -21,6 +21,7 @@
 #include "lb_sink.h"
 #include "lb_codec.h"
 #include "lb_rng.h"
+#include "lb_mem.h"
 #include "sim_queue.h"
 
 /* Where a result's bytes are: at a node (its index), or one of these. */
@@ -94,7 +95,16 @@ struct sim {
   size_t busy_at;         /* where sim_all_quiet last found a busy node */
   sim_livetab *live;      /* per node, in leaving mode (else NULL) */
   lb_sim_result *r;
+  lb_node_params params;  /* every node's, borrowed by them */
+  double sum_speed;
+  lb_mem caller;          /* the thread's allocator before the run */
+  lb_mem arena_mem;
+  struct sim_arena *arena;
+  int mem_set;            /* the run's allocator is installed */
 };
+
+/* A quantum a node starts: process pid runs `work` until `end`. */
+typedef struct sim_quantum { int go; uint64_t pid; double work, end; } sim_quantum;
 
 /* The result a process returns: a checksum of its id, so a result that
  * reaches the wrong process or is corrupted on the way is caught. */
@@ -115,8 +125,34 @@ static inline size_t sim_arr_node(const sim *S, size_t j)
 }
 static inline size_t sim_node_of(const sim *S, const simnode *x) { return (size_t)(x - S->node); }
 
+/* lb_sim.c: a run from its start to its end, for any driver.  sim_open
+ * checks the configuration, installs the run's allocator, makes the
+ * nodes with the runtime callbacks `ops` (NULL: this simulator's; their
+ * context is the node's simnode) and draws the workload; sim_end
+ * writes the makespan, the ideal and the totals into the result and
+ * makes the final checks; sim_close frees everything sim_open made,
+ * however far it got, and gives the thread its allocator back. */
+int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops *ops);
+void sim_end(sim *S);
+void sim_close(sim *S);
+
 /* sim_loop.c */
 int sim_run(sim *S);
+/* Node i, neither busy nor failed, gets its check point at `now`; then,
+ * if it has work, it starts a quantum of its head (after the CPU time
+ * its messages take): q->go, and what runs until when.  Nothing
+ * happens to a busy or failed node. */
+int sim_start(sim *S, size_t i, double now, sim_quantum *q);
+/* Node i's quantum of process pid ended at t having done `work`: the
+ * node hears of it, then takes the messages that came meanwhile and,
+ * polling, its due timers; *kick: it may start its next quantum. */
+int sim_quantum_done(sim *S, size_t i, uint64_t pid, double work, double t, int *kick);
+/* Is the run over at t?  Every result home and at the sink, nothing in
+ * flight, and every node idle; or so long after the work was done
+ * (*done_at, -1 at first) that a lock must be stuck. */
+int sim_over(sim *S, double t, double *done_at);
+/* The load CSV's header. */
+void sim_sample_header(const sim *S);
 /* Node i takes event ev at `now` (an error names the time and node). */
 int sim_step(sim *S, size_t i, const lb_event *ev, double now);
 /* After any event: an idle node gets a check point, then starts its
@@ -133,6 +169,18 @@ void sim_prefetch(const sim *S);
 extern const lb_rt_ops sim_ops[4];
 /* A message reaches its link's end (e->node). */
 int sim_deliver(sim *S, const sim_ev *e);
+/* Message m reaches node i at t: lost if either end failed, waits for
+ * the quantum's end if the node polls and is busy, else the node takes
+ * it (*kick: then it may start a quantum). */
+int sim_arrive(sim *S, size_t i, lb_msg *m, double t, int *kick);
+/* What every driver does as node i sends m at `now`: the node's CPU is
+ * charged, a result's bytes leave, m counts as in flight; returns the
+ * links its route crosses (more than one with --route direct). */
+double sim_sending(sim *S, size_t i, const lb_msg *m, double now);
+/* m as the codec's bytes in S->wire (grown as needed), *len of them. */
+int sim_encode(sim *S, const lb_msg *m, size_t *len);
+/* The runtime's trace callback: the row to the message trace. */
+void sim_trace(void *ctx, const char *row);
 /* Node i takes the messages that came during its quantum, in order. */
 int sim_unpark(sim *S, size_t i, double t);
 

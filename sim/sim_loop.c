@@ -13,8 +13,9 @@ int sim_step(sim *S, size_t i, const lb_event *ev, double now)
   return rc ? lb_error_wrap(rc, "t=%g node %zu", now, i) : LB_SUCCESS;
 }
 
-int sim_kick(sim *S, size_t i, double now)
+int sim_start(sim *S, size_t i, double now, sim_quantum *q)
 {
+  q->go = 0;
   if (S->node[i].busy || S->node[i].dead) return LB_SUCCESS;
   lb_event tick = { .type = LB_EV_TICK };
   int rc = sim_step(S, i, &tick, now);
@@ -26,32 +27,63 @@ int sim_kick(sim *S, size_t i, double now)
   double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
   S->node[i].busy = 1;
   S->node[i].cpu_free = start + w / speed;
-  return sim_queue_push(&S->h, (sim_ev){ .t = start + w / speed, .kind = SIM_EV_QEND, .node = i,
-                                        .id = p->id, .work = w });
+  *q = (sim_quantum){ .go = 1, .pid = p->id, .work = w, .end = start + w / speed };
+  return LB_SUCCESS;
 }
 
-/* The head of node i's queue ran e->work: the node hears of it with the
+int sim_kick(sim *S, size_t i, double now)
+{
+  sim_quantum q;
+  int rc = sim_start(S, i, now, &q);
+  if (rc || !q.go) return rc;
+  return sim_queue_push(&S->h, (sim_ev){ .t = q.end, .kind = SIM_EV_QEND, .node = i, .id = q.pid, .work = q.work });
+}
+
+/* The head of node i's queue ran `work`: the node hears of it with the
  * context that says what is left, then takes the messages that came
  * meanwhile and, polling, its due timers. */
-static int quantum_end(sim *S, const sim_ev *e)
+int sim_quantum_done(sim *S, size_t i, uint64_t pid, double work, double t, int *kick)
 {
-  size_t i = e->node;
+  *kick = 0;
   S->node[i].busy = 0;
   if (S->node[i].dead) return LB_SUCCESS;
   const lb_proc *p = lb_node_current(S->node[i].nd);
-  if (!p || p->id != e->id) {
-    sim_violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)e->id);
+  if (!p || p->id != pid) {
+    sim_violation(S, "node %zu: process %llu left the head while running", i, (unsigned long long)pid);
     return LB_SUCCESS;
   }
   int fin;
-  double left = sim_ran(S, i, p, e->work, &fin);
-  lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = e->work, .finished = fin,
+  double left = sim_ran(S, i, p, work, &fin);
+  lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = work, .finished = fin,
                   .result_len = sim_result_len(S) };
   int rc = sim_context_keep(S, i, p, left, fin, &ev);
-  if (!rc) rc = sim_step(S, i, &ev, e->t);
-  if (!rc) rc = sim_unpark(S, i, e->t);
-  if (!rc && S->c->poll) rc = lb_rt_fire(S->node[i].rt, e->t);
-  return rc ? rc : sim_kick(S, i, e->t);
+  if (!rc) rc = sim_step(S, i, &ev, t);
+  if (!rc) rc = sim_unpark(S, i, t);
+  if (!rc && S->c->poll) rc = lb_rt_fire(S->node[i].rt, t);
+  *kick = !rc;
+  return rc;
+}
+
+static int quantum_end(sim *S, const sim_ev *e)
+{
+  int kick, rc = sim_quantum_done(S, e->node, e->id, e->work, e->t, &kick);
+  return rc || !kick ? rc : sim_kick(S, e->node, e->t);
+}
+
+int sim_over(sim *S, double t, double *done_at)
+{
+  if (!((S->nhome == S->np || S->ndead) && S->nsunk == S->np && !S->msgs_inflight && !sim_pending_failures(S)))
+    return 0;
+  if (*done_at < 0) *done_at = t;
+  if (sim_all_quiet(S)) return 1;
+  /* Open transactions must close on their own timers soon after the
+   * work is done; waiting much longer means a lock is stuck. */
+  return t > 2 * *done_at + 1e4 * (S->c->latency + 1);
+}
+
+void sim_sample_header(const sim *S)
+{
+  fprintf(S->c->load_csv, "time,queued,max,min,heavy,light\n");
 }
 
 /* Does (t, seq) come before (u, useq)? */
@@ -97,7 +129,7 @@ int sim_run(sim *S)
   unsigned long cap = c->max_events ? c->max_events : 200000000ul;
   int rc = LB_SUCCESS;
   if (c->sample_dt > 0 && c->load_csv) {
-    fprintf(c->load_csv, "time,queued,max,min,heavy,light\n");
+    sim_sample_header(S);
     rc = sim_queue_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
   }
   double done_at = -1;
@@ -164,13 +196,7 @@ int sim_run(sim *S)
       if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
       break;
     }
-    if ((S->nhome == S->np || S->ndead) && S->nsunk == S->np && !S->msgs_inflight && !sim_pending_failures(S)) {
-      if (done_at < 0) done_at = e.t;
-      if (sim_all_quiet(S)) break;
-      /* Open transactions must close on their own timers soon after the
-       * work is done; waiting much longer means a lock is stuck. */
-      if (e.t > 2 * done_at + 1e4 * (c->latency + 1)) break;
-    }
+    if (sim_over(S, e.t, &done_at)) break;
   }
   return rc;
 }

@@ -6,8 +6,7 @@
 #include "sim_impl.h"
 #include "lb_errno.h"
 
-/* Encode m into the simulator's wire buffer, grown as needed. */
-static int encode(sim *S, const lb_msg *m, size_t *len)
+int sim_encode(sim *S, const lb_msg *m, size_t *len)
 {
   int rc = lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
   if (rc != LB_ERANGE || *len <= S->wirecap) return rc;   /* done, or a field out of range */
@@ -27,7 +26,7 @@ static int through_codec(sim *S, lb_msg **m)
   const lb_msg *x = *m;
   size_t len = 0;
   lb_msg *d = NULL;
-  int rc = encode(S, x, &len);
+  int rc = sim_encode(S, x, &len);
   if (rc == LB_ENOMEM) return rc;
   if (rc) {
     sim_violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
@@ -53,24 +52,30 @@ static void charge(sim *S, size_t i, const lb_msg *m, double now)
   S->node[i].cpu_free = (S->node[i].cpu_free > now ? S->node[i].cpu_free : now) + c;
 }
 
+double sim_sending(sim *S, size_t i, const lb_msg *m, double now)
+{
+  charge(S, i, m, now);
+  if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_sent(S, i, m->res.pid);
+  double hops = (double)lb_topo_distance(S->c->topo, i, m->hop_dst);
+  S->inflight += (long)m->nproc;
+  S->msgs_inflight++;
+  S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
+  return hops;
+}
+
 /* ---- the runtime's callbacks ---- */
 static int cb_send(void *ctx, lb_msg *m, double now)
 {
   simnode *x = ctx;
   sim *S = x->S;
-  size_t i = sim_node_of(S, x), dst = m->hop_dst;
-  charge(S, i, m, now);
-  if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_sent(S, i, m->res.pid);
-  double hops = (double)lb_topo_distance(S->c->topo, i, dst);
+  size_t dst = m->hop_dst;
+  double hops = sim_sending(S, sim_node_of(S, x), m, now);
   double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
   if (S->c->codec) {
     int rc = through_codec(S, &m);
     if (rc) { lb_msg_free(m); return rc; }
   }
-  S->inflight += (long)m->nproc;
-  S->msgs_inflight++;
-  S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
   int rc = sim_queue_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
   if (rc) lb_msg_free(m);
   return rc;
@@ -84,7 +89,7 @@ static void cb_wake(void *ctx, double at)
     S->failed = LB_ENOMEM;
 }
 
-static void cb_trace(void *ctx, const char *row)
+void sim_trace(void *ctx, const char *row)
 {
   simnode *x = ctx;
   fprintf(x->S->c->msg_trace, "%s\n", row);
@@ -92,10 +97,10 @@ static void cb_trace(void *ctx, const char *row)
 
 const lb_rt_ops sim_ops[4] = {
   { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
-  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake, .trace = cb_trace },
+  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake, .trace = sim_trace },
   { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
   { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake,
-    .trace = cb_trace },
+    .trace = sim_trace },
 };
 
 /* ---- arrivals ---- */
@@ -134,17 +139,24 @@ int sim_unpark(sim *S, size_t i, double t)
   return rc;
 }
 
-int sim_deliver(sim *S, const sim_ev *e)
+int sim_arrive(sim *S, size_t i, lb_msg *m, double t, int *kick)
 {
-  lb_msg *m = e->msg;
-  if (S->node[e->node].dead || (S->ndead && m->hop_src < S->n && S->node[m->hop_src].dead)) {
+  *kick = 0;
+  if (S->node[i].dead || (S->ndead && m->hop_src < S->n && S->node[m->hop_src].dead)) {
     S->inflight -= (long)m->nproc;
     S->msgs_inflight--;
     sim_lose(S, m);
     return LB_SUCCESS;
   }
-  if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_arrived(S, e->node, m->res.pid);
-  if (S->c->poll && S->node[e->node].busy) return park(S, e->node, m);
-  int rc = take(S, e->node, m, e->t);
-  return rc ? rc : sim_kick(S, e->node, e->t);
+  if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_arrived(S, i, m->res.pid);
+  if (S->c->poll && S->node[i].busy) return park(S, i, m);
+  int rc = take(S, i, m, t);
+  *kick = !rc;
+  return rc;
+}
+
+int sim_deliver(sim *S, const sim_ev *e)
+{
+  int kick, rc = sim_arrive(S, e->node, e->msg, e->t, &kick);
+  return rc || !kick ? rc : sim_kick(S, e->node, e->t);
 }
