@@ -9,7 +9,13 @@ sim_liblbsim_a_SOURCES = sim/lb_sim.c sim/lb_sim.h sim/sim_impl.h sim/sim_loop.c
 sim_liblbsim_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
 SIM_LIBS = sim/liblbsim.a $(LB_LIBS)
 
+# lbsim's command line, which the SimGrid driver shares (simgrid/).
+noinst_LIBRARIES += sim/libsimcli.a
+sim_libsimcli_a_SOURCES = sim/sim_cli.c sim/sim_cli.h
+sim_libsimcli_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
+SIM_CLI_LIBS = sim/libsimcli.a $(CLI_LIBS) $(SIM_LIBS)
+
 bin_PROGRAMS += sim/lbsim
 sim_lbsim_SOURCES = sim/lbsim.c
 sim_lbsim_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
-sim_lbsim_LDADD = $(CLI_LIBS) $(SIM_LIBS)
+sim_lbsim_LDADD = $(SIM_CLI_LIBS)
