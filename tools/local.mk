@@ -3,7 +3,8 @@
 bin_PROGRAMS += tools/lbtopo tools/lbarrange tools/lbdiffuse tools/lbseed003 tools/lbshare tools/lbtransport \
 	tools/lbtrace
 tools_lbtopo_SOURCES = tools/lbtopo.c
-tools_lbtopo_LDADD = $(CLI_LIBS) $(LB_LIBS)
+tools_lbtopo_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/simgrid
+tools_lbtopo_LDADD = $(LBSG_PLATFORM_LIBS) $(CLI_LIBS) $(LB_LIBS)
 tools_lbarrange_SOURCES = tools/lbarrange.c
 tools_lbarrange_LDADD = $(CLI_LIBS) $(LB_LIBS)
 tools_lbdiffuse_SOURCES = tools/lbdiffuse.c
