@@ -166,6 +166,8 @@ void node(world *w, size_t i)
 /* The load CSV's samples, every dt while results are still to come. */
 void sampler(world *w, double dt)
 {
+  /* The first sample after every node's start, as lbsim's. */
+  while (!lbsg_started(w->R)) sg4::this_actor::yield();
   lbsg_sample_header(w->R);
   while (lbsg_sample(w->R, sg4::Engine::get_clock())) sg4::this_actor::sleep_for(dt);
 }
@@ -177,14 +179,7 @@ int load_platform(const lb_sim_config *c, const lbsg_options *o)
   std::string path;
   if (o->platform) path = o->platform;
   else {
-    const char *tmp = getenv("TMPDIR");
-    path = std::string(tmp && *tmp ? tmp : "/tmp") + "/lbsimgrid-XXXXXX";
-    std::vector<char> name(path.begin(), path.end());
-    name.push_back('\0');
-    int fd = mkstemp(name.data());
-    if (fd < 0) return lb_error(LB_EIO, "cannot make a platform file %s: %s", path.c_str(), strerror(errno));
-    path = name.data();
-    FILE *f = fdopen(fd, "w");
+    lbsg_zone form;
     lbsg_platform p;
     lbsg_platform_default(&p);
     p.latency = c->latency;
@@ -193,7 +188,17 @@ int load_platform(const lb_sim_config *c, const lbsg_options *o)
     p.speeds = c->speeds;
     p.shared = o->shared;
     p.zone = o->zone;
-    int rc = f ? lbsg_platform_write(f, c->topo, &p) : lb_error(LB_EIO, "%s", strerror(errno));
+    int rc = lbsg_platform_form(c->topo, &p, &form);
+    if (rc) return rc;
+    const char *tmp = getenv("TMPDIR");
+    path = std::string(tmp && *tmp ? tmp : "/tmp") + "/lbsimgrid-XXXXXX";
+    std::vector<char> name(path.begin(), path.end());
+    name.push_back('\0');
+    int fd = mkstemp(name.data());
+    if (fd < 0) return lb_error(LB_EIO, "cannot make a platform file %s: %s", path.c_str(), strerror(errno));
+    path = name.data();
+    FILE *f = fdopen(fd, "w");
+    rc = f ? lbsg_platform_write(f, c->topo, &p) : lb_error(LB_EIO, "%s", strerror(errno));
     if (f && fclose(f) && !rc) rc = lb_error(LB_EIO, "%s", strerror(errno));
     if (!f) close(fd);
     if (rc) {
@@ -205,7 +210,7 @@ int load_platform(const lb_sim_config *c, const lbsg_options *o)
   try {
     sg4::Engine::get_instance()->load_platform(path);
   } catch (const std::exception &e) {
-    rc = lb_error(LB_EFORMAT, "platform %s: %s", path.c_str(), e.what());
+    rc = lb_error(LB_EINVAL, "platform %s: %s", path.c_str(), e.what());
   }
   if (!o->platform) unlink(path.c_str());
   return rc;

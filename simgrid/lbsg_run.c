@@ -46,6 +46,7 @@ struct lbsg_run {
   double done_at;         /* when the work was done (sim_over), -1 before */
   unsigned long cap;      /* events before giving up */
   unsigned long sampled;  /* events at the last load sample */
+  size_t started;         /* nodes past lbsg_begin */
   int rc;                 /* the first error */
   int stop;               /* over: done, or given up */
 };
@@ -272,6 +273,7 @@ void lbsg_close(lbsg_run *R)
 }
 
 size_t lbsg_nodes(const lbsg_run *R) { return R->S.n; }
+int lbsg_started(const lbsg_run *R) { return R->started == R->S.n || R->stop; }
 
 int lbsg_may_arrive(const lbsg_run *R, size_t i, double now)
 {
@@ -348,6 +350,7 @@ int lbsg_begin(lbsg_run *R, size_t i, double now, double *end)
   int rc = arrive(R, i, now, end);
   /* The first check point, after the arrivals at time 0 (as lbsim's). */
   if (!rc) rc = kick(R, i, now, end);
+  R->started++;
   return status(R, rc);
 }
 

@@ -52,6 +52,8 @@ int lbsg_may_arrive(const lbsg_run *R, size_t i, double now);
  * starts, which the actor must run until then and report with
  * lbsg_quantum_end.  A non-zero status stops the run (lbsg_over). */
 int lbsg_begin(lbsg_run *R, size_t i, double now, double *end);
+/* Has every node begun (or the run stopped)? */
+int lbsg_started(const lbsg_run *R);
 int lbsg_message(lbsg_run *R, size_t i, lbsg_msg *m, double now, double *end);
 int lbsg_quantum_end(lbsg_run *R, size_t i, double now, double *end);
 int lbsg_due(lbsg_run *R, size_t i, double now, double *end);

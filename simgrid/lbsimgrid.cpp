@@ -50,8 +50,9 @@ void usage(FILE *f)
              "                      takes simultaneous events in another order (how much\n"
              "                      a run's result owes to ties)\n"
              "      --cfg=NAME:V    a SimGrid option (here network/model:CM02,\n"
-             "                      contexts/stack-size:256 unless given); --log= its logs\n"
-             "--crash is not simulated here (lbsim's alone).\n");
+             "                      network/TCP-gamma:0, contexts/stack-size:256 unless\n"
+             "                      given); --log= its logs\n"
+             "--crash is not simulated here (lbsim's alone).\n\n");
 }
 
 int run(const lb_sim_config *c, lb_sim_result *r, void *ctx)
