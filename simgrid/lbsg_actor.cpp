@@ -256,11 +256,18 @@ int lbsg_simulate(const lb_sim_config *c, lb_sim_result *res, const lbsg_options
   if (!rc) rc = check_platform(c, o, hosts);
   if (rc) return rc;
   world w;
-  /* lbsim's infinite bandwidth: SimGrid's 1e30 bytes per second still
-   * takes a second round of its clock at the arrival date. */
-  w.sizeless = !o->platform && !(c->bandwidth > 0);
-  /* The platform lbtopo writes has links of --latency; another, any. */
-  const lbsg_net net = { post, &w, o->platform ? 0 : c->latency };
+  /* Links of lbsim's infinite bandwidth (written as 1e30 bytes a second)
+   * carry messages of 0 bytes: SimGrid would spend a second round of its
+   * clock at each arrival date on the bytes.  The least latency of a
+   * link says when a message can arrive. */
+  double hop_min = INFINITY, bw_min = INFINITY;
+  for (const sg4::Link *l : sg4::Engine::get_instance()->get_all_links()) {
+    if (!strncmp(l->get_cname(), "__", 2)) continue;   /* SimGrid's own loopback */
+    hop_min = std::min(hop_min, l->get_latency());
+    bw_min = std::min(bw_min, l->get_bandwidth());
+  }
+  w.sizeless = bw_min >= LBSG_BANDWIDTH_INF;
+  const lbsg_net net = { post, &w, std::isinf(hop_min) ? 0 : hop_min };
   rc = lbsg_open(c, res, &net, &w.R);
   if (!rc) {
     size_t n = lbsg_nodes(w.R);
