@@ -8,7 +8,8 @@ dist_noinst_SCRIPTS += experiments/report.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \
 	experiments/seed003/run.sh experiments/seed004/tables.sh \
 	experiments/sweep_invariants.sh experiments/sweep_compare.sh experiments/proto/scale.sh experiments/proto/claim.sh experiments/proto/tmax.sh \
-	experiments/fuzz/longrun.sh experiments/trace/spacetime.sh experiments/trace/plot.sh
+	experiments/fuzz/longrun.sh experiments/trace/spacetime.sh experiments/trace/plot.sh \
+	experiments/simgrid/congestion.sh
 EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed000/dat.awk experiments/seed000/tables.awk \
 	experiments/seed000/floods.awk experiments/seed000/floods_report.awk \
@@ -21,6 +22,7 @@ EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
 	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
 	experiments/proto/scale.gp experiments/trace/spacetime.gp experiments/term.gp \
+	experiments/simgrid/congestion.gp \
 	experiments/seed001/speedup.gp \
 	experiments/report/lib.awk experiments/report/render.awk experiments/report/md2html.awk \
 	experiments/seed000/compare.awk experiments/seed000/explain.csv experiments/seed000/received.gp \

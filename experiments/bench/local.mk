@@ -22,7 +22,7 @@ experiments_bench_farm_pingpong_mpi_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS)
 dist_noinst_SCRIPTS += experiments/bench/run.sh experiments/bench/arrange.sh \
 	experiments/bench/planners.sh experiments/bench/transport.sh experiments/bench/kernel.sh \
 	experiments/bench/farm.sh experiments/bench/farm-bench.sh experiments/bench/mpi-bench.sh \
-	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh
+	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh experiments/bench/simgrid.sh
 EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 	experiments/bench/tp_highs.py experiments/bench/tp_lemon.cc
 
@@ -33,7 +33,7 @@ EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 # BENCH_FARM=1 adds the PVM farm (farm.sh, about an hour).
 # `make bench BENCH_LIST=sim-scale` runs the simulator at scale alone
 # (sim-scale.sh, about half an hour: docs/PERFORMANCE.md).
-BENCH_LIST = arrange transport planners kernel
+BENCH_LIST = arrange transport planners kernel simgrid
 BENCH_FARM = 0
 .PHONY: bench bench-programs
 bench-programs: $(BENCH_BINS) $(bin_PROGRAMS) $(pkglibexec_PROGRAMS) lb/liblb.a
