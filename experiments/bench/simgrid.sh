@@ -3,7 +3,8 @@
 # "lbsim and SimGrid"): the same run in both, RMTLB on torus:32x32 (1024
 # nodes) and torus:128x128 (16 384 nodes), the default load and costs,
 # seed 1, no transport optimum (a separate cost); CPU seconds (user +
-# system, /usr/bin/time) of the whole program.  The two alternate, A B A
+# system, /usr/bin/time) of the whole program (lbsim's the mean of 20
+# runs back to back at 1024 nodes, 2 at 16 384: GNU time counts in 10 ms).  The two alternate, A B A
 # B (PAIRS pairs, default 3), each pair gives a ratio lbsimgrid / lbsim,
 # and the row quotes the median pair.  Each run must end with 0
 # violations on the same workload (the same ideal makespan), else the
@@ -26,6 +27,7 @@ if [ ! -x "$sg" ]; then
 fi
 [ -x /usr/bin/time ] || { echo "simgrid.sh: /usr/bin/time (GNU time) is needed" >&2; exit 2; }
 cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+cpu="$cpu (family $(lscpu | sed -n 's/^CPU family: *//p' | head -1), model $(lscpu | sed -n 's/^Model: *//p' | head -1))"
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
 case $flags in *avx512f*) cpu="$cpu, AVX-512" ;; *avx2*) cpu="$cpu, AVX2" ;; esac
 sgv=$(pkg-config --modversion simgrid 2>/dev/null || echo '?')
@@ -33,24 +35,31 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sgbench.XXXXXX"); trap 'rm -rf "$tmp"' E
 runs=$out/simgrid-bench.csv
 echo "nodes,pair,program,cpu_s,max_rss_kb,makespan,ideal,violations,load1" >"$runs"
 
-# timed PROGRAM ARGS...: run it; its CPU seconds and largest resident
-# size (KB) in $cpu_s and $rss, its CSV row in $tmp/row.csv
+# timed K PROGRAM ARGS...: run it K times over (GNU time counts in 10 ms:
+# a run of 30 ms needs repeats); the CPU seconds of one run and the
+# largest resident size (KB) in $cpu_s and $rss, its CSV row in
+# $tmp/row.csv
 timed() {
-  /usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" --csv >"$tmp/row.csv" 2>"$tmp/err" \
-    || { cat "$tmp/err" >&2; echo "simgrid.sh: $* failed" >&2; exit 1; }
-  cpu_s=$(awk '{ printf "%.2f", $1 + $2 }' "$tmp/time") rss=$(awk '{ print $3 }' "$tmp/time")
+  k=$1
+  shift
+  /usr/bin/time -f '%U %S %M' -o "$tmp/time" sh -c 'k=$1; shift; while [ $k -gt 0 ]; do "$@" --csv || exit; k=$((k - 1)); done' \
+    sh "$k" "$@" >"$tmp/rows.csv" 2>"$tmp/err" || { cat "$tmp/err" >&2; echo "simgrid.sh: $* failed" >&2; exit 1; }
+  tail -2 "$tmp/rows.csv" >"$tmp/row.csv"
+  cpu_s=$(awk -v k="$k" '{ printf "%.4f", ($1 + $2) / k }' "$tmp/time") rss=$(awk '{ print $3 }' "$tmp/time")
 }
 cell() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { print $c }' "$tmp/row.csv"; }
 
-for side in 32 128; do
+# side, repeats of lbsim in one timing
+for sz in "32 20" "128 2"; do
+  set -- $sz
+  side=$1 reps=$2
   n=$((side * side))
   args="-p rmtlb -t torus:${side}x$side --no-optimum"
   : >"$tmp/ratios"
   p=1
   while [ $p -le "$pairs" ]; do
     for prog in lbsim lbsimgrid; do
-      [ $prog = lbsim ] && bin=$sim || bin=$sg
-      timed "$bin" $args
+      if [ $prog = lbsim ]; then timed "$reps" "$sim" $args; else timed 1 "$sg" $args; fi
       [ "$(cell violations)" = 0 ] || { echo "simgrid.sh: $prog $args: violations" >&2; exit 1; }
       echo "$n,$p,$prog,$cpu_s,$rss,$(cell makespan),$(cell ideal),$(cell violations),$(bench_loadavg | cut -d' ' -f1)" >>"$runs"
       eval "t_$prog=$cpu_s ideal_$prog=$(cell ideal)"
@@ -64,7 +73,7 @@ for side in 32 128; do
   ratio=$(bench_median $(cat "$tmp/ratios"))
   med() { awk -F, -v n="$n" -v prog="$1" '$1 == n && $3 == prog { print $4 }' "$runs"; }
   a=$(bench_median $(med lbsim)) b=$(bench_median $(med lbsimgrid))
-  lo=$(sort -g "$tmp/ratios" | head -1) hi=$(sort -g "$tmp/ratios" | tail -1)
+  lo=$(sort -g "$tmp/ratios" | head -1 | xargs printf '%.1f') hi=$(sort -g "$tmp/ratios" | tail -1 | xargs printf '%.1f')
   bench_row "lbsim vs lbsimgrid (SimGrid $sgv), RMTLB on torus:${side}x$side ($n nodes), $pairs pairs A B (ratios $lo-$hi); $cpu" \
     cpu_s "$a" "$b" "$(printf '%.1f' "$ratio")" 1 "lbsim $args; lbsimgrid $args"
 done
