@@ -1,7 +1,7 @@
 #!/bin/sh
 # One run CSV schema and one set of parameters for the simulator and
-# the farm, with no pvmd: lbsim, lbmaster and lbmpi print the same
-# header byte for byte; every column is described in docs/FORMATS.md;
+# the farm, with no pvmd: lbsim, lbmaster and lbmpi (and lbsimgrid,
+# where built) print the same header byte for byte; every column is described in docs/FORMATS.md;
 # lbmaster --help and lbmpi --help offer every parameter and shorthand
 # that lbsim --help does; a run's row holds the settings it was given;
 # out-of-range values exit 2 naming the option and the range.
@@ -20,6 +20,10 @@ cmp -s "$tmp/sim.h" "$tmp/master.h" && ok "lbsim and lbmaster print the same hea
 if [ -x "$mpi" ]; then
   "$mpi" --csv-header >"$tmp/mpi.h"
   cmp -s "$tmp/sim.h" "$tmp/mpi.h" && ok "lbmpi prints the same header" || fail "lbmpi's header differs"
+fi
+if [ -x "$top_builddir/simgrid/lbsimgrid" ]; then
+  "$top_builddir/simgrid/lbsimgrid" --csv-header >"$tmp/sg.h"
+  cmp -s "$tmp/sim.h" "$tmp/sg.h" && ok "lbsimgrid prints the same header" || fail "lbsimgrid's header differs"
 fi
 # The header of a run is the header.
 "$sim" --csv -p rmtlb -t ring:6 >"$tmp/run.csv" || fail "lbsim --csv"

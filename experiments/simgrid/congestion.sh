@@ -19,7 +19,7 @@
 # Writes OUT/congestion.csv (one row per run), congestion_summary.csv
 # and congestion.md (per policy and bandwidth: demand, makespans, the
 # ratio lbsimgrid / lbsim, the spread of the reversed runs), and
-# congestion.png, .svg and .pdf.  About 3 minutes at a load of 2.
+# congestion.png, .svg and .pdf.  About a minute at a load of 8.
 # Usage: experiments/simgrid/congestion.sh [-o OUTDIR] [-b BUILDDIR] [--seeds N] [--quick]
 #   --quick: two bandwidths, two policies, two seeds (seconds).
 set -eu
