@@ -25,7 +25,6 @@ namespace {
  * over: the actor makes SimGrid calls, never the C code it called. */
 struct outgoing { size_t src, dst; lbsg_msg *m; double bytes; };
 
-
 /* Mailboxes: one per link direction, as a TCP connection between two
  * hosts, so that a link's messages arrive in the order they were sent
  * and no other sender's wait behind them (a SimGrid mailbox hands its
