@@ -52,7 +52,7 @@ void usage(FILE *f)
              "      --cfg=NAME:V    a SimGrid option (here network/model:CM02,\n"
              "                      network/TCP-gamma:0, contexts/stack-size:256 unless\n"
              "                      given); --log= its logs\n"
-             "--crash is not simulated here (lbsim's alone).\n\n");
+             "--crash and --corrupt are not simulated here (lbsim's alone).\n\n");
 }
 
 int run(const lb_sim_config *c, lb_sim_result *r, void *ctx)
@@ -103,9 +103,11 @@ void own_options(std::vector<char *> &args, lbsg_options *o)
 int main(int argc, char **argv)
 {
   cli_init(argv[0]);
+  /* --version and --help before SimGrid's engine, which answers both
+   * itself. */
+  cli_version_opt(argc, argv);
   lbsg_options o = {};
   const sim_cli_driver d = { "lbsimgrid", run, &o, usage };
-  /* Help before SimGrid's engine, which answers --help itself. */
   for (int k = 1; k < argc; k++)
     if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
       char help[] = "--help";

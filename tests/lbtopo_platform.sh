@@ -6,7 +6,7 @@
 # SimGrid loads them: tests/simgrid_cli.sh.)
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 T=$top_builddir/tools/lbtopo
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-plat.XXXXXX"); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-plat.XXXXXX"); at_exit 'rm -rf "$tmp"'
 count() { grep -c -- "$1" "$2"; }
 
 "$T" platform ring:6 --zone graph --latency 0.01 --bandwidth 2e6 >"$tmp/r.xml" || fail "ring:6 graph: exit $?"

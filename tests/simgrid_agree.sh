@@ -18,7 +18,7 @@
 S=$top_builddir/sim/lbsim
 G=$top_builddir/simgrid/lbsimgrid
 [ -x "$G" ] || { echo "SKIP: lbsimgrid not built (configure found no SimGrid: apt-get install libsimgrid-dev g++)"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sg.XXXXXX"); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sg.XXXXXX"); at_exit 'rm -rf "$tmp"'
 args="-t torus:4x4 --profile farm"
 seeds=20
 

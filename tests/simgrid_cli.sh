@@ -9,7 +9,7 @@ S=$top_builddir/sim/lbsim
 G=$top_builddir/simgrid/lbsimgrid
 T=$top_builddir/tools/lbtopo
 [ -x "$G" ] || { echo "SKIP: lbsimgrid not built (configure found no SimGrid: apt-get install libsimgrid-dev g++)"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sgcli.XXXXXX"); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sgcli.XXXXXX"); at_exit 'rm -rf "$tmp"'
 cell() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next } { print $c }' "$2"; }
 
 "$G" --help | grep -q '^Usage: lbsimgrid' && "$G" --help | grep -q -- '--platform F' && ok "--help" || fail "--help"

@@ -14,6 +14,9 @@
 # (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/simgrid.sh
 set -eu
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 bench_start "$@"
@@ -31,7 +34,8 @@ cpu="$cpu (family $(lscpu | sed -n 's/^CPU family: *//p' | head -1), model $(lsc
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
 case $flags in *avx512f*) cpu="$cpu, AVX-512" ;; *avx2*) cpu="$cpu, AVX2" ;; esac
 sgv=$(pkg-config --modversion simgrid 2>/dev/null || echo '?')
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sgbench.XXXXXX"); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-sgbench.XXXXXX") || lb_die "cannot create a temporary directory"
+lb_on_exit "rm -rf '$tmp'"
 runs=$out/simgrid-bench.csv
 echo "nodes,pair,program,cpu_s,max_rss_kb,makespan,ideal,violations,load1" >"$runs"
 
