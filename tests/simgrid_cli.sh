@@ -18,6 +18,8 @@ cell() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c =
   && ok "the row names its driver" || fail "driver column: $(cat "$tmp/one.csv")"
 
 expect_status 2 "does not simulate failures" "$G" --crash 5:1
+expect_status 2 "does not simulate wrong results" "$G" --corrupt 1:0.5
+"$G" --version | grep -q '^lbsimgrid (lbfarm) ' && ok "--version is lbfarm's" || fail "--version: $("$G" --version 2>&1 | head -2)"
 expect_status 2 "unknown policy 'fastest'" "$G" --policy fastest
 expect_status 2 "unknown option '--frob'" "$G" --frob
 expect_status 2 "Unable to open" "$G" --platform "$tmp/none.xml"
