@@ -38,22 +38,18 @@ typedef struct lbsg_net {
 } lbsg_net;
 
 /* Set up the run (sim_open with this driver's callbacks).  The driver
- * simulates no failures, outside orders or snapshots: LB_EINVAL. */
+ * simulates no failures, wrong results, outside orders or snapshots:
+ * LB_EINVAL. */
 int lbsg_open(const lb_sim_config *c, lb_sim_result *res, const lbsg_net *net, lbsg_run **out);
 /* Makespan, ideal, totals and the final checks (sim_end). */
 void lbsg_end(lbsg_run *R);
 void lbsg_close(lbsg_run *R);
 
 size_t lbsg_nodes(const lbsg_run *R);
-/* Can a message reach node i at `now`: one on its way that can have
- * crossed its route's latency by then? */
-int lbsg_may_arrive(const lbsg_run *R, size_t i, double now);
 /* Events on node i.  `end`: -1, or the end of the quantum the node
  * starts, which the actor must run until then and report with
  * lbsg_quantum_end.  A non-zero status stops the run (lbsg_over). */
 int lbsg_begin(lbsg_run *R, size_t i, double now, double *end);
-/* Has every node begun (or the run stopped)? */
-int lbsg_started(const lbsg_run *R);
 int lbsg_message(lbsg_run *R, size_t i, lbsg_msg *m, double now, double *end);
 int lbsg_quantum_end(lbsg_run *R, size_t i, double now, double *end);
 int lbsg_due(lbsg_run *R, size_t i, double now, double *end);
@@ -64,6 +60,12 @@ double lbsg_deadline(const lbsg_run *R, size_t i);
 /* Is `t` at or past `deadline`, allowing for SimGrid's rounding of
  * times (precision/timing)? */
 int lbsg_reached(double t, double deadline);
+/* Can a message reach node i at `now`: one on its way that can have
+ * crossed its route's least latency by then?  (Then a deadline at now
+ * waits for SimGrid to settle the date: messages before timers.) */
+int lbsg_may_arrive(const lbsg_run *R, size_t i, double now);
+/* Has every node begun (or the run stopped)? */
+int lbsg_started(const lbsg_run *R);
 /* Is the run over: done, stuck past its bound, out of events, or
  * failed? */
 int lbsg_over(lbsg_run *R, double now);
