@@ -93,6 +93,8 @@ typedef struct lb_pair { size_t node; long count; } lb_pair;
 
 typedef struct lb_msg {
   lb_msg_type type;
+  uint32_t trace_id;   /* its number in the trace (lb_trace.h), given by
+                        * the runtime as it is sent; not on the wire */
   size_t src, dst;     /* the node that sent it and the one it is for */
   size_t hop_src, hop_dst;  /* this link: the same, or a step of the way
                              * when it goes through other nodes */

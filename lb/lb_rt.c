@@ -3,6 +3,7 @@
 #include "lb_rt.h"
 #include "lb_errno.h"
 #include "lb_mem.h"
+#include "lb_trace.h"
 
 typedef struct tmr { double at; uint64_t seq, id; } tmr;
 
@@ -14,6 +15,7 @@ struct lb_rt {
   tmr *h;
   size_t nh, caph;
   uint64_t seq;
+  uint32_t nsent;   /* messages numbered for the trace */
 };
 
 static int before(const tmr *a, const tmr *b)
@@ -90,39 +92,15 @@ void lb_rt_free(lb_rt *rt)
   lb_mem_free(rt, sizeof *rt);
 }
 
-const char *lb_rt_trace_header(void) { return "time,host,type,src,dst,hv,lv,tag,count,procs,bytes"; }
+const char *lb_rt_trace_header(void) { return lb_trace_columns(); }
 
-static void trace_row(lb_rt *rt, const lb_msg *m, double now)
+static void trace_msg(lb_rt *rt, lb_trace_ev ev, const lb_msg *m, double now)
 {
-  char key[96] = ",,";
-  long count = 0;
-  const lb_msg *x = m;
-  switch (x->type) {
-  case LB_MSG_RM: snprintf(key, sizeof key, "%zu,,", x->u.rm.hv); count = x->u.rm.epn; break;
-  case LB_MSG_AM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.am.hv, x->u.am.lv, (unsigned long long)x->u.am.tag);
-    count = x->u.am.ipn; break;
-  case LB_MSG_CM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.cm.hv, x->u.cm.lv, (unsigned long long)x->u.cm.tag);
-    count = x->u.cm.depn; break;
-  case LB_MSG_LMM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.lmm.hv, x->u.lmm.lv, (unsigned long long)x->u.lmm.tag);
-    count = x->u.lmm.total; break;
-  case LB_MSG_DRM: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.drm.hv, x->u.drm.lv, (unsigned long long)x->u.drm.tag);
-    count = (long)x->res.pid; break;
-  case LB_MSG_ABORT: snprintf(key, sizeof key, "%zu,%zu,%llu", x->u.abort.hv, x->u.abort.lv,
-                               (unsigned long long)x->u.abort.tag); break;
-  case LB_MSG_REPLY: count = x->u.reply.q; break;
-  case LB_MSG_TRANSFER: count = x->u.transfer.ordered; break;
-  case LB_MSG_LOAD: count = x->u.load.q; break;
-  case LB_MSG_INSTR: count = x->u.instr.min; break;
-  case LB_MSG_REPORT: count = x->u.report.q; break;
-  case LB_MSG_ORDER: count = (long)x->npair; break;
-  case LB_MSG_RESULT: count = (long)x->res.pid; break;
-  case LB_MSG_POLICY: snprintf(key, sizeof key, ",,%llu", (unsigned long long)x->u.pol.tag); count = x->u.pol.a; break;
-  default: break;
-  }
-  char row[256];
-  snprintf(row, sizeof row, "%.9f,%zu,%s,%zu,%zu,%s,%ld,%zu,%zu", now, lb_node_id(rt->nd),
-           lb_msg_type_name(m->type), m->hop_src, m->hop_dst, key, count, m->nproc, lb_msg_size(m));
-  rt->ops->trace(rt->ctx, row);
+  lb_trace_row r;
+  char row[LB_TRACE_ROW_MAX];
+  size_t n;
+  lb_trace_msg(&r, ev, now, lb_node_id(rt->nd), m);
+  if (!lb_trace_format(&r, row, sizeof row, &n)) rt->ops->trace(rt->ctx, row);
 }
 
 static int keep(int rc, int more) { return rc ? rc : more; }
@@ -137,7 +115,10 @@ static int carry_out(lb_rt *rt, double now)
     case LB_OUT_SEND: {
       lb_msg *m = lb_out_take_msg(o, k);
       for (size_t j = 0; rt->ops->leaving && j < m->nproc; j++) rc = keep(rc, rt->ops->leaving(rt->ctx, m->procs[j]));
-      if (rt->ops->trace) trace_row(rt, m, now);
+      if (rt->ops->trace) {
+        m->trace_id = rt->ops->msg_id ? rt->ops->msg_id(rt->ctx) : ++rt->nsent;
+        trace_msg(rt, LB_TRACE_SEND, m, now);
+      }
       rc = keep(rc, rt->ops->send(rt->ctx, m, now));
       break;
     }
@@ -161,6 +142,7 @@ static int carry_out(lb_rt *rt, double now)
 
 int lb_rt_step(lb_rt *rt, const lb_event *ev, double now)
 {
+  if (ev->type == LB_EV_MSG && ev->msg && rt->ops->trace) trace_msg(rt, LB_TRACE_RECV, ev->msg, now);
   int rc = lb_node_step(rt->nd, ev, now, &rt->out);
   return keep(rc, carry_out(rt, now));
 }

@@ -7,8 +7,9 @@
  * reproducible order and none is ever dropped), and it calls the
  * driver's callbacks for what only the driver can do: move a message,
  * save a leaving process's live context, deliver or count a result.  It
- * also formats the per-message trace, so both drivers write the same
- * CSV (lb_rt_trace_header). */
+ * also writes the trace's message rows (lb_trace.h), so both drivers
+ * write the same rows: one per message sent, numbered, and one per
+ * message taken in, under its sender's number. */
 #ifndef LB_RT_H
 #define LB_RT_H
 
@@ -28,8 +29,12 @@ typedef struct lb_rt_ops {
   int (*deliver)(void *ctx, const lb_result_ref *r, double now);
   /* A timer is due at `at` (NULL: the driver polls lb_rt_next_timer). */
   void (*wake)(void *ctx, double at);
-  /* One row of the per-message trace, without a newline (NULL: none). */
+  /* One row of the trace (lb_trace.h), without a newline (NULL: none). */
   void (*trace)(void *ctx, const char *row);
+  /* The number the driver's next send will carry to the receiver, which
+   * gives it back as the message's trace_id (NULL: the runtime numbers
+   * this node's sends 1, 2, ... and the driver carries m->trace_id). */
+  uint32_t (*msg_id)(void *ctx);
 } lb_rt_ops;
 
 typedef struct lb_rt lb_rt;
@@ -42,7 +47,8 @@ int lb_rt_alloc_shared(lb_policy pol, size_t id, const lb_topo *t, const lb_node
                        const lb_rt_ops *ops, void *ctx, lb_rt **out);
 void lb_rt_free(lb_rt *rt);
 
-/* Step the node with ev at `now` and carry out every output.  Returns
+/* Step the node with ev at `now` and carry out every output (a message
+ * taken in is traced first, under its trace_id).  Returns
  * the node's status, or else the first callback's error; every output
  * is carried out either way. */
 int lb_rt_step(lb_rt *rt, const lb_event *ev, double now);
@@ -55,10 +61,7 @@ size_t lb_rt_timers(const lb_rt *rt);
 lb_node *lb_rt_node(lb_rt *rt);
 const lb_node *lb_rt_node_const(const lb_rt *rt);
 
-/* "time,host,type,src,dst,hv,lv,tag,count,procs,bytes": the columns of
- * a trace row; src and dst are the link's ends (a relayed message has a
- * row per link); hv, lv and tag name the transaction where the type has
- * one (else empty), count is its main count (EPN, IPN, ...). */
+/* The trace's column line: lb_trace_columns(). */
 const char *lb_rt_trace_header(void);
 
 #endif
