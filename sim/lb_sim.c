@@ -149,7 +149,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
   if (!S->node || !S->ctxbuf || !S->pr || !S->known || lb_sink_alloc(S->np, S->n, &S->sink))
     return lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S->n, S->np);
   for (size_t k = 0; k < S->np; k++) S->pr[k].where = AT_NOWHERE;
-  if ((rc = sim_live_alloc(S))) return rc;
+  if ((rc = sim_live_alloc(S)) || (rc = sim_trace_alloc(S))) return rc;
   if ((rc = lb_rng_alloc_stream(c->seed, 1u << 21, &S->rng))) return rc;
   if (c->corrupt > 0 && (rc = lb_rng_alloc_stream(c->seed, 1u << 22, &S->crng))) return rc;
   double bw;
@@ -183,6 +183,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
 void sim_end(sim *S)
 {
   lb_sim_result *res = S->r;
+  sim_trace_end(S);
   res->ideal = res->total_work / S->sum_speed;
   res->makespan = S->last_sunk;
   if (!res->stopped) sim_finish_checks(S);
@@ -205,6 +206,7 @@ void sim_close(sim *S)
   free(S->arr_order);
   lb_sink_free(S->sink);
   sim_live_free(S);
+  sim_trace_free(S);
   for (size_t k = 0; k < S->nrepaired; k++) lb_topo_free(S->repaired[k]);
   free(S->repaired);
   if (S->mem_set) lb_mem_set(&S->caller);

@@ -93,7 +93,10 @@ typedef struct lb_sim_config {
                                  * once, and its failure is known at once */
   double sample_dt;             /* load CSV sampling interval (0: none) */
   FILE *load_csv;               /* time,queued,max,min,heavy,light */
-  FILE *msg_trace;              /* one line per message sent */
+  FILE *msg_trace;              /* the trace's rows (lb_trace.h): each message
+                                 * sent and taken in, each node's busy, idle
+                                 * and balancing intervals; the caller writes
+                                 * its head */
   FILE *violation_log;          /* every violation, one per line */
   int optimum;                  /* compute res->hops_optimal (default 1) */
   unsigned long max_events;     /* 0: 200 million */

@@ -11,6 +11,7 @@
 #include "lb_optimum.h"
 #include "lb_errno.h"
 #include "lb_rt.h"
+#include "lb_trace.h"
 #include "sim_cli.h"
 
 static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
@@ -63,7 +64,9 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "                      excludes NODE after 3 (as if it failed)\n"
          "      --load-csv F    write the load over time (time,queued,max,min,heavy,light)\n"
          "      --sample DT     sampling interval of --load-csv (default 1)\n"
-         "      --msg-trace F   write one CSV line per message sent\n"
+         "      --msg-trace F   write the run's trace: a CSV row per message sent and\n"
+         "                      taken in, and per interval a node is busy, idle or\n"
+         "                      balancing (docs/TRACES.md; tools/lbtrace reads it)\n"
          "      --csv           print the run CSV's header line and this run's row\n"
          "                      (docs/FORMATS.md; the same columns as lbmaster's)\n"
          "      --csv-header    print the header line only, and exit\n"
@@ -296,7 +299,11 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   if (csv_path) { c.load_csv = cli_out_open("--load-csv", csv_path); c.sample_dt = sample_dt; }
   if (trace_path) {
     c.msg_trace = cli_out_open("--msg-trace", trace_path);
-    fprintf(c.msg_trace, "%s\n", lb_rt_trace_header());
+    char head[1024];
+    if (lb_trace_head(head, sizeof head, t->n, d->name, "simulated time units (a hop takes --latency)",
+                      "one simulated clock: every time is exact"))
+      cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+    fprintf(c.msg_trace, "%s%s\n", head, lb_trace_columns());
   }
   c.violation_log = stderr;
   lb_sim_result r;

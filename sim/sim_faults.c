@@ -23,6 +23,7 @@ int sim_crash(sim *S, size_t d, int excluded)
   if (excluded) S->r->excluded++;
   else S->r->crashed++;
   sim_live_drop(S, d);
+  sim_trace_down(S, d);
   S->r->lost += lb_node_queue_len(S->node[d].nd);
   struct parked *p = &S->node[d].parked;
   for (size_t k = 0; k < p->n; k++) {

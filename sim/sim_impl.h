@@ -11,13 +11,15 @@
  *                  every quantum, or (leaving mode) in a live copy the
  *                  driver saves into it when it leaves, as the farm
  *   sim_faults.c   failures: a node lost, detected, its work run again
- *   sim_load.c     the workload: processes, arrivals, orders, samples */
+ *   sim_load.c     the workload: processes, arrivals, orders, samples
+ *   sim_trace.c    the trace's state rows: busy, idle, balancing */
 #ifndef SIM_IMPL_H
 #define SIM_IMPL_H
 
 #include <stdint.h>
 #include "lb_sim.h"
 #include "lb_rt.h"
+#include "lb_trace.h"
 #include "lb_sink.h"
 #include "lb_codec.h"
 #include "lb_rng.h"
@@ -94,6 +96,8 @@ struct sim {
   int failed;             /* a node reported a protocol error */
   size_t busy_at;         /* where sim_all_quiet last found a busy node */
   sim_livetab *live;      /* per node, in leaving mode (else NULL) */
+  struct sim_tnode *tr;   /* per node, with the trace (else NULL) */
+  double tr_last;         /* ... and the time of the event being handled */
   lb_sim_result *r;
   lb_node_params params;  /* every node's, borrowed by them */
   double sum_speed;
@@ -228,6 +232,18 @@ int sim_detect(sim *S, size_t d, double now);
 int sim_reject(sim *S, uint64_t pid, size_t exec, double now);
 /* Failures scheduled or not yet detected keep the run going. */
 int sim_pending_failures(const sim *S);
+
+/* sim_trace.c: a node's CPU time as the trace's state rows (with
+ * lb_sim_config.msg_trace only: S->tr is NULL otherwise). */
+int sim_trace_alloc(sim *S);
+/* Node i's CPU is in state s (busy, balancing) over [start, end); idle
+ * before, since the end of its last work.  Callers check S->tr. */
+void sim_trace_cpu(sim *S, size_t i, lb_host_state s, double start, double end);
+/* Node i failed now (S->tr_last). */
+void sim_trace_down(sim *S, size_t i);
+/* Every live node's lane to the end of the run. */
+void sim_trace_end(sim *S);
+void sim_trace_free(sim *S);
 
 /* sim_load.c */
 /* Process pid as it starts, at node: its context the work it has. */

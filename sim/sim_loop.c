@@ -8,6 +8,7 @@
 
 int sim_step(sim *S, size_t i, const lb_event *ev, double now)
 {
+  if (S->tr && now > S->tr_last) S->tr_last = now;
   int rc = lb_rt_step(S->node[i].rt, ev, now);
   if (!rc && S->failed) rc = S->failed;
   return rc ? lb_error_wrap(rc, "t=%g node %zu", now, i) : LB_SUCCESS;
@@ -27,6 +28,7 @@ int sim_start(sim *S, size_t i, double now, sim_quantum *q)
   double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
   S->node[i].busy = 1;
   S->node[i].cpu_free = start + w / speed;
+  if (S->tr) sim_trace_cpu(S, i, LB_HOST_BUSY, start, start + w / speed);
   *q = (sim_quantum){ .go = 1, .pid = p->id, .work = w, .end = start + w / speed };
   return LB_SUCCESS;
 }
@@ -138,6 +140,7 @@ int sim_run(sim *S)
   int have;
   while (!rc && !(rc = next_event(S, &e, &have)) && have) {
     sim_prefetch(S);
+    if (S->tr) S->tr_last = e.t;
     if (!snapped && e.t >= c->snapshot_at) {
       for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->node[i].nd);
       S->r->stopped = 1;

@@ -38,6 +38,7 @@ static int through_codec(sim *S, lb_msg **m)
     sim_violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
     return LB_SUCCESS;
   }
+  d->trace_id = x->trace_id;
   lb_msg_free(*m);
   *m = d;
   return LB_SUCCESS;
@@ -49,7 +50,9 @@ static void charge(sim *S, size_t i, const lb_msg *m, double now)
   if (!(S->c->cost_msg > 0) && !(S->c->cost_byte > 0)) return;
   double c = S->c->cost_msg + (S->c->cost_byte > 0 ? S->c->cost_byte * (double)lb_msg_size(m) : 0);
   if (c <= 0) return;
-  S->node[i].cpu_free = (S->node[i].cpu_free > now ? S->node[i].cpu_free : now) + c;
+  double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
+  S->node[i].cpu_free = start + c;
+  if (S->tr) sim_trace_cpu(S, i, LB_HOST_BALANCING, start, start + c);
 }
 
 double sim_sending(sim *S, size_t i, const lb_msg *m, double now)
