@@ -78,6 +78,10 @@ void cli_out_remove_pending(void);
 double cli_now(void);
 double cli_cpu(void);
 double cli_epoch(void);
+/* The running kernel's boot id (/proc/sys/kernel/random/boot_id, 36
+ * characters): two processes that read the same one read the same
+ * CLOCK_MONOTONIC.  0, or -1 and "" when it cannot be read. */
+int cli_boot_id(char out[37]);
 
 /* As cli_out_open, but a path that cannot be written gives NULL after
  * the message instead of an exit; for callers that must clean up first

@@ -106,6 +106,8 @@ int farm_auth_commit_parse(const char *hex, unsigned char out[FARM_KEY_LEN])
   return LB_SUCCESS;
 }
 
+uint64_t farm_auth_next_seq(const farm_auth *a) { return a->seq + 1; }
+
 void farm_auth_seal(farm_auth *a, unsigned char env[FARM_ENVELOPE], int tag, uint32_t run, uint32_t to,
                     const void *body, size_t len)
 {

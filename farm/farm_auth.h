@@ -56,6 +56,9 @@ void farm_auth_commit(const farm_auth *a, unsigned char out[FARM_KEY_LEN]);
 void farm_auth_commit_hex(const farm_auth *a, char out[FARM_COMMIT_HEX]);
 int farm_auth_commit_parse(const char *hex, unsigned char out[FARM_KEY_LEN]);
 
+/* The sequence number the next sealed message will carry: its number
+ * in the trace (lb_trace.h). */
+uint64_t farm_auth_next_seq(const farm_auth *a);
 /* The sealed envelope of a message of `len` body bytes with `tag` to
  * `to`: the next sequence number and the MAC (zero without a key). */
 void farm_auth_seal(farm_auth *a, unsigned char env[FARM_ENVELOPE], int tag, uint32_t run, uint32_t to,

@@ -455,6 +455,46 @@ int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint6
   return finish(&d, "LOST");
 }
 
+/* ---- CLOCK ---- */
+int farm_clock_encode(const farm_clock *c, unsigned char *buf, size_t cap, size_t *len)
+{
+  lb_wbuf w = { buf, cap, 0 };
+  lb_w_u32(&w, c->round);
+  lb_w_u32(&w, c->reply ? 1 : 0);
+  lb_w_f64(&w, c->master);
+  if (c->reply) {
+    unsigned char boot[FARM_BOOT_ID_LEN] = { 0 };
+    memcpy(boot, c->boot, strnlen(c->boot, FARM_BOOT_ID_LEN));
+    lb_w_f64(&w, c->node);
+    lb_w_f64(&w, c->mono);
+    lb_w_bytes(&w, boot, FARM_BOOT_ID_LEN);
+  }
+  *len = w.len;
+  return lb_wbuf_ok(&w) ? LB_SUCCESS : lb_error(LB_ERANGE, "CLOCK buffer too small");
+}
+
+int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c)
+{
+  rd d = { { buf, len, 0, 0 }, NULL };
+  *c = (farm_clock){ 0 };
+  c->round = lb_r_u32(&d.r);
+  c->reply = (int)r_below(&d, 2, "neither a request nor a reply");
+  c->master = r_real(&d, -1e12, 1e12);
+  if (c->reply) {
+    c->node = r_real(&d, -1e12, 1e12);
+    c->mono = r_real(&d, -1e12, 1e12);
+    const unsigned char *b = lb_r_take(&d.r, FARM_BOOT_ID_LEN);
+    size_t z = 0;
+    for (size_t k = 0; b && k < FARM_BOOT_ID_LEN; k++) z += b[k] == 0;
+    if (b && z != FARM_BOOT_ID_LEN) {
+      for (size_t k = 0; k < FARM_BOOT_ID_LEN; k++)
+        if (!strchr("0123456789abcdef-", b[k]) || !b[k]) bad(&d, "a boot id that is not hex digits and dashes");
+      if (!d.why) memcpy(c->boot, b, FARM_BOOT_ID_LEN);
+    }
+  }
+  return finish(&d, "CLOCK");
+}
+
 /* ---- SUM_REQ / SUM_REP ---- */
 typedef struct sum_arg { const int32_t *v; uint32_t n; } sum_arg;
 static void put_sum(lb_wbuf *w, const void *arg)

@@ -29,7 +29,8 @@
 #include "app.h"
 
 #define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
-#define FARM_WIRE_VERSION 5u   /* 4: SETUP carries the parameters by name; 5: every message its MAC */
+#define FARM_WIRE_VERSION 6u   /* 4: SETUP carries the parameters by name; 5: every message its MAC;
+                                * 6: CLOCK, the trace's clock exchange */
 #define FARM_ENVELOPE 64u
 #define FARM_ENV_SIGNED 32u      /* the envelope's bytes before its MAC */
 #define FARM_MAC_LEN 32u         /* crypto_auth_hmacsha512256_BYTES */
@@ -55,10 +56,11 @@
   X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_codec) */ \
   X(FARM_DOWN, 7114, "DOWN")         /* master -> worker: hosts that failed; send an inventory */ \
   X(FARM_INVENTORY, 7115, "INVENTORY") /* worker -> master: the processes it holds */ \
-  X(FARM_LOST, 7116, "LOST")         /* worker -> master: a process it cannot run */
+  X(FARM_LOST, 7116, "LOST")         /* worker -> master: a process it cannot run */ \
+  X(FARM_CLOCK, 7117, "CLOCK")       /* master <-> worker: the trace's clock exchange */
 
 #define FARM_TAG_MIN 7101
-#define FARM_NTAGS 16
+#define FARM_NTAGS 17
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,
@@ -169,6 +171,24 @@ int farm_inventory_decode(const unsigned char *buf, size_t len, uint64_t nproc, 
 /* LOST: u64 pid. */
 int farm_lost_encode(uint64_t pid, unsigned char *buf, size_t cap, size_t *len);
 int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint64_t *pid);
+
+/* ---- CLOCK: how a host's trace times relate to the master's ----
+ * The master asks (u32 round, u32 0, f64 its time); the worker answers
+ * at once (u32 round, u32 1, f64 the master's time back, f64 its node
+ * time, f64 its CLOCK_MONOTONIC, read together, u8[36] its kernel's
+ * boot id, or zeros when unknown): master/master_trace.c. */
+#define FARM_BOOT_ID_LEN 36
+typedef struct farm_clock {
+  uint32_t round;
+  int reply;
+  double master;             /* s since the master's start, on its clock */
+  double node, mono;         /* the worker's, in a reply */
+  char boot[FARM_BOOT_ID_LEN + 1];   /* "" when unknown */
+} farm_clock;
+#define FARM_CLOCK_MAX (16u + 16u + FARM_BOOT_ID_LEN)
+int farm_clock_encode(const farm_clock *c, unsigned char *buf, size_t cap, size_t *len);
+/* Times finite; a boot id of [0-9a-f-] or all zeros. */
+int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c);
 
 /* ---- SUM_REQ / SUM_REP (the self-test) ---- */
 int farm_sum_req_encode(const int32_t *v, uint32_t n, unsigned char **buf, size_t *len);

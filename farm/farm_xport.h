@@ -33,6 +33,7 @@ typedef struct farm_in {
   size_t len;
   int bufid;
   int notice;
+  uint64_t seq;        /* the envelope's sequence number (0: a payload's) */
   void *raw;           /* a transport's own copy of a payload (MPI), else NULL */
   size_t raw_len;
 } farm_in;

@@ -86,7 +86,7 @@ static int take(xmpi *p, const MPI_Status *st, farm_in *in)
     return 0;
   }
   size_t blen = e.body_len;
-  *in = (farm_in){ .tag = tag, .src = src };
+  *in = (farm_in){ .tag = tag, .src = src, .seq = e.seq };
   if (payload) {
     /* The head to read; the whole message kept to hold or forward. */
     in->body = malloc(FARM_PAYLOAD_HEAD);

@@ -99,7 +99,7 @@ int lbpvm_recv(farm_auth *a, uint32_t run, int tid, int tag, double timeout_s, f
       drop(bufid, src, mtag, lb_errmsg());
       continue;
     }
-    *in = (farm_in){ .tag = mtag, .src = src, .body = body, .len = take };
+    *in = (farm_in){ .tag = mtag, .src = src, .body = body, .len = take, .seq = e.seq };
     if (payload) in->bufid = pvm_setrbuf(0);   /* keep it: PVM frees it at the next receive */
     else pvm_freebuf(bufid);
     return 1;
