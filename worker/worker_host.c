@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "worker_host.h"
+#include "worker_trace.h"
 #include "farm_throttle.h"
 #include "app.h"
 #include "cli.h"
@@ -23,8 +24,6 @@
 #include "lb_errno.h"
 #include "lb_rt.h"
 #include "lb_wire.h"
-
-#define TRACE_MAX ((size_t)32 << 20)   /* bytes of trace rows kept */
 
 typedef struct live { uint64_t pid; app_task *t; } live;
 
@@ -47,8 +46,7 @@ typedef struct worker {
   double origin;            /* node time 0 on cli_now's clock: the master's
                              * start (SETUP's t0, on the clock hosts share) */
   double units_q;           /* units per quantum, learned */
-  char *trace;
-  size_t ntrace, captrace;
+  worker_trace tr;           /* the trace's rows (worker_trace.h) */
   unsigned char *down;      /* hosts known to have failed */
   lb_topo **repaired;       /* the graphs used since (owned; the node borrows the last) */
   size_t nrepaired;
@@ -73,31 +71,14 @@ static int host_of(const worker *w, int tid)
 static double msg_begin(worker *w) { return w->msg_depth++ ? 0 : cli_now(); }
 static void msg_end(worker *w, double t0) { if (!--w->msg_depth) w->msg += cli_now() - t0; }
 
-static void trace_add(worker *w, const char *row)
+/* A payload's trace row at time t: sent to a host or lbmaster (dst -1),
+ * or taken in. */
+static void trace_payload(worker *w, lb_trace_ev ev, int type, double t, long src, long dst, uint64_t pid,
+                          long long bytes)
 {
-  size_t n = strlen(row);
-  if (!w->s.trace || w->ntrace + n + 1 > TRACE_MAX) return;
-  if (w->ntrace + n + 1 > w->captrace) {
-    size_t cap = w->captrace ? 2 * w->captrace : 65536;
-    while (cap < w->ntrace + n + 1) cap *= 2;
-    char *t = realloc(w->trace, cap);
-    if (!t) return;
-    w->trace = t;
-    w->captrace = cap;
-  }
-  memcpy(w->trace + w->ntrace, row, n);
-  w->trace[w->ntrace + n] = '\n';
-  w->ntrace += n + 1;
-}
-
-/* A payload's trace row, in the columns of lb_rt_trace_header. */
-static void trace_payload(worker *w, const char *type, int dst, uint64_t pid, int bytes)
-{
-  if (!w->s.trace) return;
-  char row[160];
-  snprintf(row, sizeof row, "%.9f,%u,%s,%u,%d,,,,%llu,0,%d", node_now(w), w->s.me, type, w->s.me, dst,
-           (unsigned long long)pid, bytes);
-  trace_add(w, row);
+  lb_trace_row r;
+  lb_trace_payload(&r, ev, type, t, w->s.me, src, dst, pid, bytes);
+  worker_trace_put(&w->tr, &r);
 }
 
 /* ---- live processes ---- */
@@ -161,14 +142,15 @@ static int cb_leaving(void *ctx, lb_proc *p)
 
 static int send_payload(worker *w, uint64_t pid, int tid, int tag)
 {
+  double t = node_now(w);   /* before it leaves: its receiver may read its clock first */
   long bytes = w->xp->forward(w->xp->ctx, pid, tid, tag);
   if (bytes == -1)
     return lb_error(LB_ESTATE, "host %u: no payload here for the result of process %llu", w->s.me,
                     (unsigned long long)pid);
   if (bytes < 0)
     return lb_error(LB_EIO, "host %u: cannot send the result of process %llu", w->s.me, (unsigned long long)pid);
-  trace_payload(w, tag == FARM_RESULT ? "DELIVER" : "PAYLOAD", tag == FARM_RESULT ? -1 : host_of(w, tid), pid,
-                (int)bytes);
+  trace_payload(w, LB_TRACE_SEND, tag == FARM_RESULT ? LB_TRACE_DELIVER : LB_TRACE_PAYLOAD, t, w->s.me,
+                tag == FARM_RESULT ? -1 : host_of(w, tid), pid, bytes);
   return LB_SUCCESS;
 }
 
@@ -208,10 +190,14 @@ static int cb_home(void *ctx, const lb_result_ref *r, double now)
   return LB_SUCCESS;
 }
 
-static void cb_trace(void *ctx, const char *row) { trace_add(ctx, row); }
+static void cb_trace(void *ctx, const char *row) { worker_trace_row(&((worker *)ctx)->tr, row); }
+
+/* A message's number in the trace: its envelope's sequence number, which
+ * the receiver reads (farm_in.seq). */
+static uint32_t cb_msg_id(void *ctx) { return (uint32_t)farm_auth_next_seq(((worker *)ctx)->xp->auth); }
 
 static const lb_rt_ops worker_ops = { .send = cb_send, .leaving = cb_leaving, .home = cb_home,
-                                      .deliver = cb_deliver, .trace = cb_trace };
+                                      .deliver = cb_deliver, .trace = cb_trace, .msg_id = cb_msg_id };
 
 static void step(worker *w, const lb_event *ev)
 {
@@ -266,6 +252,7 @@ static int setup(worker *w, const farm_in *in)
   if (why[0] && w->s.par.speed < 1)
     fprintf(stderr, "%s: host %u: duty-cycle throttling (%s)\n", cli_prog(), w->s.me, why);
   w->throttle = m;
+  worker_trace_start(&w->tr, w->s.trace != 0, w->s.me, node_now(w));
   return 0;
 }
 
@@ -295,6 +282,7 @@ static int on_lbmsg(worker *w, const farm_in *in, int from)
     lb_msg_free(m);
     return -1;
   }
+  m->trace_id = (uint32_t)in->seq;
   lb_event ev = { .type = LB_EV_MSG, .msg = m };
   step(w, &ev);
   return 0;
@@ -304,6 +292,8 @@ static int on_payload(worker *w, farm_in *in)
 {
   farm_payload_head h;
   if (farm_payload_head_get(in->body, in->len, w->s.nhosts, &h)) return -1;
+  trace_payload(w, LB_TRACE_RECV, LB_TRACE_PAYLOAD, node_now(w), host_of(w, in->src), w->s.me, h.pid,
+                (long long)(FARM_ENVELOPE + FARM_PAYLOAD_HEAD + h.len));
   if (!w->xp->keep(w->xp->ctx, h.pid, in)) return 0;
   lb_error(LB_ESTATE, "a second payload for process %llu", (unsigned long long)h.pid);
   return -1;
@@ -358,6 +348,21 @@ static int on_order(worker *w, const farm_in *in)
   return 0;
 }
 
+/* The master's clock request (master/master_trace.c): answered at once
+ * with this host's clocks, read as it is taken in. */
+static int on_clock(worker *w, const farm_in *in)
+{
+  double mono = cli_now();
+  farm_clock c;
+  unsigned char buf[FARM_CLOCK_MAX];
+  size_t len;
+  if (farm_clock_decode(in->body, in->len, &c)) return -1;
+  if (c.reply) return lb_error(LB_EFORMAT, "a clock reply from the master");
+  if (worker_trace_clock(&c, mono - w->origin, mono, buf, &len)) return -1;
+  xsend(w, w->parent, FARM_CLOCK, buf, len);
+  return 0;
+}
+
 /* The master exited, says a notice: the worker leaves with it, once the
  * pvmd confirms it (a task can send such a notice too). */
 static int parent_exited(worker *w, const farm_in *in)
@@ -385,6 +390,7 @@ static void handle(worker *w, farm_in *in)
   case FARM_LBMSG: bad = from < 0 || on_lbmsg(w, in, from); break;
   case FARM_PAYLOAD: bad = from < 0 || on_payload(w, in); break;
   case FARM_DOWN: bad = from != -2 || on_down(w, in); break;
+  case FARM_CLOCK: bad = from != -2 || on_clock(w, in); break;
   case FARM_EXITED: parent_exited(w, in); break;
   default: bad = 1;
   }
@@ -411,6 +417,7 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
   unsigned long u = w->units_q > 1e9 ? 1000000000UL : (unsigned long)w->units_q, ran;
   double c0 = cli_cpu(), t0 = cli_now();
   if (w->first == 0) w->first = t0;
+  worker_trace_state(&w->tr, LB_HOST_BUSY, t0 - w->origin);
   /* A context that asks for more than this host has (a matmul too big
    * for its memory) is lost here, not the host. */
   if (app_task_run(t, u, &ran)) return -1;
@@ -423,6 +430,7 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
   farm_throttle_after(dc);
   w->last = cli_now();
   w->busy += w->last - t0;
+  worker_trace_state(&w->tr, LB_HOST_BALANCING, w->last - w->origin);
   w->cpu += dc;
   w->c[FARM_C_UNITS] += (int64_t)ran;
   *done = ran;
@@ -512,8 +520,11 @@ static void loop(worker *w)
       if (lb_rt_next_timer(w->rt, &at) && at - node_now(w) < wait) wait = at - node_now(w);
       if (wait < 0.0005) wait = 0.0005;
       double t0 = cli_now();
+      worker_trace_state(&w->tr, LB_HOST_IDLE, t0 - w->origin);
       r = w->xp->recv(w->xp->ctx, -1, -1, wait, &in);
-      w->idle += cli_now() - t0;
+      double t1 = cli_now();
+      w->idle += t1 - t0;
+      worker_trace_state(&w->tr, LB_HOST_BALANCING, t1 - w->origin);
       if (r == 1) handle(w, &in);
       else if (r < 0) break;
     }
@@ -544,8 +555,8 @@ static void report(worker *w)
   rep.span = w->last - w->first;
   rep.msg = w->msg;
   rep.idle = w->idle;
-  rep.trace = w->trace;
-  rep.trace_len = w->ntrace;
+  rep.trace = w->tr.rows;
+  rep.trace_len = w->tr.n;
   unsigned char *buf;
   size_t len;
   if (farm_report_encode(&rep, &buf, &len)) { fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg()); return; }
@@ -580,7 +591,7 @@ static void cleanup(worker *w)
   free(w->down);
   lb_topo_free(w->topo);
   farm_setup_clear(&w->s);
-  free(w->trace);
+  worker_trace_free(&w->tr);
 }
 
 int worker_host_run(const farm_xport *xp, int parent)
@@ -613,6 +624,7 @@ int worker_host_run(const farm_xport *xp, int parent)
       xp->clear(xp->ctx, &in);
       if (bad) { rc = 1; break; }
       loop(&w);
+      worker_trace_end(&w.tr, node_now(&w));   /* the host's span ends with its loop */
       /* Leave the cgroup first: once the master has every report it
        * may halt the VM, which kills this task. */
       farm_throttle_stop();
