@@ -6,11 +6,11 @@
 #include <limits.h>
 #include <math.h>
 #include "master_ctx.h"
+#include "master_trace.h"
 #include "farm_wire.h"
 #include "app_verify.h"
 #include "lb_topo.h"
 #include "lb_rng.h"
-#include "lb_rt.h"
 #include "lb_share.h"
 #include "lb_optimum.h"
 #include "lb_errno.h"
@@ -343,7 +343,7 @@ static int collect(master_ctx *x)
 }
 
 /* After STOP every worker sends its report, then exits. */
-static int reports(master_ctx *x, FILE *trace)
+static int reports(master_ctx *x, master_trace *trace)
 {
   const master_opts *o = x->o;
   const farm_xport *xp = x->xp;
@@ -369,7 +369,7 @@ static int reports(master_ctx *x, FILE *trace)
       continue;
     }
     xp->clear(xp->ctx, &in);
-    if (trace && rep.trace_len) fwrite(rep.trace, 1, rep.trace_len, trace);
+    master_trace_add(trace, h, rep.trace, rep.trace_len);
     hs[h].rep = rep;
     hs[h].rep.trace = NULL;
     farm_report_clear(&rep);
@@ -396,13 +396,13 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   memcpy(x.tids, tids, (size_t)n * sizeof *x.tids);
   int ok = 1;
   for (int i = 0; i < n; i++) ok &= tids[i] > 0;   /* all started */
-  FILE *trace = NULL;
-  if (ok && o->trace && !(trace = cli_out_try("--trace", o->trace))) ok = 0;
-  if (trace) fprintf(trace, "%s\n", lb_rt_trace_header());
+  master_trace *trace = NULL;
+  if (ok && master_trace_open(o->trace, n, &trace)) ok = 0;
   if (ok) {
     /* The hosts' time origin: an instant of the clock they share. */
     double t0 = cli_epoch();
     for (int i = 0; i < n && ok; i++) ok = send_setup(&x, i, t0) == 0;
+    if (ok) master_trace_sync(trace, xp, x.tids, t0, &master_interrupted);
     if (o->junk)
       for (int i = 0; i < n; i++) { xp->junk(xp->ctx, x.tids[i], 0); xp->junk(xp->ctx, x.tids[i], 1); }
     distribute(o, where);
@@ -422,11 +422,7 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
     for (int i = 0; i < n; i++) if (x.tids[i] > 0) xp->kill(xp->ctx, x.tids[i]);
   /* The trace replaces the old file only when whole; a write that
    * failed (a full disk) fails the run. */
-  int out_bad = 0;   /* an output (trace, CSV, hosts CSV) that failed */
-  if (trace) {
-    if (ok) out_bad = cli_out_close(trace) != 0;
-    else cli_out_abort(trace);
-  }
+  int out_bad = master_trace_close(trace, ok) != 0;   /* an output (trace, CSV, hosts CSV) that failed */
   for (int i = 0; i < n; i++) {
     x.hs[i].tid = x.tids[i];
     x.hs[i].down = x.down[i];
