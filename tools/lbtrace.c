@@ -1,356 +1,374 @@
-/* lbtrace: read a per-message trace (lbsim --msg-trace, lbmaster --trace)
- * and write what a viewer needs: the segments of a space-time diagram
- * (experiments/trace/spacetime.gp) or Trace Event Format JSON, which
- * Perfetto and chrome://tracing open.
+/* lbtrace: read a trace (lbsim --msg-trace, lbmaster --trace; the rows of
+ * lb/lb_trace.h) and write what a viewer needs: a summary and a check,
+ * the segments and state intervals of a space-time diagram
+ * (experiments/trace/spacetime.gp), Trace Event Format JSON for
+ * Perfetto, or a Paje trace for ViTE and PajeNG.
  *
- * A row is written when a message is sent; no driver records its
- * arrival.  The arrival is computed only where the rows determine it
- * (an lbsim run without jitter, given its topology, latency and
- * bandwidth); otherwise it is drawn at the send time plus a fixed
- * offset, and the output says so. */
-#include <ctype.h>
-#include <errno.h>
+ * Here: reading, matching each receipt to its send (by the sender's id;
+ * a payload, which has none, by link and process in order), placing the
+ * arrivals, the checks, the filters. */
 #include <getopt.h>
-#include <math.h>
 #include <stdarg.h>
-#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lbtrace.h"
 #include "cli.h"
 #include "lb_errno.h"
-#include "lb_proc.h"
-#include "lb_rt.h"
 #include "lb_topo.h"
-
-/* Row types: the engine's messages, then the farm's payload rows. */
-enum { T_PAYLOAD = LB_MSG_NTYPES, T_DELIVER, NTYPES };
-enum { NCOL = 11 };
-
-typedef struct row {
-  double t, arr;
-  long host, src, dst;        /* dst -1: the sink (lbmaster) */
-  int type;
-  char key[3][24];            /* hv, lv, tag: digits, or empty */
-  long long count, procs, bytes;
-  size_t line;
-} row;
-
-typedef struct opts {
-  const char *cmd, *path, *out, *topo;
-  double from, to, latency, bandwidth, offset;
-  int have_offset, csv;
-  unsigned char keep[NTYPES];
-} opts;
 
 static void usage(void)
 {
   printf("Usage: lbtrace [OPTIONS] COMMAND TRACE\n"
-         "Read a per-message trace (lbsim --msg-trace, lbmaster --trace; the\n"
-         "columns %s)\n"
-         "and convert it for a viewer.\n\n"
+         "       lbtrace [OPTIONS] --perfetto|--paje TRACE\n"
+         "Read a trace (lbsim --msg-trace, lbmaster --trace: a row per message sent\n"
+         "and taken in, and per interval a host is busy, idle or balancing; the\n"
+         "columns %s;\n"
+         "version 1's, sends only, are read too) and convert it for a viewer.\n\n"
          "Commands:\n"
          "  info      messages, hosts, time span, arrivals, migrations (messages\n"
-         "            carrying processes; one per process-hop), deliveries, types\n"
+         "            carrying processes; one per process-hop), deliveries, the\n"
+         "            receipts matched, the seconds per state, types\n"
+         "  check     the trace's invariants: every receipt matched to its send,\n"
+         "            none before it; each host's states tile its span (no gap,\n"
+         "            no overlap); exit 1 naming each failure\n"
          "  segments  CSV for the space-time diagram, one row per message:\n"
-         "            send,arrive,src,dst,type,kind,procs,bytes,hv,lv,tag,count\n"
+         "            send,arrive,src,dst,type,kind,procs,bytes,hv,lv,tag,count,arrival\n"
          "            (dst of a delivery to lbmaster: the lane after the hosts)\n"
-         "  json      Trace Event Format for ui.perfetto.dev or chrome://tracing:\n"
-         "            a track per host, each message a slice at its send and at\n"
-         "            its arrival joined by a flow arrow, with its fields as args\n\n"
+         "  states    CSV of the state intervals: host,state,start,end\n"
+         "  json, perfetto\n"
+         "            Trace Event Format for ui.perfetto.dev or chrome://tracing: a\n"
+         "            track per host, its states as slices, each message a slice at\n"
+         "            its send and at its arrival joined by a flow arrow\n"
+         "  paje      a Paje trace for ViTE or PajeNG (pj_dump): a container per\n"
+         "            host with its states, each received message a link\n\n"
          "Options:\n"
-         "      --from T       keep messages sent at or after T\n"
+         "      --from T       keep messages sent at or after T (states: clipped)\n"
          "      --to T         keep messages sent at or before T\n"
          "      --types LIST   keep these types (comma-separated, e.g. RM,AM,LMM)\n"
-         "      --topology T   arrivals of an lbsim run without jitter, exactly as\n"
-         "                     lbsim delivers: send + hops x (latency + bytes /\n"
-         "                     bandwidth); give the run's --topology and, if set,\n"
+         "      --topology T   for messages the trace has no receipt of (version 1,\n"
+         "                     lbsim): the arrival lbsim gives without jitter,\n"
+         "                     send + hops x (latency + bytes / bandwidth); give the\n"
+         "                     run's --topology and, if set,\n"
          "      --latency X    its latency (default 1, lbsim's)\n"
          "      --bandwidth B  its bandwidth, 0 = infinite (default 0, lbsim's)\n"
-         "      --offset D     without --topology: arrivals drawn at send + D, as the\n"
-         "                     trace does not record them (default 1%% of the time\n"
-         "                     span of the messages kept)\n"
+         "      --offset D     else arrivals not received drawn at send + D (default\n"
+         "                     1%% of the time span of the messages kept)\n"
+         "      --perfetto     the command perfetto;  --paje  the command paje\n"
          "  -o, --output F     write to F, not stdout\n"
          "  -c, --csv          info as one CSV header and row\n"
          "      --version      print the version and the commit it was built from\n"
          "  -h, --help         show this help and exit\n\n"
          "kind: migration (LMM or TRANSFER carrying processes), result (DRM,\n"
          "RESULT, PAYLOAD), deliver (DELIVER: result bytes to lbmaster), protocol.\n"
+         "arrival: recv (the receipt's row), exact (computed), offset (drawn).\n"
          "JSON timestamps are microseconds: trace time x 1e6.\n\n"
-         "Exit status: 0 success, 2 bad arguments or a malformed trace.\n",
-         lb_rt_trace_header());
+         "Exit status: 0 success, 1 a check failed, 2 bad arguments or a\n"
+         "malformed trace.\n",
+         lb_trace_columns());
 }
 
-static const char *type_name(int t)
+/* ---- small shared helpers ---- */
+const char *tr_meta_get(const tr_trace *t, const char *key)
 {
-  return t == T_PAYLOAD ? "PAYLOAD" : t == T_DELIVER ? "DELIVER" : lb_msg_type_name((lb_msg_type)t);
+  for (size_t k = 0; k < t->nmeta; k++)
+    if (!strcmp(t->meta[k].key, key)) return t->meta[k].value;
+  return NULL;
 }
 
-static int type_from(const char *s)
-{
-  for (int t = 0; t < NTYPES; t++)
-    if (!strcmp(s, type_name(t))) return t;
-  return -1;
-}
-
-static const char *kind(const row *r)
+const char *tr_kind(const lb_trace_row *r)
 {
   if ((r->type == LB_MSG_LMM || r->type == LB_MSG_TRANSFER) && r->procs > 0) return "migration";
-  if (r->type == T_DELIVER) return "deliver";
-  if (r->type == LB_MSG_DRM || r->type == LB_MSG_RESULT || r->type == T_PAYLOAD) return "result";
+  if (r->type == LB_TRACE_DELIVER) return "deliver";
+  if (r->type == LB_MSG_DRM || r->type == LB_MSG_RESULT || r->type == LB_TRACE_PAYLOAD) return "result";
   return "protocol";
 }
 
+const char *tr_arrival_name(tr_arrival a)
+{
+  static const char *n[NARR] = { "recv", "exact", "offset" };
+  return (unsigned)a < NARR ? n[a] : "?";
+}
+
+const char *tr_arrival_summary(const tr_trace *t)
+{
+  for (int a = 0; a < NARR; a++)
+    if (t->narr[a] == t->nm) return tr_arrival_name((tr_arrival)a);
+  return "mixed";
+}
+
+long tr_lane(const tr_trace *t, long id) { return id < 0 ? t->hosts : id; }
+long long tr_ns(double t) { return llround(t * 1e9); }
+
 /* ---- reading ---- */
 static const char *g_path;
-static size_t g_line;
 
-static void bad(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void bad(const char *fmt, ...)
+static void bad(size_t line, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+static void bad(size_t line, const char *fmt, ...)
 {
-  char msg[256];
+  char msg[320];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  cli_usage_error("%s:%zu: %s", g_path, g_line, msg);
+  cli_usage_error("%s:%zu: %s", g_path, line, msg);
 }
 
-static long long integer(const char *col, const char *s, long long lo)
+static void add_meta(tr_trace *t, const char *k, const char *v)
 {
-  char *end;
-  if (!*s || !(isdigit((unsigned char)*s) || (*s == '-' && isdigit((unsigned char)s[1]))))
-    bad("%s '%s' is not an integer", col, s);
-  errno = 0;
-  long long v = strtoll(s, &end, 10);
-  if (*end) bad("%s '%s' is not an integer", col, s);
-  if (errno == ERANGE) bad("%s '%s' is out of range", col, s);
-  if (v < lo) bad("%s %lld is below %lld", col, v, lo);
-  return v;
+  tr_meta *m = realloc(t->meta, (t->nmeta + 1) * sizeof *m);
+  if (!m) cli_die(CLI_EXIT_FAIL, "out of memory");
+  t->meta = m;
+  if (!(m[t->nmeta].key = strdup(k)) || !(m[t->nmeta].value = strdup(v))) cli_die(CLI_EXIT_FAIL, "out of memory");
+  t->nmeta++;
 }
 
-static double number(const char *col, const char *s)
-{
-  char *end;
-  if (!*s || strspn(s, "0123456789.eE+-") != strlen(s)) bad("%s '%s' is not a number", col, s);
-  double v = strtod(s, &end);
-  if (*end || !isfinite(v) || v < 0) bad("%s '%s' is not a time >= 0", col, s);
-  return v;
-}
-
-static void parse_row(char *s, row *r)
-{
-  static const char *names[NCOL] = { "time", "host", "type", "src", "dst", "hv", "lv", "tag", "count", "procs", "bytes" };
-  char *f[NCOL];
-  size_t n = 0;
-  for (char *p = s;; p++) {
-    if (n < NCOL) f[n] = p;
-    n++;
-    p += strcspn(p, ",");
-    if (!*p) break;
-    *p = '\0';
-  }
-  if (n != NCOL) bad("%zu columns, expected %d (%s)", n, NCOL, lb_rt_trace_header());
-  r->t = number(names[0], f[0]);
-  r->host = (long)integer(names[1], f[1], 0);
-  if ((r->type = type_from(f[2])) < 0) bad("unknown message type '%.20s'", f[2]);
-  r->src = (long)integer(names[3], f[3], 0);
-  r->dst = (long)integer(names[4], f[4], r->type == T_DELIVER ? -1 : 0);
-  if (r->type == T_DELIVER && r->dst != -1) bad("DELIVER to %ld: a delivery goes to lbmaster (dst -1)", r->dst);
-  if (r->src != r->host) bad("src %ld differs from host %ld: a row is written by its sender", r->src, r->host);
-  for (int k = 0; k < 3; k++) {   /* ids up to 64 bits, kept as written: JSON numbers */
-    const char *v = f[5 + k];
-    if (strspn(v, "0123456789") != strlen(v) || (v[0] == '0' && v[1]))
-      bad("%s '%.30s' is not an id (digits, no leading zero)", names[5 + k], v);
-    if (strlen(v) > 20) bad("%s '%.30s' is too long", names[5 + k], v);
-    strcpy(r->key[k], v);
-  }
-  r->count = integer(names[8], f[8], -(1LL << 62));
-  r->procs = integer(names[9], f[9], 0);
-  r->bytes = integer(names[10], f[10], 0);
-}
-
-static row *read_trace(const char *path, size_t *nrow)
+static void read_trace(tr_trace *t, const char *path)
 {
   FILE *f = fopen(path, "r");
   if (!f) cli_usage_error("cannot open trace '%s'", path);
   g_path = path;
   char *s = NULL;
-  size_t cap = 0, n = 0, nv = 0;
-  row *v = NULL;
+  size_t cap = 0, nv = 0, line;
   ssize_t len;
-  for (g_line = 1; (len = getline(&s, &cap, f)) >= 0; g_line++) {
+  int magic = 0;
+  for (line = 1; (len = getline(&s, &cap, f)) >= 0; line++) {
     while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r')) s[--len] = '\0';
-    if ((size_t)len != strlen(s)) bad("a NUL byte in the row");
-    if (g_line == 1) {
-      if (strcmp(s, lb_rt_trace_header())) bad("header '%.80s', expected '%s'", s, lb_rt_trace_header());
+    if ((size_t)len != strlen(s)) bad(line, "a NUL byte in the row");
+    if (!t->version) {
+      if (line == 1 && !strcmp(s, LB_TRACE_MAGIC)) { magic = 1; continue; }
+      const char *k, *v;
+      if (magic && s[0] == '#') {
+        if (lb_trace_meta_parse(s, &k, &v)) add_meta(t, k, v);
+        continue;
+      }
+      if (!(t->version = lb_trace_columns_version(s)) || (t->version == 2) != magic)
+        bad(line, "header '%.80s', expected '%s' then the columns '%s' (or version 1's '%s')", s, LB_TRACE_MAGIC,
+            lb_trace_columns(), lb_trace_columns_v1());
       continue;
     }
-    if (n == nv) {
-      nv = nv ? 2 * nv : 256;
-      if (!(v = realloc(v, nv * sizeof *v))) cli_die(CLI_EXIT_FAIL, "out of memory");
+    if (t->version == 2 && s[0] == '#') {   /* notes a writer adds later (truncated, dropped) */
+      const char *k, *v;
+      if (lb_trace_meta_parse(s, &k, &v)) add_meta(t, k, v);
+      continue;
     }
-    parse_row(s, &v[n]);
-    v[n++].line = g_line;
+    if (t->n == nv) {
+      nv = nv ? 2 * nv : 1024;
+      if (!(t->v = realloc(t->v, nv * sizeof *t->v))) cli_die(CLI_EXIT_FAIL, "out of memory");
+    }
+    if (lb_trace_parse(s, t->version, &t->v[t->n].r)) bad(line, "%s", lb_errmsg());
+    t->v[t->n++].line = line;
   }
-  if (g_line == 1) bad("empty file: no header");
+  if (!t->version) bad(line, line == 1 ? "empty file: no header" : "no column line");
   free(s);
   fclose(f);
-  *nrow = n;
-  return v;
 }
 
-/* Send time, then file order: the farm writes each worker's rows in turn. */
-static int by_time(const void *a, const void *b)
+/* ---- matching ---- */
+/* Receipts are found by (src, id), or for a payload (src, dst, pid). */
+typedef struct key { long src, dst; uint64_t id; int type; size_t idx; } key;
+
+static int key_cmp(const void *a, const void *b)
 {
-  const row *x = a, *y = b;
+  const key *x = a, *y = b;
+  if (x->src != y->src) return x->src < y->src ? -1 : 1;
+  if (x->dst != y->dst) return x->dst < y->dst ? -1 : 1;
+  if (x->id != y->id) return x->id < y->id ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;   /* file order: a payload's k-th send, k-th receipt */
+}
+
+static key key_of(const tr_trace *t, size_t i)
+{
+  const lb_trace_row *r = &t->v[i].r;
+  if (r->has_id) return (key){ r->src, -2, r->id, 1, i };
+  return (key){ r->src, r->dst, (uint64_t)r->count, 0, i };
+}
+
+/* recv_of[i]: the receipt of send row i, or SIZE_MAX.  Two sends under
+ * one id, or a receipt that differs from its send, end the run. */
+static size_t *match(tr_trace *t)
+{
+  size_t *recv_of = malloc((t->n + 1) * sizeof *recv_of);
+  key *s = malloc((t->n + 1) * sizeof *s), *r = malloc((t->n + 1) * sizeof *r);
+  if (!recv_of || !s || !r) cli_die(CLI_EXIT_FAIL, "out of memory");
+  size_t ns = 0, nr = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    recv_of[i] = SIZE_MAX;
+    const lb_trace_row *x = &t->v[i].r;
+    if (x->ev == LB_TRACE_SEND) s[ns++] = key_of(t, i);
+    if (x->ev == LB_TRACE_RECV) r[nr++] = key_of(t, i);
+  }
+  qsort(s, ns, sizeof *s, key_cmp);
+  qsort(r, nr, sizeof *r, key_cmp);
+  for (size_t k = 1; k < ns; k++)
+    if (s[k].type && s[k - 1].type && s[k].src == s[k - 1].src && s[k].id == s[k - 1].id)
+      bad(t->v[s[k].idx].line, "host %ld sent id %llu twice (line %zu too)", s[k].src, (unsigned long long)s[k].id,
+          t->v[s[k - 1].idx].line);
+  t->ck.recv = nr;
+  size_t a = 0;
+  for (size_t k = 0; k < nr; k++) {
+    key q = r[k];
+    if (k && q.type && r[k - 1].type && q.src == r[k - 1].src && q.id == r[k - 1].id)
+      bad(t->v[q.idx].line, "message %llu of host %ld received twice (line %zu too)", (unsigned long long)q.id,
+          q.src, t->v[r[k - 1].idx].line);
+    /* The first send of its key not taken yet. */
+    while (a < ns && key_cmp(&(key){ s[a].src, s[a].dst, s[a].id, 0, 0 }, &(key){ q.src, q.dst, q.id, 0, 0 }) < 0) a++;
+    size_t b = a;
+    while (b < ns && s[b].src == q.src && s[b].dst == q.dst && s[b].id == q.id && recv_of[s[b].idx] != SIZE_MAX) b++;
+    if (b >= ns || s[b].src != q.src || s[b].dst != q.dst || s[b].id != q.id || s[b].type != q.type) {
+      if (!t->ck.unmatched_recv++)
+        snprintf(t->ck.first, sizeof t->ck.first, "line %zu: a receipt of %s %llu from host %ld that no send matches",
+                 t->v[q.idx].line, lb_trace_type_name(t->v[q.idx].r.type), (unsigned long long)q.id, q.src);
+      continue;
+    }
+    const lb_trace_row *x = &t->v[s[b].idx].r, *y = &t->v[q.idx].r;
+    if (x->type != y->type || x->dst != y->dst || x->procs != y->procs || (x->has_id && x->count != y->count))
+      bad(t->v[q.idx].line, "the receipt differs from its send (line %zu): %s %ld -> %ld, not %s %ld -> %ld",
+          t->v[s[b].idx].line, lb_trace_type_name(y->type), y->src, y->dst, lb_trace_type_name(x->type), x->src, x->dst);
+    recv_of[s[b].idx] = q.idx;
+    t->ck.matched++;
+    if (y->t < x->t && !t->ck.before_send++ && !t->ck.first[0])
+      snprintf(t->ck.first, sizeof t->ck.first, "line %zu: received at %.9f, before its send at %.9f (line %zu)",
+               t->v[q.idx].line, y->t, x->t, t->v[s[b].idx].line);
+  }
+  for (size_t k = 0; k < ns; k++)
+    if (recv_of[s[k].idx] == SIZE_MAX) t->ck.unreceived++;
+  free(s);
+  free(r);
+  return recv_of;
+}
+
+/* ---- states ---- */
+static int by_host_start(const void *a, const void *b)
+{
+  const lb_trace_row *x = a, *y = b;
+  if (x->host != y->host) return x->host < y->host ? -1 : 1;
   if (x->t != y->t) return x->t < y->t ? -1 : 1;
-  return x->line < y->line ? -1 : x->line > y->line;
+  return x->end < y->end ? -1 : x->end > y->end;
 }
 
-/* ---- output ---- */
-typedef struct view {
-  row *v;            /* the kept rows, by send time */
-  size_t n, all;
-  long hosts;        /* lanes 0..hosts-1; the sink is lane `hosts` */
-  int sink, exact;
-  double offset;
-} view;
-
-static void print_info(const opts *o, const view *w, FILE *f)
+static void states(tr_trace *t)
 {
-  long long cnt[NTYPES] = { 0 }, migr = 0, hops = 0, deliv = 0;
-  for (size_t k = 0; k < w->n; k++) {
-    const row *r = &w->v[k];
-    cnt[r->type]++;
-    if (!strcmp(kind(r), "migration")) { migr++; hops += r->procs; }
-    if (r->type == T_DELIVER) deliv++;
+  const tr_opts *o = t->o;
+  size_t n = 0;
+  for (size_t i = 0; i < t->n; i++) n += t->v[i].r.ev == LB_TRACE_STATE;
+  lb_trace_row *all = malloc((n + 1) * sizeof *all);
+  if (!all || !(t->st = malloc((n + 1) * sizeof *t->st))) cli_die(CLI_EXIT_FAIL, "out of memory");
+  n = 0;
+  for (size_t i = 0; i < t->n; i++)
+    if (t->v[i].r.ev == LB_TRACE_STATE) all[n++] = t->v[i].r;
+  qsort(all, n, sizeof *all, by_host_start);
+  t->ck.state_rows = n;
+  for (size_t k = 0; k < n; k++) {
+    const lb_trace_row *x = &all[k];
+    t->ck.state_s[x->type] += x->end - x->t;
+    if (!k || x->host != all[k - 1].host) { t->ck.state_hosts++; }
+    else if (x->t != all[k - 1].end) {
+      int gap = x->t > all[k - 1].end;
+      if (gap) t->ck.gaps++;
+      else t->ck.overlaps++;
+      if (!t->ck.first[0])
+        snprintf(t->ck.first, sizeof t->ck.first, "host %ld: %s %.9f .. %.9f, then %s from %.9f: %s", x->host,
+                 lb_host_state_name((lb_host_state)all[k - 1].type), all[k - 1].t, all[k - 1].end,
+                 lb_host_state_name((lb_host_state)x->type), x->t, gap ? "a gap" : "an overlap");
+    }
+    if (x->end < o->from || x->t > o->to) continue;
+    lb_trace_row c = *x;
+    if (c.t < o->from) c.t = o->from;
+    if (c.end > o->to) c.end = o->to;
+    t->st[t->nst++] = c;
   }
-  char types[256] = "";
-  for (int t = 0; t < NTYPES; t++)
-    if (cnt[t]) snprintf(types + strlen(types), sizeof types - strlen(types), "%s%s", *types ? " " : "", type_name(t));
-  double first = w->n ? w->v[0].t : 0, last = w->n ? w->v[w->n - 1].t : 0;
-  const char *arr = w->exact ? "exact" : "offset";
-  if (o->csv) {
-    fprintf(f, "rows,messages,hosts,sink,first,last,arrival,offset,migrations,process_hops,deliveries,types");
-    for (int t = 0; t < NTYPES; t++) fprintf(f, ",n_%s", type_name(t));
-    fprintf(f, "\n%zu,%zu,%ld,%d,%.17g,%.17g,%s,%.17g,%lld,%lld,%lld,%s", w->all, w->n, w->hosts, w->sink,
-            first, last, arr, w->offset, migr, hops, deliv, types);
-    for (int t = 0; t < NTYPES; t++) fprintf(f, ",%lld", cnt[t]);
-    fprintf(f, "\n");
-    return;
-  }
-  fprintf(f, "trace       %s\nrows        %zu\nmessages    %zu kept\nhosts       %ld%s\n", o->path, w->all, w->n,
-          w->hosts, w->sink ? " and lbmaster" : "");
-  fprintf(f, "sent        %.10g .. %.10g\n", first, last);
-  if (w->exact) fprintf(f, "arrival     exact: lbsim's delivery on %s\n", o->topo);
-  else fprintf(f, "arrival     not recorded: drawn at send + %.10g\n", w->offset);
-  fprintf(f, "migrations  %lld messages carried %lld process-hops\ndeliveries  %lld\ntypes      ", migr, hops, deliv);
-  for (int t = 0; t < NTYPES; t++)
-    if (cnt[t]) fprintf(f, " %s %lld", type_name(t), cnt[t]);
-  fprintf(f, "\n");
+  free(all);
 }
 
-static long lane(const view *w, long id) { return id < 0 ? w->hosts : id; }
-
-static void print_segments(const view *w, FILE *f)
+/* ---- messages ---- */
+static int by_send(const void *a, const void *b)
 {
-  fprintf(f, "send,arrive,src,dst,type,kind,procs,bytes,hv,lv,tag,count\n");
-  for (size_t k = 0; k < w->n; k++) {
-    const row *r = &w->v[k];
-    fprintf(f, "%.17g,%.17g,%ld,%ld,%s,%s,%lld,%lld,%s,%s,%s,%lld\n", r->t, r->arr, r->src, lane(w, r->dst),
-            type_name(r->type), kind(r), r->procs, r->bytes, r->key[0], r->key[1], r->key[2], r->count);
-  }
+  const tr_msg *x = a, *y = b;
+  if (x->s->r.t != y->s->r.t) return x->s->r.t < y->s->r.t ? -1 : 1;
+  return x->s->line < y->s->line ? -1 : x->s->line > y->s->line;
 }
 
-static void json_str(FILE *f, const char *s)
+static void messages(tr_trace *t, const lb_topo *topo)
 {
-  fputc('"', f);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-    else if (c < 0x20) fprintf(f, "\\u%04x", c);
-    else fputc(c, f);
+  const tr_opts *o = t->o;
+  size_t *recv_of = match(t);
+  if (!(t->m = malloc((t->n + 1) * sizeof *t->m))) cli_die(CLI_EXIT_FAIL, "out of memory");
+  t->hosts = topo ? (long)topo->n : 0;
+  const char *h = tr_meta_get(t, "hosts");
+  if (h) {
+    char *end;
+    long v = strtol(h, &end, 10);
+    if (*end || v < 0 || v > (1L << 31)) bad(1, "hosts: '%.30s' is not a count", h);
+    if (topo && v != t->hosts) bad(1, "hosts: %ld, but %s has %ld nodes", v, o->topo, t->hosts);
+    t->hosts = v;
   }
-  fputc('"', f);
-}
-
-static void json_key(FILE *f, const char *name, const char *v)
-{
-  fprintf(f, ",\"%s\":%s", name, *v ? v : "null");
-}
-
-/* One slice, at the send (flow_out) or at the arrival (flow_in). */
-static void json_slice(FILE *f, const view *w, const row *r, size_t id, int in)
-{
-  const char *k = kind(r);
-  long tid = lane(w, in ? r->dst : r->src) + 1;
-  fprintf(f, ",\n{\"ph\":\"X\",\"pid\":1,\"tid\":%ld,\"ts\":%.3f,\"dur\":0,\"name\":\"%s%s\",\"cat\":\"%s\","
-          "\"bind_id\":%zu,\"%s\":true,\"args\":{\"type\":\"%s\",\"src\":%ld,\"dst\":",
-          tid, (in ? r->arr : r->t) * 1e6, type_name(r->type), strcmp(k, "migration") ? "" : " migration", k,
-          id, in ? "flow_in" : "flow_out", type_name(r->type), r->src);
-  if (r->dst < 0) fprintf(f, "\"lbmaster\"");
-  else fprintf(f, "%ld", r->dst);
-  json_key(f, "hv", r->key[0]);
-  json_key(f, "lv", r->key[1]);
-  json_key(f, "tag", r->key[2]);
-  fprintf(f, ",\"count\":%lld,\"procs\":%lld,\"bytes\":%lld,\"line\":%zu,\"sent_s\":%.9f,\"arrival\":\"%s\"}}",
-          r->count, r->procs, r->bytes, r->line, r->t, w->exact ? "exact" : "not recorded");
-}
-
-static void print_json(const opts *o, const view *w, FILE *f)
-{
-  fprintf(f, "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"lbtrace\",\"trace\":");
-  json_str(f, o->path);
-  fprintf(f, ",\"time\":\"microseconds = trace time x 1e6\",\"arrival\":");
-  char what[160];
-  if (w->exact) snprintf(what, sizeof what, "exact: lbsim's delivery on %s", o->topo);
-  else snprintf(what, sizeof what, "not recorded: drawn at send + %.9g", w->offset);
-  json_str(f, what);
-  fprintf(f, "},\n\"traceEvents\":[\n{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":");
-  json_str(f, o->path);
-  fprintf(f, "}}");
-  for (long h = 0; h < w->hosts + w->sink; h++) {
-    char name[32];
-    if (h < w->hosts) snprintf(name, sizeof name, "host %ld", h);
-    else snprintf(name, sizeof name, "lbmaster");
-    fprintf(f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%ld,\"name\":\"thread_name\",\"args\":{\"name\":\"%s\"}}", h + 1, name);
-    fprintf(f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%ld,\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":%ld}}",
-            h + 1, h);
+  int declared = topo || h;
+  for (size_t i = 0; i < t->n; i++) {
+    const lb_trace_row *r = &t->v[i].r;
+    long top = r->host;
+    if (r->ev != LB_TRACE_STATE) {
+      if (r->dst < 0) t->sink = 1;
+      if (r->src > top) top = r->src;
+      if (r->dst > top) top = r->dst;
+    }
+    if (top >= t->hosts) {
+      if (declared) bad(t->v[i].line, "host %ld is not in the trace's %ld hosts", top, t->hosts);
+      t->hosts = top + 1;
+    }
+    if (r->ev != LB_TRACE_SEND) continue;
+    t->nmsg++;
+    if (!o->keep[r->type] || r->t < o->from || r->t > o->to) continue;
+    tr_msg *m = &t->m[t->nm++];
+    *m = (tr_msg){ .s = &t->v[i], .r = recv_of[i] == SIZE_MAX ? NULL : &t->v[recv_of[i]] };
   }
-  for (size_t k = 0; k < w->n; k++) {
-    json_slice(f, w, &w->v[k], k + 1, 0);
-    json_slice(f, w, &w->v[k], k + 1, 1);
+  free(recv_of);
+  qsort(t->m, t->nm, sizeof *t->m, by_send);
+  t->offset = o->have_offset ? o->offset : t->nm ? 0.01 * (t->m[t->nm - 1].s->r.t - t->m[0].s->r.t) : 0;
+  for (size_t k = 0; k < t->nm; k++) {
+    tr_msg *m = &t->m[k];
+    const lb_trace_row *r = &m->s->r;
+    if (m->r) { m->how = ARR_RECV; m->arr = m->r->r.t; }
+    else if (topo && r->dst >= 0) {
+      double hops = (double)lb_topo_distance(topo, (size_t)r->src, (size_t)r->dst);
+      m->how = ARR_EXACT;
+      m->arr = r->t + hops * (o->latency + (o->bandwidth > 0 ? (double)r->bytes / o->bandwidth : 0));
+    } else { m->how = ARR_OFFSET; m->arr = r->t + t->offset; }
+    t->narr[m->how]++;
   }
-  fprintf(f, "\n]}\n");
 }
 
 /* ---- main ---- */
-static void parse_types(opts *o, const char *list)
+static void parse_types(tr_opts *o, const char *list)
 {
   char buf[512];
   if (strlen(list) >= sizeof buf) cli_usage_error("--types: list too long");
   strcpy(buf, list);
   memset(o->keep, 0, sizeof o->keep);
   for (char *save, *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-    int t = type_from(s);
+    int t = lb_trace_type_from(s);
     if (t < 0) cli_usage_error("--types: unknown message type '%.20s'", s);
     o->keep[t] = 1;
   }
 }
 
-static void parse_args(int argc, char **argv, opts *o)
+static const char *const commands[] = { "info", "check", "segments", "states", "json", "perfetto", "paje" };
+
+static void parse_args(int argc, char **argv, tr_opts *o)
 {
-  enum { O_FROM = 256, O_TO, O_TYPES, O_TOPO, O_LAT, O_BW, O_OFF };
+  enum { O_FROM = 256, O_TO, O_TYPES, O_TOPO, O_LAT, O_BW, O_OFF, O_PERFETTO, O_PAJE };
   static const struct option lo[] = {
     { "from", required_argument, 0, O_FROM }, { "to", required_argument, 0, O_TO },
     { "types", required_argument, 0, O_TYPES }, { "topology", required_argument, 0, O_TOPO },
     { "latency", required_argument, 0, O_LAT }, { "bandwidth", required_argument, 0, O_BW },
-    { "offset", required_argument, 0, O_OFF }, { "output", required_argument, 0, 'o' },
+    { "offset", required_argument, 0, O_OFF }, { "perfetto", no_argument, 0, O_PERFETTO },
+    { "paje", no_argument, 0, O_PAJE }, { "output", required_argument, 0, 'o' },
     { "csv", no_argument, 0, 'c' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
   };
-  *o = (opts){ .from = -INFINITY, .to = INFINITY, .latency = 1, .bandwidth = 0 };
+  *o = (tr_opts){ .from = -INFINITY, .to = INFINITY, .latency = 1, .bandwidth = 0 };
   memset(o->keep, 1, sizeof o->keep);
   int ch, lat = 0;
+  const char *as = NULL;
   while ((ch = getopt_long(argc, argv, ":o:ch", lo, NULL)) != -1) {
     switch (ch) {
     case O_FROM: o->from = cli_double("--from", optarg, 0, 1e300); break;
@@ -360,17 +378,22 @@ static void parse_args(int argc, char **argv, opts *o)
     case O_LAT: o->latency = cli_double("--latency", optarg, 0, 1e9); lat = 1; break;
     case O_BW: o->bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); lat = 1; break;
     case O_OFF: o->offset = cli_double("--offset", optarg, 0, 1e300); o->have_offset = 1; break;
+    case O_PERFETTO: case O_PAJE:
+      if (as) cli_usage_error("--perfetto and --paje: one output at a time");
+      as = ch == O_PAJE ? "paje" : "perfetto";
+      break;
     case 'o': o->out = optarg; break;
     case 'c': o->csv = 1; break;
     case 'h': usage(); exit(0);
     default: cli_bad_option(ch, argc, argv);
     }
   }
-  if (argc - optind != 2) cli_usage_error("expected COMMAND and TRACE (see --help)");
-  o->cmd = argv[optind];
-  o->path = argv[optind + 1];
-  if (strcmp(o->cmd, "info") && strcmp(o->cmd, "segments") && strcmp(o->cmd, "json"))
-    cli_usage_error("unknown command '%s' (info, segments, json)", o->cmd);
+  if (argc - optind != (as ? 1 : 2)) cli_usage_error(as ? "expected TRACE (see --help)" : "expected COMMAND and TRACE (see --help)");
+  o->cmd = as ? as : argv[optind];
+  o->path = argv[argc - 1];
+  int known = 0;
+  for (size_t k = 0; k < sizeof commands / sizeof *commands; k++) known |= !strcmp(o->cmd, commands[k]);
+  if (!known) cli_usage_error("unknown command '%s' (info, check, segments, states, json, perfetto, paje)", o->cmd);
   if (o->from > o->to) cli_usage_error("--from %g is after --to %g", o->from, o->to);
   if (lat && !o->topo) cli_usage_error("--latency and --bandwidth need --topology");
   if (o->topo && o->have_offset) cli_usage_error("--offset is for traces without --topology");
@@ -380,39 +403,31 @@ int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
-  opts o;
+  tr_opts o;
   parse_args(argc, argv, &o);
   lb_topo *topo = NULL;
   if (o.topo && lb_topo_from_spec(o.topo, &topo)) cli_usage_error("--topology: %s", lb_errmsg());
   FILE *out = o.out ? cli_out_open("--output", o.out) : stdout;
-  view w = { 0 };
-  w.v = read_trace(o.path, &w.all);
-  if (w.all) qsort(w.v, w.all, sizeof *w.v, by_time);
-  w.hosts = topo ? (long)topo->n : 0;
-  for (size_t k = 0; k < w.all; k++) {
-    row *r = &w.v[k];
-    g_line = r->line;
-    if (r->dst < 0) w.sink = 1;
-    long top = r->src > r->dst ? r->src : r->dst;
-    if (topo && top >= w.hosts) bad("host %ld is not in %s (%ld nodes)", top, o.topo, w.hosts);
-    if (!topo && top >= w.hosts) w.hosts = top + 1;
-    if (topo && r->dst < 0) bad("a delivery to lbmaster: a farm trace, whose arrivals --topology cannot give");
-    if (o.keep[r->type] && r->t >= o.from && r->t <= o.to) w.v[w.n++] = *r;
-  }
-  w.exact = topo != NULL;
-  w.offset = o.have_offset ? o.offset : w.n ? 0.01 * (w.v[w.n - 1].t - w.v[0].t) : 0;
-  for (size_t k = 0; k < w.n; k++) {
-    row *r = &w.v[k];
-    if (!topo) { r->arr = r->t + w.offset; continue; }
-    double hops = (double)lb_topo_distance(topo, (size_t)r->src, (size_t)r->dst);
-    r->arr = r->t + hops * (o.latency + (o.bandwidth > 0 ? (double)r->bytes / o.bandwidth : 0));
-  }
-  if (!strcmp(o.cmd, "info")) print_info(&o, &w, out);
-  else if (!strcmp(o.cmd, "segments")) print_segments(&w, out);
-  else print_json(&o, &w, out);
+  tr_trace t = { .o = &o };
+  read_trace(&t, o.path);
+  messages(&t, topo);
+  for (size_t k = 0; topo && k < t.nm; k++)
+    if (t.m[k].s->r.dst < 0) bad(t.m[k].s->line, "a delivery to lbmaster: a farm trace, whose arrivals --topology cannot give");
+  states(&t);
+  int rc = 0;
+  if (!strcmp(o.cmd, "info")) tr_info(&t, out);
+  else if (!strcmp(o.cmd, "check")) rc = tr_check(&t, out);
+  else if (!strcmp(o.cmd, "segments")) tr_segments(&t, out);
+  else if (!strcmp(o.cmd, "states")) tr_states(&t, out);
+  else if (!strcmp(o.cmd, "paje")) tr_paje(&t, out);
+  else tr_json(&t, out);
   if (o.out) cli_out_commit(out);
   else if (fflush(stdout) || ferror(stdout)) cli_die(CLI_EXIT_FAIL, "cannot write the output");
-  free(w.v);
+  for (size_t k = 0; k < t.nmeta; k++) { free(t.meta[k].key); free(t.meta[k].value); }
+  free(t.meta);
+  free(t.v);
+  free(t.m);
+  free(t.st);
   lb_topo_free(topo);
-  return 0;
+  return rc;
 }

@@ -15,5 +15,5 @@ tools_lbshare_SOURCES = tools/lbshare.c
 tools_lbshare_LDADD = $(CLI_LIBS) $(LB_LIBS)
 tools_lbtransport_SOURCES = tools/lbtransport.c
 tools_lbtransport_LDADD = $(CLI_LIBS) $(LB_LIBS)
-tools_lbtrace_SOURCES = tools/lbtrace.c
+tools_lbtrace_SOURCES = tools/lbtrace.c tools/lbtrace.h tools/lbtrace_out.c tools/lbtrace_json.c tools/lbtrace_paje.c
 tools_lbtrace_LDADD = $(CLI_LIBS) $(LB_LIBS)
