@@ -75,8 +75,9 @@ for mode in origin direct; do
     || fail "$mode: $(col hops) process-hops, optimum $(col hops_optimal)"
   [ "$(col lb_RESULT)" = 4 ] && ok "$mode: 4 results home by RESULT" || fail "$mode: $(col lb_RESULT) RESULTs"
   [ "$(col msgs_RESULT)" = 9 ] && ok "$mode: 9 results delivered" || fail "$mode: $(col msgs_RESULT) delivered"
-  [ "$(grep -c ',TRANSFER,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,TRANSFER,0,[12],' "$PVM_TMP/trace.csv" \
-    && ok "$mode: trace has the 2 TRANSFERs from host 0" || fail "$mode: trace lacks the TRANSFERs: $(head -3 "$PVM_TMP/trace.csv")"
+  [ "$(grep -c ',TRANSFER,.*,send,' "$PVM_TMP/trace.csv")" = 2 ] && grep -q '^[0-9.]*,0,TRANSFER,0,[12],.*,send,' "$PVM_TMP/trace.csv" \
+    && [ "$(grep -c '^[0-9.]*,[12],TRANSFER,0,[12],.*,recv,' "$PVM_TMP/trace.csv")" = 2 ] \
+    && ok "$mode: trace has the 2 TRANSFERs from host 0, each received" || fail "$mode: trace lacks the TRANSFERs: $(grep TRANSFER "$PVM_TMP/trace.csv")"
 done
 # The bytes of the moved results: relayed to the origin, or not at all.
 [ "$(col msgs_PAYLOAD)" = 0 ] && ok "direct: no payload relayed" || fail "direct: $(col msgs_PAYLOAD) payloads relayed"

@@ -54,7 +54,7 @@ expect_status 2 "est.txt:1: expected 'time node work [estimate]'" "$S" -t ring:6
 printf '0 0 30\n0 0 30\n0 0 30\n' >"$tmp/tr3.txt"
 "$S" -t complete:2 -p lowest --probes 1 --poll 1 --quantum 10 --tmax 5 -C 1 --load "trace:$tmp/tr3.txt" \
   --msg-trace "$tmp/poll.csv" >/dev/null
-[ "$(awk -F, '$3 == "TRANSFER" { print $1 + 0; exit }' "$tmp/poll.csv")" = 20 ] \
+[ "$(awk -F, '$3 == "TRANSFER" && $12 == "send" { print $1 + 0; exit }' "$tmp/poll.csv")" = 20 ] \
   && ok "messages before timers at a quantum's end" || fail "poll order: $(cat "$tmp/poll.csv")"
 
 # Ties go to messages: on complete:6 the AMs come back exactly when the

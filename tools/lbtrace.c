@@ -159,7 +159,7 @@ static void read_trace(tr_trace *t, const char *path)
     if (lb_trace_parse(s, t->version, &t->v[t->n].r)) bad(line, "%s", lb_errmsg());
     t->v[t->n++].line = line;
   }
-  if (!t->version) bad(line, line == 1 ? "empty file: no header" : "no column line");
+  if (!t->version) bad(line > 1 ? line - 1 : 1, line == 1 ? "empty file: no header" : "no column line");
   free(s);
   fclose(f);
 }
@@ -292,7 +292,6 @@ static int by_send(const void *a, const void *b)
 static void messages(tr_trace *t, const lb_topo *topo)
 {
   const tr_opts *o = t->o;
-  size_t *recv_of = match(t);
   if (!(t->m = malloc((t->n + 1) * sizeof *t->m))) cli_die(CLI_EXIT_FAIL, "out of memory");
   t->hosts = topo ? (long)topo->n : 0;
   const char *h = tr_meta_get(t, "hosts");
@@ -313,9 +312,14 @@ static void messages(tr_trace *t, const lb_topo *topo)
       if (r->dst > top) top = r->dst;
     }
     if (top >= t->hosts) {
+      if (topo) bad(t->v[i].line, "host %ld is not in %s (%ld nodes)", top, o->topo, t->hosts);
       if (declared) bad(t->v[i].line, "host %ld is not in the trace's %ld hosts", top, t->hosts);
       t->hosts = top + 1;
     }
+  }
+  size_t *recv_of = match(t);
+  for (size_t i = 0; i < t->n; i++) {
+    const lb_trace_row *r = &t->v[i].r;
     if (r->ev != LB_TRACE_SEND) continue;
     t->nmsg++;
     if (!o->keep[r->type] || r->t < o->from || r->t > o->to) continue;

@@ -1,6 +1,7 @@
 /* lbtrace_out.c: lbtrace's summary, check and CSV outputs (lbtrace.h). */
 #include <string.h>
 #include "lbtrace.h"
+#include "cli.h"
 
 void tr_info(const tr_trace *t, FILE *f)
 {
@@ -56,17 +57,21 @@ int tr_check(const tr_trace *t, FILE *f)
 {
   const tr_checks *c = &t->ck;
   int fail = 0;
-  if (c->unmatched_recv) { fprintf(f, "FAIL %zu receipts match no send\n", c->unmatched_recv); fail = 1; }
-  if (c->before_send) { fprintf(f, "FAIL %zu messages received before they were sent\n", c->before_send); fail = 1; }
+  const char *p = cli_prog();
+  if (c->unmatched_recv) { fprintf(stderr, "%s: FAIL %zu receipts match no send\n", p, c->unmatched_recv); fail = 1; }
+  if (c->before_send) {
+    fprintf(stderr, "%s: FAIL %zu messages received before they were sent\n", p, c->before_send);
+    fail = 1;
+  }
   if (c->gaps || c->overlaps) {
-    fprintf(f, "FAIL states: %zu gaps and %zu overlaps between a host's intervals\n", c->gaps, c->overlaps);
+    fprintf(stderr, "%s: FAIL states: %zu gaps and %zu overlaps between a host's intervals\n", p, c->gaps, c->overlaps);
     fail = 1;
   }
   if (t->version == 2 && c->state_hosts != (size_t)t->hosts) {
-    fprintf(f, "FAIL states: %zu of the %ld hosts have state rows\n", c->state_hosts, t->hosts);
+    fprintf(stderr, "%s: FAIL states: %zu of the %ld hosts have state rows\n", p, c->state_hosts, t->hosts);
     fail = 1;
   }
-  if (fail && c->first[0]) fprintf(f, "first: %s\n", c->first);
+  if (fail && c->first[0]) fprintf(stderr, "%s: the first: %s\n", p, c->first);
   if (!fail)
     fprintf(f, "ok: %zu receipts, each after its send; %zu hosts' states tile their spans (%zu intervals)\n", c->matched,
             c->state_hosts, c->state_rows);

@@ -1,10 +1,14 @@
-# Space-time diagram of one message trace: hosts up the y axis, time
-# along x, one segment per message from (send, src) to (arrival, dst),
-# coloured by type; migrations thick with a dot at the arrival; result
-# deliveries to lbmaster marked on its lane.  plot.sh runs it:
-#   gnuplot -e "data='seg.csv'; output='x.svg'; hosts=6; sink=1; types='RM AM';
-#               nmig=3; ndeliv=2; caption='...'; heading='...'; xlab='time (s)'" spacetime.gp
-# data is `lbtrace segments`; the terminal follows output's extension.
+# Space-time diagram of one trace: hosts up the y axis, time along x,
+# each host's lane shaded where it was idle (grey) or balancing (orange)
+# and left white where it was busy; one segment per message from (send,
+# src) to (arrival, dst), coloured by type; migrations thick with a dot
+# at the arrival; result deliveries to lbmaster marked on its lane.
+# plot.sh runs it:
+#   gnuplot -e "data='seg.csv'; states='states.csv'; nstates=120; output='x.svg';
+#               hosts=6; sink=1; types='RM AM'; nmig=3; ndeliv=2; caption='...';
+#               heading='...'; xlab='time (s)'" spacetime.gp
+# data is `lbtrace segments`, states `lbtrace states` (nstates rows: 0
+# draws no shading); the terminal follows output's extension.
 ext = output[strlen(output)-2:]
 if (ext eq 'png') { set terminal pngcairo size 1400,620 font 'sans,11' }
 if (ext eq 'svg') { set terminal svg size 1400,620 font 'sans,11' background '#ffffff' }
@@ -17,11 +21,18 @@ stats data using 1 nooutput
 x0 = STATS_min
 stats data using 2 nooutput
 x1 = STATS_max
+if (nstates > 0) {
+  stats states using 3 nooutput
+  if (STATS_min < x0) { x0 = STATS_min }
+  stats states using 4 nooutput
+  if (STATS_max > x1) { x1 = STATS_max }
+}
 pad = x1 > x0 ? 0.02 * (x1 - x0) : 1
 set xrange [x0 - pad:x1 + pad]
 set title heading noenhanced
 set xlabel xlab noenhanced
 how = 'Thick, with a dot at the arrival: a migration (an LMM or TRANSFER carrying processes).'
+if (nstates > 0) { how = how.'  A lane is white where its host was busy (running a quantum).' }
 set label 1 caption."\n".how at screen 0.01, 0.055 left noenhanced font ',9'
 set bmargin 6
 set key outside right top vertical noenhanced samplen 2.5 reverse Left
@@ -42,7 +53,15 @@ do for [k=1:words(types)] {
 }
 is(k, mig) = strcol(5) eq word(types, k) && (strcol(6) eq 'migration') == mig
 head = 'head filled size screen 0.006,20'
-plot for [k=1:words(types)] data using (is(k, 0) ? $1 : NaN):3:($2-$1):($4-$3) \
+set style fill solid 1.0 noborder
+# The states first, behind the messages; none (nstates 0) plots nothing.
+st(s) = strcol(2) eq s ? ($3 + $4) / 2 : NaN
+lanes = nstates > 0 ? states : data
+plot lanes using (nstates > 0 ? st('idle') : NaN):1:3:4:($1 - 0.3):($1 + 0.3) with boxxyerror \
+       lc rgb '#d0d0d0' title (nstates > 0 ? 'idle' : ''), \
+     lanes using (nstates > 0 ? st('balancing') : NaN):1:3:4:($1 - 0.3):($1 + 0.3) with boxxyerror \
+       lc rgb '#fdbf6f' title (nstates > 0 ? 'balancing' : ''), \
+     for [k=1:words(types)] data using (is(k, 0) ? $1 : NaN):3:($2-$1):($4-$3) \
        with vectors @head lc rgb word(cols, k) title word(types, k), \
      for [k=1:words(types)] data using (is(k, 1) ? $1 : NaN):3:($2-$1):($4-$3) \
        with vectors @head lw 3 lc rgb word(cols, k) notitle, \

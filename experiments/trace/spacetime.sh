@@ -1,12 +1,14 @@
 #!/bin/sh
-# Space-time diagrams and Perfetto JSON of RMTLB on six hosts, all work
-# starting on host 0: one simulator run (lbsim, ring:6) and one PVM farm
-# run (lbmaster, primes, on a private PVM it starts and halts).
+# Space-time diagrams, Perfetto JSON and Paje traces of RMTLB on six
+# hosts, all work starting on host 0: one simulator run (lbsim, ring:6)
+# and one PVM farm run (lbmaster, primes, on a private PVM it starts and
+# halts).
 #
 # Writes in OUTDIR: sim.csv, farm.csv (the traces), sim-spacetime.*,
 # farm-spacetime.* and farm-balancing.* (the farm's migrations, zoomed)
-# as PNG, SVG and PDF, sim.json and farm.json (ui.perfetto.dev), and
-# the runs' own output (sim.txt, farm.txt).  Prints absolute paths.
+# as PNG, SVG and PDF, sim.json and farm.json (ui.perfetto.dev),
+# sim.paje and farm.paje (ViTE, pj_dump), and the runs' own output
+# (sim.txt, farm.txt).  Prints absolute paths.
 # Usage: experiments/trace/spacetime.sh [-o OUTDIR] [-b BUILDDIR] [-n] [-s SIZE]
 #   -n  the simulator only (no PVM);  -s  numbers tested by the farm (default 3000000)
 set -eu
@@ -15,11 +17,11 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 lb_init
 out=out/trace build=$(lb_builddir) farm=1 size=3000000
 here=$(cd "$(dirname "$0")" && pwd)
-case ${1:-} in --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case ${1:-} in --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 while getopts o:b:ns:h opt; do
   case $opt in
     o) out=$OPTARG ;; b) build=$OPTARG ;; n) farm=0 ;; s) size=$OPTARG ;;
-    h) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    h) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "usage: $0 [-o OUTDIR] [-b BUILDDIR] [-n] [-s SIZE]" >&2; exit 2 ;;
   esac
 done
@@ -34,12 +36,14 @@ mkdir -p "$out"
 abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 plot() { "$here/plot.sh" -b "$build" "$@"; }
 
-# Simulator: latency 1 per hop, no jitter, so the arrivals are exact.
+# Simulator: latency 1 per hop; the trace records every receipt.
 "$build/sim/lbsim" -p rmtlb -t ring:6 -l one -s 1 --msg-trace "$out/sim.csv" >"$out/sim.txt"
-plot --topology ring:6 --xlabel 'simulated time (one hop = 1)' \
+plot --xlabel 'simulated time (one hop = 1)' \
   --title 'lbsim: RMTLB on ring:6, the 48 processes start on host 0' "$out/sim.csv" "$out/sim-spacetime"
-"$build/tools/lbtrace" --topology ring:6 -o "$out/sim.json" json "$out/sim.csv"
+"$build/tools/lbtrace" -o "$out/sim.json" --perfetto "$out/sim.csv"
+"$build/tools/lbtrace" -o "$out/sim.paje" --paje "$out/sim.csv"
 abs "$out/sim.json"
+abs "$out/sim.paje"
 [ "$farm" = 1 ] || exit 0
 
 # Farm: six workers of speed 0.30 on a private PVM.
@@ -61,5 +65,7 @@ if [ -n "$last" ]; then
   plot --from "$first" --to "$to" --xlabel "time (s) since lbmaster's start" \
     --title "lbmaster: the same run up to its last migration" "$out/farm.csv" "$out/farm-balancing"
 fi
-"$build/tools/lbtrace" -o "$out/farm.json" json "$out/farm.csv"
+"$build/tools/lbtrace" -o "$out/farm.json" --perfetto "$out/farm.csv"
+"$build/tools/lbtrace" -o "$out/farm.paje" --paje "$out/farm.csv"
 abs "$out/farm.json"
+abs "$out/farm.paje"
