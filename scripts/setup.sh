@@ -38,6 +38,7 @@ packages=(
 bench_packages=(
   bsdextrautils                        # column: farm-bench.sh tables
   python3-numpy                        # numpy cross-checks of lbarrange
+  pajeng                               # pj_dump reads back lbtrace's Paje files (tests/trace_cli.sh, farm_trace.sh); brings R
 )
 case ${1:-} in
 "") ;;

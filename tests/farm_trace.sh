@@ -3,8 +3,9 @@
 # their origin, so payloads are relayed): the trace tiles every host's
 # span with busy, idle and balancing intervals, matches every receipt to
 # its send, none before it (tests/trace_check.py, and lbtrace check); its
-# Perfetto JSON and its Paje export (read back by pj_dump, where PajeNG
-# is installed) hold the same states and messages.  On one machine every
+# Perfetto JSON and its Paje export (read strictly by the format's rules,
+# and back by pj_dump where PajeNG is installed) hold the same states and
+# messages.  On one machine every
 # worker shares lbmaster's clock, and the head says so; each host's
 # offset estimated by Cristian's method lies within half its round trip
 # of the exact one.
@@ -35,9 +36,9 @@ awk '/^# offset: / { for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = 
 
 "$L" check "$tr" >"$PVM_TMP/check" 2>&1 && ok "lbtrace check: $(cat "$PVM_TMP/check")" || fail "lbtrace check: $(cat "$PVM_TMP/check")"
 "$L" --perfetto -o "$PVM_TMP/farm.json" "$tr" && "$L" --paje -o "$PVM_TMP/farm.paje" "$tr" || fail "the exports"
-dump=
+dump="--paje $PVM_TMP/farm.paje"
 if command -v pj_dump >/dev/null; then
-  pj_dump -l 9 "$PVM_TMP/farm.paje" >"$PVM_TMP/farm.dump" 2>"$PVM_TMP/err" && dump="--paje-dump $PVM_TMP/farm.dump" ||
+  pj_dump -l 9 "$PVM_TMP/farm.paje" >"$PVM_TMP/farm.dump" 2>"$PVM_TMP/err" && dump="$dump --paje-dump $PVM_TMP/farm.dump" ||
     fail "pj_dump refuses the farm's Paje trace: $(cat "$PVM_TMP/err")"
 else
   echo "SKIP (checks): PajeNG's pj_dump is not installed (Debian package pajeng), the Paje file is not read back"

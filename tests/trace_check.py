@@ -2,7 +2,8 @@
 """The invariants of a trace (docs/TRACES.md), read here on their own,
 apart from lb/lb_trace.c and tools/lbtrace, and of its two exports.
 
-Usage: trace_check.py TRACE [--json FILE] [--paje-dump FILE] [--min-busy S] [--each-busy 1]
+Usage: trace_check.py TRACE [--json FILE] [--paje FILE] [--paje-dump FILE]
+                      [--min-busy S] [--each-busy 1]
 
 TRACE: every host has state rows, and they tile its span (first start to
 last end) with no gap and no overlap; every receipt matches one send (by
@@ -12,8 +13,10 @@ order sent) of the same type and link, and is not before it.
 as a slice on its host's track, at the trace's times, the slices of a
 track never overlap, and every message sent is a flow_out slice whose
 flow_in slice is at the receipt, where there is one.
---paje-dump: pj_dump -l 9's output of lbtrace --paje holds each host's
-states and a link per received message, at the trace's times.
+--paje: lbtrace --paje's file, read strictly by the rules of the Paje
+trace file format (read_paje below), holds each host's states and a link
+per received message, at the trace's times.
+--paje-dump: the same of pj_dump -l 9's reading of that file (PajeNG).
 --min-busy: at least S busy in all; --each-busy 1: every host busy a while.
 Prints one summary line; exits 1 with the first violation."""
 import collections, csv, json, sys
@@ -184,7 +187,200 @@ def check_json(path, states, matched, nsend, rows_by_line):
     return received
 
 
-def check_paje(path, states, matched, rows_by_line):
+# ---- the Paje trace file format, strictly ----
+# Each event's fields by name: those it must define (any order), and the
+# kind of each (date, string, color, ...).
+PAJE_FIELDS = {
+    "PajeDefineContainerType": ["Alias", "Type", "Name"],
+    "PajeDefineStateType": ["Alias", "Type", "Name"],
+    "PajeDefineEventType": ["Alias", "Type", "Name"],
+    "PajeDefineVariableType": ["Alias", "Type", "Name", "Color"],
+    "PajeDefineLinkType": ["Alias", "Type", "StartContainerType", "EndContainerType", "Name"],
+    "PajeDefineEntityValue": ["Alias", "Type", "Name", "Color"],
+    "PajeCreateContainer": ["Time", "Alias", "Type", "Container", "Name"],
+    "PajeDestroyContainer": ["Time", "Type", "Name"],
+    "PajeSetState": ["Time", "Type", "Container", "Value"],
+    "PajePushState": ["Time", "Type", "Container", "Value"],
+    "PajePopState": ["Time", "Type", "Container"],
+    "PajeResetState": ["Time", "Type", "Container"],
+    "PajeNewEvent": ["Time", "Type", "Container", "Value"],
+    "PajeStartLink": ["Time", "Type", "Container", "Value", "StartContainer", "Key"],
+    "PajeEndLink": ["Time", "Type", "Container", "Value", "EndContainer", "Key"],
+    "PajeSetVariable": ["Time", "Type", "Container", "Value"],
+    "PajeAddVariable": ["Time", "Type", "Container", "Value"],
+    "PajeSubVariable": ["Time", "Type", "Container", "Value"],
+}
+PAJE_KINDS = ("date", "int", "double", "hex", "string", "color")
+
+
+def paje_split(line, n):
+    """Fields of a body line: words, or "quoted strings" without quotes."""
+    out, k = [], 0
+    while k < len(line):
+        if line[k] in " \t":
+            k += 1
+        elif line[k] == '"':
+            e = line.find('"', k + 1)
+            if e < 0:
+                die("paje line %d: an unterminated string" % n)
+            out.append(line[k + 1:e])
+            k = e + 1
+        else:
+            e = k
+            while e < len(line) and line[e] not in " \t":
+                e += 1
+            out.append(line[k:e])
+            k = e
+    return out
+
+
+def read_paje(path):
+    """The Paje file's states per container name and its links, as
+    pj_dump gives them, after checking every rule on the way: the
+    header's event definitions (known events, every field they need, of
+    a known kind), each line's field count and values (dates, colours),
+    times that never go back, types and values defined before use and of
+    the right kind of type, containers created once in a parent of their
+    type's parent type and alive when used, and links whose start and end
+    pair by key with containers of the link type's ends."""
+    defs, body = {}, []
+    cur = None
+    with open(path) as f:
+        for n, line in enumerate(f.read().splitlines(), 1):
+            if line.startswith("%"):
+                w = line[1:].split()
+                if w and w[0] == "EventDef":
+                    if cur or len(w) != 3 or w[1] not in PAJE_FIELDS or w[2] in defs:
+                        die("paje line %d: %r" % (n, line))
+                    cur = (w[2], w[1], [])
+                elif w and w[0] == "EndEventDef":
+                    if not cur:
+                        die("paje line %d: EndEventDef outside a definition" % n)
+                    names = [x for x, _ in cur[2]]
+                    missing = [x for x in PAJE_FIELDS[cur[1]] if x not in names]
+                    if missing or len(set(names)) != len(names):
+                        die("paje line %d: %s lacks %s or repeats a field" % (n, cur[1], missing))
+                    defs[cur[0]] = (cur[1], cur[2])
+                    cur = None
+                else:
+                    if not cur or len(w) != 2 or w[1] not in PAJE_KINDS:
+                        die("paje line %d: %r" % (n, line))
+                    cur[2].append((w[0], w[1]))
+            elif line.startswith("#") or not line.strip():
+                continue
+            else:
+                if cur:
+                    die("paje line %d: an event inside a definition" % n)
+                body.append((n, line))
+    ctype = {"0": None}          # container type -> its parent type
+    stype, etype, ltype, value = {}, {}, {}, {}
+    cont = {"0": ["0", None, True, "0"]}   # alias -> [type, parent, alive, name]
+    byname = {}
+    states = collections.defaultdict(list)  # container name -> [start, end, value]
+    open_links, links, last_t = {}, [], float("-inf")
+    for n, line in body:
+        v = paje_split(line, n)
+        if v[0] not in defs:
+            die("paje line %d: event %r is not defined" % (n, v[0]))
+        ev, fields = defs[v[0]]
+        if len(v) - 1 != len(fields):
+            die("paje line %d: %d fields, %s has %d" % (n, len(v) - 1, ev, len(fields)))
+        e = {}
+        for (name, kind), x in zip(fields, v[1:]):
+            if kind in ("date", "double"):
+                try:
+                    x = float(x)
+                except ValueError:
+                    die("paje line %d: %s %r is not a number" % (n, name, x))
+            elif kind == "color":
+                c = x.split()
+                if len(c) != 3 or any(not 0 <= float(y) <= 1 for y in c):
+                    die("paje line %d: colour %r" % (n, x))
+            e[name] = x
+        if "Time" in e:
+            if e["Time"] < last_t:
+                die("paje line %d: time %.9f before %.9f" % (n, e["Time"], last_t))
+            last_t = e["Time"]
+
+        def container(c, typ):
+            if c not in cont or not cont[c][2]:
+                die("paje line %d: container %r does not exist (or is destroyed)" % (n, c))
+            if typ is not None and cont[c][0] != typ:
+                die("paje line %d: container %r is a %s, not a %s" % (n, c, cont[c][0], typ))
+            return cont[c]
+
+        if ev == "PajeDefineContainerType":
+            if e["Type"] not in ctype or e["Alias"] in ctype:
+                die("paje line %d: container type %r in %r" % (n, e["Alias"], e["Type"]))
+            ctype[e["Alias"]] = e["Type"]
+        elif ev in ("PajeDefineStateType", "PajeDefineEventType"):
+            if e["Type"] not in ctype or e["Type"] == "0":
+                die("paje line %d: %s in %r" % (n, ev, e["Type"]))
+            (stype if ev == "PajeDefineStateType" else etype)[e["Alias"]] = e["Type"]
+        elif ev == "PajeDefineLinkType":
+            for k in ("Type", "StartContainerType", "EndContainerType"):
+                if e[k] not in ctype:
+                    die("paje line %d: link type's %s %r" % (n, k, e[k]))
+            ltype[e["Alias"]] = (e["Type"], e["StartContainerType"], e["EndContainerType"])
+        elif ev == "PajeDefineEntityValue":
+            if e["Type"] not in stype and e["Type"] not in etype and e["Type"] not in ltype:
+                die("paje line %d: a value of %r" % (n, e["Type"]))
+            value[(e["Type"], e["Alias"])] = value[(e["Type"], e["Name"])] = e["Name"]
+        elif ev == "PajeCreateContainer":
+            if e["Type"] not in ctype or e["Alias"] in cont:
+                die("paje line %d: container %r of type %r" % (n, e["Alias"], e["Type"]))
+            container(e["Container"], ctype[e["Type"]] if ctype[e["Type"]] != "0" else "0")
+            cont[e["Alias"]] = [e["Type"], e["Container"], True, e["Name"]]
+            byname[e["Name"]] = e["Alias"]
+        elif ev == "PajeDestroyContainer":
+            c = e["Name"] if e["Name"] in cont else byname.get(e["Name"], e["Name"])
+            x = container(c, e["Type"])
+            s = states.get(x[3])
+            if s and s[-1][1] is None:
+                s[-1][1] = e["Time"]
+            x[2] = False
+        elif ev == "PajeSetState":
+            if e["Type"] not in stype:
+                die("paje line %d: state type %r" % (n, e["Type"]))
+            x = container(e["Container"], stype[e["Type"]])
+            if (e["Type"], e["Value"]) not in value:
+                die("paje line %d: value %r of %r is not defined" % (n, e["Value"], e["Type"]))
+            s = states[x[3]]
+            if s and s[-1][1] is None:
+                s[-1][1] = e["Time"]
+            s.append([e["Time"], None, value[(e["Type"], e["Value"])]])
+        elif ev == "PajeNewEvent":
+            if e["Type"] not in etype:
+                die("paje line %d: event type %r" % (n, e["Type"]))
+            container(e["Container"], etype[e["Type"]])
+        elif ev in ("PajeStartLink", "PajeEndLink"):
+            if e["Type"] not in ltype or (e["Type"], e["Value"]) not in value:
+                die("paje line %d: link type %r, value %r" % (n, e["Type"], e["Value"]))
+            lt = ltype[e["Type"]]
+            container(e["Container"], lt[0])
+            start = ev == "PajeStartLink"
+            end = container(e["StartContainer" if start else "EndContainer"], lt[1] if start else lt[2])
+            key = (e["Type"], e["Key"])
+            if start:
+                if key in open_links:
+                    die("paje line %d: link key %r started twice" % (n, e["Key"]))
+                open_links[key] = (e["Time"], e["Value"], end[3])
+            else:
+                if key not in open_links:
+                    die("paje line %d: link key %r ends before it starts" % (n, e["Key"]))
+                t0, val, src = open_links.pop(key)
+                links.append((t0, e["Time"], value[(e["Type"], val)], src, end[3]))
+        else:
+            die("paje line %d: %s is not used here" % (n, ev))
+    if open_links:
+        die("paje: %d links never end" % len(open_links))
+    for c, s in states.items():
+        if s and s[-1][1] is None:
+            die("paje: container %r is never destroyed" % c)
+    return {c: [tuple(x) for x in s] for c, s in states.items()}, links
+
+
+def read_paje_dump(path):
     got = collections.defaultdict(list)
     links = []
     with open(path) as f:
@@ -194,6 +390,10 @@ def check_paje(path, states, matched, rows_by_line):
                 got[v[1]].append((float(v[3]), float(v[4]), v[7]))
             elif v[0] == "Link":
                 links.append((float(v[3]), float(v[4]), v[6], v[7], v[8]))
+    return got, links
+
+
+def check_paje(got, links, states, matched, rows_by_line):
     for h, st in states.items():
         want = sorted((a, b, s) for a, b, s, _ in st)
         have = sorted(got.get("host %d" % h, []))
@@ -209,7 +409,7 @@ def check_paje(path, states, matched, rows_by_line):
 
 
 def main(argv):
-    args = {"--json": None, "--paje-dump": None, "--min-busy": "0", "--each-busy": "0"}
+    args = {"--json": None, "--paje": None, "--paje-dump": None, "--min-busy": "0", "--each-busy": "0"}
     path = argv[1]
     for k in range(2, len(argv), 2):
         if argv[k] not in args:
@@ -225,9 +425,12 @@ def main(argv):
     if args["--json"]:
         n = check_json(args["--json"], states, matched, nsend, by_line)
         out += "; json: %d flows end at their receipt" % n
+    if args["--paje"]:
+        n = check_paje(*read_paje(args["--paje"]), states, matched, by_line)
+        out += "; paje (read strictly): %d links" % n
     if args["--paje-dump"]:
-        n = check_paje(args["--paje-dump"], states, matched, by_line)
-        out += "; paje: %d links" % n
+        n = check_paje(*read_paje_dump(args["--paje-dump"]), states, matched, by_line)
+        out += "; pj_dump: %d links" % n
     print(out)
 
 

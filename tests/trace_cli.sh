@@ -151,11 +151,27 @@ python3 "$C" "$small2" >"$tmp/out" 2>&1 && ok "trace_check.py: $(cat "$tmp/out")
 "$L" -o "$tmp/s2b.json" json "$small2" && cmp -s "$tmp/s2.json" "$tmp/s2b.json" && ok "json is --perfetto" ||
   fail "json and --perfetto differ"
 
-# Paje: read back by PajeNG, the states and links must be the trace's.
+# Paje: read strictly by the format's rules (trace_check.py), and back by
+# PajeNG where it is installed, the states and links must be the trace's.
 "$L" --paje -o "$tmp/s2.paje" "$small2" || fail "--paje"
 grep -q '^%EventDef PajeSetState ' "$tmp/s2.paje" && grep -q '^%EventDef PajeStartLink ' "$tmp/s2.paje" &&
   grep -q '^%EventDef PajeDestroyContainer ' "$tmp/s2.paje" && ok "paje: a header of %EventDef blocks" ||
   fail "paje header: $(head -5 "$tmp/s2.paje")"
+python3 "$C" "$small2" --paje "$tmp/s2.paje" >"$tmp/out" 2>&1 && ok "paje read strictly: $(cat "$tmp/out")" ||
+  fail "paje read strictly: $(cat "$tmp/out")"
+# The strict reading is a real judge: each of these breaks one rule.
+pbad() {   # pbad NEEDLE SED-SCRIPT
+  sed "$2" "$tmp/s2.paje" >"$tmp/bad.paje"
+  python3 "$C" "$small2" --paje "$tmp/bad.paje" >/dev/null 2>"$tmp/err" && fail "paje: took '$2'" ||
+    { grep -qF -- "$1" "$tmp/err" && ok "paje: '$2' refused: $1" || fail "paje: '$2': $(cat "$tmp/err")"; }
+}
+pbad "links never end" '/^9 .* m3$/d'
+pbad "is not defined" 's/ S_idle$/ S_sleep/'
+pbad "lacks ['Key']" '/^%       Key string/d'
+pbad "does not exist" 's/^7 \(.*\) h2 S_/7 \1 h9 S_/'
+pbad "before" '$s/^\([0-9]*\) [0-9.]*/\1 0.000000001/'
+pbad "fields" 's/^5 \(.*\) CT_Host farm /5 \1 CT_Host /'
+pbad "is a CT_Farm, not a CT_Host" 's/^8 \(.*\) LT_Msg farm L_RM h0 /8 \1 LT_Msg farm L_RM farm /'
 if command -v pj_dump >/dev/null; then
   pj_dump -l 9 "$tmp/s2.paje" >"$tmp/s2.dump" 2>"$tmp/err" && python3 "$C" "$small2" --paje-dump "$tmp/s2.dump" >"$tmp/out" 2>&1 &&
     [ "$(grep -c '^Link' "$tmp/s2.dump"),$(grep -c '^State' "$tmp/s2.dump"),$(grep -c '^Event' "$tmp/s2.dump")" = 7,15,1 ] &&
@@ -208,10 +224,10 @@ for args in "-p rmtlb -t ring:6 -l one" "--profile farm -p dasud -t torus:3x3 -l
   "$top_builddir/sim/lbsim" $args --msg-trace "$tmp/run$n.csv" >"$tmp/run$n.txt" 2>&1 || { fail "lbsim $args: $(cat "$tmp/run$n.txt")"; continue; }
   "$L" --perfetto -o "$tmp/run$n.json" "$tmp/run$n.csv" && "$L" --paje -o "$tmp/run$n.paje" "$tmp/run$n.csv" &&
     "$L" check "$tmp/run$n.csv" >/dev/null || { fail "lbsim $args: lbtrace: $("$L" check "$tmp/run$n.csv")"; continue; }
-  dump=
+  dump="--paje $tmp/run$n.paje"
   if command -v pj_dump >/dev/null; then
     pj_dump -l 9 "$tmp/run$n.paje" >"$tmp/run$n.dump" 2>"$tmp/err" || fail "lbsim $args: pj_dump: $(cat "$tmp/err")"
-    dump="--paje-dump $tmp/run$n.dump"
+    dump="$dump --paje-dump $tmp/run$n.dump"
   fi
   # shellcheck disable=SC2086
   python3 "$C" "$tmp/run$n.csv" --json "$tmp/run$n.json" $dump --min-busy 1 >"$tmp/out" 2>&1 &&
