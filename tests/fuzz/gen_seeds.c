@@ -456,6 +456,24 @@ static void gen_small(void)
   if (farm_sum_rep_encode(5, 6, s, sizeof s, &n)) die("sum");
   wire_put("corpus", "sum-rep", FZ_SUM_REP, 0, s, n);
   wire_put(R, "sum-rep-short", FZ_SUM_REP, 0, s, n - 1);
+  /* CLOCK: the master's question, a worker's answer */
+  unsigned char c[FARM_CLOCK_MAX];
+  farm_clock q = { .round = 3, .master = 0.0125 };
+  if (farm_clock_encode(&q, c, sizeof c, &n)) die("clock");
+  wire_put("corpus", "clock-request", FZ_CLOCK, 0, c, n);
+  farm_clock a = { .round = 3, .reply = 1, .master = 0.0125, .node = 0.0126, .mono = 8123.5,
+                   .boot = "1de68e83-a72a-4002-a407-598474500365" };
+  if (farm_clock_encode(&a, c, sizeof c, &n)) die("clock");
+  wire_put("corpus", "clock-reply", FZ_CLOCK, 0, c, n);
+  wire_put(R, "clock-reply-short", FZ_CLOCK, 0, c, n - 1);
+  c[n - 1] = 'X';
+  wire_put(R, "clock-reply-boot-not-hex", FZ_CLOCK, 0, c, n);
+  p32(c, 4, 2);
+  wire_put(R, "clock-kind-2", FZ_CLOCK, 0, c, 16);
+  a.boot[0] = '\0';
+  a.node = INFINITY;
+  if (farm_clock_encode(&a, c, sizeof c, &n)) die("clock");
+  wire_put(R, "clock-reply-node-inf", FZ_CLOCK, 0, c, n);
   /* payload head, for 6 hosts */
   unsigned char h[FARM_PAYLOAD_HEAD];
   farm_payload_head ph = { .pid = 17, .origin = 1, .exec = 4, .len = 96 };
@@ -537,7 +555,7 @@ static void gen_auth(void)
   /* every tag, as a task with the key takes it */
   for (int tag = FARM_TAG_MIN; tag < FARM_TAG_MIN + FARM_NTAGS; tag++) {
     char f[64];
-    unsigned par = (unsigned)(tag - FARM_TAG_MIN);
+    unsigned par = FZ_AUTH_PAR(tag);
     snprintf(f, sizeof f, "auth-%s", farm_tag_name(tag));
     if (tag == FARM_PAYLOAD || tag == FARM_RESULT) payload_put("corpus", f, par, NULL);
     else if (tag == FARM_QUIT) auth_put("corpus", f, par, NULL, FZ_SELF, key, sizeof key, NULL);

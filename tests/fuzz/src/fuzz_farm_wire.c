@@ -1,7 +1,8 @@
 /* Fuzz target: every decoder of farm/farm_wire.c, and the check of a
  * message's authenticity (farm/farm_auth.c), in one harness.  Byte 0
  * picks the decoder (envelope, SETUP, TASKS, ORDER, REPORT, SUM_REQ,
- * SUM_REP, payload head, a whole message as a transport takes it), byte
+ * SUM_REP, payload head, a whole message as a transport takes it,
+ * CLOCK), byte
  * 1 its parameter, the rest is the message (fuzz_sel.h).  One target rather than eight: the decoders share their
  * reader, and a mutation that moves an input from one to another tries
  * real message bytes on the next.  A success must hold what the decoder
@@ -257,6 +258,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     break;
   }
   case FZ_AUTH: auth(b, len, par); break;
+  case FZ_CLOCK: {
+    farm_clock c;
+    unsigned char cb[FARM_CLOCK_MAX];
+    rc = farm_clock_decode(b, len, &c);
+    if (rc) { check_failed(rc); break; }
+    CHECK((c.reply == 0 || c.reply == 1) && isfinite(c.master) && isfinite(c.node) && isfinite(c.mono));
+    CHECK(!c.boot[0] || strlen(c.boot) == FARM_BOOT_ID_LEN);
+    CHECK(farm_clock_encode(&c, cb, sizeof cb, &n) == LB_SUCCESS);
+    check_same(cb, n, b, len);
+    break;
+  }
   }
   return 0;
 }

@@ -27,18 +27,18 @@ enum { FZ_LIM_DEFAULT, FZ_LIM_TIGHT, FZ_LIM_NO_CTX, FZ_LIM_NO_COUNT };
  * TASKS: the receiving host; envelope: tag and run; auth: below), then
  * the bytes. */
 enum { FZ_ENVELOPE, FZ_SETUP, FZ_TASKS, FZ_ORDER, FZ_REPORT, FZ_SUM_REQ, FZ_SUM_REP, FZ_PAYLOAD_HEAD,
-       FZ_AUTH, FZ_NDECODERS };
+       FZ_AUTH, FZ_CLOCK, FZ_NDECODERS };
 static inline uint32_t fz_hosts(unsigned par)
 {
   static const uint32_t v[8] = { 1, 2, 3, 6, 16, 256, 4096, 0xFFFFFFFFu };
   return v[par & 7];
 }
-/* Envelope: tag 7100 + (par & 15), so 7100 and 7114-7115 are foreign;
+/* Envelope: tag 7100 + (par & 31), so 7100 and 7118-7131 are foreign;
  * bit 7: checked as another run. */
-#define FZ_ENV_TAG(par) (7100 + (int)((par) & 15))
+#define FZ_ENV_TAG(par) (7100 + (int)((par) & 31))
 
 /* auth: a whole message (envelope and body) that a transport received
- * with tag 7101 + (par & 15) from FZ_SRC (bit 6: from FZ_SRC + 1), taken
+ * with tag 7101 + k from FZ_SRC, k = (par & 15) + 16 x bit 7 of par (bit 6: from FZ_SRC + 1), taken
  * by task FZ_SELF holding the key fz_key (bit 4: only its commitment, as
  * a worker before SETUP); bit 5: the harness seals it again first (a
  * right MAC over whatever the envelope and body now say), so that the
@@ -46,7 +46,8 @@ static inline uint32_t fz_hosts(unsigned par)
  * fz_key. */
 #define FZ_SELF 0x40002u
 #define FZ_SRC 0x40001u
-#define FZ_AUTH_TAG(par) (7101 + (int)((par) & 15))
+#define FZ_AUTH_TAG(par) (7101 + (int)(((par) & 15) | (((par) & 0x80) >> 3)))
+#define FZ_AUTH_PAR(tag) ((unsigned)(((tag) - 7101) & 15) | (unsigned)((((tag) - 7101) & 16) << 3))
 #define FZ_AUTH_KEYLESS 0x10u
 #define FZ_AUTH_RESEAL 0x20u
 #define FZ_AUTH_OTHER_SRC 0x40u
