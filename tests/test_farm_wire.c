@@ -3,7 +3,10 @@
  * (RMTLB-drain's drain, work_mean and estimate included, which an
  * earlier SETUP dropped); a value out of its range, a missing or foreign
  * parameter, or a hop time the master did not set is refused with a
- * message naming it; the encoding is a fixed function of its fields. */
+ * message naming it; the encoding is a fixed function of its fields.
+ * CLOCK, the trace's clock exchange: a question and an answer come back
+ * as they went, and a truncated one, an unknown kind, a time that is not
+ * finite or a boot id that is not one are refused. */
 #include <math.h>
 #include <string.h>
 #include "testutil.h"
@@ -182,6 +185,39 @@ static void test_list(void **state)
   farm_setup_clear(&s);
 }
 
+static void test_clock(void **state)
+{
+  (void)state;
+  unsigned char b[FARM_CLOCK_MAX];
+  size_t n;
+  farm_clock q = { .round = 5, .master = 0.125 }, d;
+  assert_int_equal(farm_clock_encode(&q, b, sizeof b, &n), LB_SUCCESS);
+  assert_int_equal(n, 16);
+  assert_int_equal(farm_clock_decode(b, n, &d), LB_SUCCESS);
+  assert_true(d.round == 5 && !d.reply && d.master == 0.125 && !d.boot[0]);
+  farm_clock a = { .round = 5, .reply = 1, .master = 0.125, .node = 0.126, .mono = 812.5,
+                   .boot = "1de68e83-a72a-4002-a407-598474500365" };
+  assert_int_equal(farm_clock_encode(&a, b, sizeof b, &n), LB_SUCCESS);
+  assert_int_equal(n, FARM_CLOCK_MAX);
+  assert_int_equal(farm_clock_decode(b, n, &d), LB_SUCCESS);
+  assert_true(d.reply && d.node == 0.126 && d.mono == 812.5);
+  assert_string_equal(d.boot, a.boot);
+  for (size_t k = 0; k < n; k++)
+    if (k != 16) assert_int_equal(farm_clock_decode(b, k, &d), LB_EFORMAT);
+  b[n - 1] = 'X';
+  assert_int_equal(farm_clock_decode(b, n, &d), LB_EFORMAT);
+  a.boot[0] = '\0';                        /* unknown: zeros */
+  assert_int_equal(farm_clock_encode(&a, b, sizeof b, &n), LB_SUCCESS);
+  assert_int_equal(farm_clock_decode(b, n, &d), LB_SUCCESS);
+  assert_string_equal(d.boot, "");
+  a.node = INFINITY;
+  assert_int_equal(farm_clock_encode(&a, b, sizeof b, &n), LB_SUCCESS);
+  assert_int_equal(farm_clock_decode(b, n, &d), LB_EFORMAT);
+  b[4] = 2;                                /* neither question nor answer */
+  assert_int_equal(farm_clock_decode(b, 16, &d), LB_EFORMAT);
+  assert_int_equal(farm_clock_encode(&a, b, 10, &n), LB_ERANGE);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -189,6 +225,7 @@ int main(void)
     cmocka_unit_test(test_drain),
     cmocka_unit_test(test_refused),
     cmocka_unit_test(test_list),
+    cmocka_unit_test(test_clock),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
