@@ -148,7 +148,7 @@ while read -r tag w n p m rep ideal rr ctx mig np; do
                                        "$([ "$p" = rmtlb ] && echo "$out/simtrace.csv")")"
   if [ "$p" = rmtlb ]; then   # one-hop response times, farm and lbsim
     # a trace's head (its "#" lines and the column line), then its rows by time
-    sorted() { awk '/^#/ { next } !h { h = 1; print; exit }' "$1"; grep -v '^#' "$1" | tail -n +2 | sort -t, -k1,1g; }
+    sorted() { awk '/^#/ { next } { print; exit }' "$1"; grep -v '^#' "$1" | tail -n +2 | sort -t, -k1,1g; }
     echo "$tag,$(sorted "$t" | awk -F, -f "$here/response.awk"),$(sorted "$out/simtrace.csv" | awk -F, -f "$here/response.awk")" >>"$out/response.csv"
   fi
   read -r ms2 _ _ _ _ <<<"$(sim1 "$tag" "$p" "$m" "$rep" "$W" "$cf" "$ctxb" "$res" "$dw" "$speeds" "$q")"

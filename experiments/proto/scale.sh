@@ -4,16 +4,17 @@
 # invocations per heavy episode; plus the time of the 1024-node torus run.
 #
 # Writes OUT/scale.csv (every run), OUT/scale_summary.csv (means over
-# seeds), OUT/scale.md (the report) and, with gnuplot, OUT/scale.png.
+# seeds, and the 95 % t interval of the mean ratio), OUT/scale.md (the
+# report) and, with gnuplot, OUT/scale.png.
 # Usage: experiments/proto/scale.sh [-o OUTDIR] [-b BUILDDIR] [-k SEEDS]
 set -eu
 out=out/proto build= seeds=3
 here=$(cd "$(dirname "$0")" && pwd)
-case ${1:-} in --help) sed -n '2,8p' "$0"; exit 0 ;; esac
+case ${1:-} in --help) sed -n '2,9p' "$0"; exit 0 ;; esac
 while getopts o:b:k:h opt; do
   case $opt in
     o) out=$OPTARG ;; b) build=$OPTARG ;; k) seeds=$OPTARG ;;
-    h) sed -n '2,8p' "$0"; exit 0 ;;
+    h) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "usage: $0 [-o OUTDIR] [-b BUILDDIR] [-k SEEDS]" >&2; exit 2 ;;
   esac
 done
@@ -51,13 +52,8 @@ done
 [ -t 2 ] && printf '\n' >&2
 sum=$out/scale_summary.csv
 lb_tmp "$sum"; fsum=$sum sum=$lb_t
-echo "topology,load,policy,runs,ratio,messages,bytes,migrated,hops,episodes,invocations,inv_per_episode,violations" >"$sum"
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-  { k = $c["topology"] "," $c["load"] "," $c["label"]; n[k]++; r[k] += $c["ratio"]; m[k] += $c["messages"]
-    b[k] += $c["bytes"]; mig[k] += $c["migrated"]; h[k] += $c["hops"]
-    ep[k] += $c["episodes"]; inv[k] += $c["invocations"]; v[k] += $c["violations"] }
-  END { for (k in n) printf "%s,%d,%.3f,%.0f,%.0f,%.0f,%.0f,%.1f,%.1f,%.2f,%d\n", k, n[k], r[k] / n[k], m[k] / n[k],
-      b[k] / n[k], mig[k] / n[k], h[k] / n[k], ep[k] / n[k], inv[k] / n[k], ep[k] ? inv[k] / ep[k] : 0, v[k] }' "$csv" |
+echo "topology,load,policy,runs,ratio,messages,bytes,migrated,hops,episodes,invocations,inv_per_episode,violations,ratio_ci95" >"$sum"
+awk -F, -f "$here/../stats.awk" -f "$here/summary.awk" "$csv" |
   sort -t, -k1,1 -k2,2 -k3,3 >>"$sum"
 lb_commit "$sum" "$fsum"; sum=$fsum
 

@@ -2,7 +2,8 @@
 # report/lib.awk).  -v fig34=fig34.csv (lbmaster rows of fig34.sh),
 # claim=claim.csv (proto/claim.sh), scale=scale_summary.csv
 # (proto/scale.sh); medians=FILE (optional) gets workload,size,policy,
-# makespan_s,ratio_received medians for received.gp.  Figs. 3 and 4 print no numbers: the paper's values
+# makespan_s,ratio_received medians, then ratio_received's lowest and
+# highest and the number of runs, for received.gp.  Figs. 3 and 4 print no numbers: the paper's values
 # are its claims (section 2.3) put as an order and as ratios of 1.
 function name(p) { return toupper(p) }
 # The paper's order at a small or a large size: (1) CCHSPMD beats LOWEST
@@ -38,7 +39,10 @@ BEGIN {
         for (m = 1; m <= cnt[k]; m++) { V[m] = T[k, m]; U[m] = R[k, m] }
         med[pol[q]] = median(V, cnt[k])
         if (byrecv) recv[pol[q]] = median(U, cnt[k])
-        if (medians != "") print w "," s "," pol[q] "," med[pol[q]] "," (byrecv ? recv[pol[q]] : "") > medians
+        lo = hi = U[1]
+        for (m = 2; m <= cnt[k]; m++) { if (U[m] + 0 < lo + 0) lo = U[m]; if (U[m] + 0 > hi + 0) hi = U[m] }
+        if (medians != "")
+          print w "," s "," pol[q] "," med[pol[q]] "," (byrecv ? recv[pol[q]] "," lo "," hi : ",,") "," cnt[k] > medians
         row("detail", group, item, name(pol[q]) " makespan (s)", "-", num(med[pol[q]]), "not-printed")
         if (byrecv) row("detail", group, item, name(pol[q]) " makespan / ideal at the CPU share received", "-", num(recv[pol[q]]), "not-printed")
       }

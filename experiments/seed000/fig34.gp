@@ -1,5 +1,6 @@
 # Seed 000 Fig. 3 (matmul) and Fig. 4 (primes) from the files dat.awk
-# writes: medians with min-max bars.  Left: makespan (log scale, none
+# writes: medians with min-max bars, which the figure says, with the
+# number of runs at a point (summary.csv's runs).  Left: makespan (log scale, none
 # included); middle: makespan / ideal; right: makespan / ideal at the CPU
 # share the hosts received.  fig3, fig4: --results origin (the paper's);
 # fig3-direct, fig4-direct: --results direct.
@@ -15,6 +16,10 @@ set offsets graph 0.04, graph 0.04, graph 0.3, 0
 set linetype 5 lc rgb "gray40"
 set key top left
 set bars small
+# The runs behind a point (none: its own, usually one).
+runsof(none) = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } ($c[\"policy\"] == \"none\") == ".none." { r = $c[\"runs\"] + 0; if (!lo || r < lo) lo = r; if (r > hi) hi = r } END { if (hi) printf \"%s\", lo == hi ? lo : lo \" to \" hi }' '".outdir."/summary.csv' 2>/dev/null")
+runs = runsof(0); nruns = runsof(1)
+spread = "points: median of ".(runs eq "" ? "the" : runs)." runs".(nruns eq "" || nruns eq runs ? "" : " (none: ".nruns.")")."; bars: lowest to highest"
 do for [w in "matmul primes"] {
 do for [m in "origin direct"] {
   f(p) = outdir."/dat/".w."-".m."-".p.".dat"
@@ -26,7 +31,7 @@ do for [m in "origin direct"] {
   do for [t = 1:3] {
     eval "set terminal ".system("echo \"".terms."\" | cut -d'|' -f".t)
     set output figdir."/".base.".".word(exts, t)
-    set multiplot layout 1,3 title what.", ".setup.", results ".m
+    set multiplot layout 1,3 title what.", ".setup.", results ".m."\n".spread
     set xlabel xl
     set logscale y
     set key top left

@@ -149,7 +149,9 @@ floods() {
   for t in "$out"/traces/*-rmtlb-*.csv; do
     [ -s "$t" ] || continue
     b=${t##*/}; b=${b%.csv}; IFS=- read -r w n _ m r <<<"$b"
-    { head -1 "$t"; tail -n +2 "$t" | sort -t, -k1,1g; } | awk -F, -f "$here/floods.awk" | sed "s|^|$b,$w,$n,$m,${r#r},|"
+    # the column line, then the rows by time (past the trace's "#" head)
+    { awk '/^#/ { next } { print; exit }' "$t"; grep -v '^#' "$t" | tail -n +2 | sort -t, -k1,1g; } |
+      awk -F, -f "$here/floods.awk" | sed "s|^|$b,$w,$n,$m,${r#r},|"
   done
 }
 lb_write "$out/floods.csv" floods

@@ -4,7 +4,10 @@
 # processes its LMMs placed after the first flood, after the first
 # answered one and in all.  One CSV row per heavy node:
 # hv,floods,answered,placed_first,placed_by_first_answered,placed,first_answered
-NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+# Only a trace's send rows count (its receipts and states are skipped).
+/^#/ { next }
+!head { head = 1; for (i = 1; i <= NF; i++) c[$i] = i; next }
+("ev" in c) && $c["ev"] != "send" { next }
 { t = $c["time"]; y = $c["type"]; s = $c["src"]; d = $c["dst"]; hv = $c["hv"] }
 y == "RM" && s == hv {
   if (!(hv in nf) || t != last[hv]) { nf[hv]++; got[hv] = 0 }   # a flood: the RMs of one step
