@@ -67,7 +67,7 @@ modes=(origin direct)
 
 summarise() {
   awk -F, -v csv="$csvsum" -f "$here/summary.awk" "$csv"
-  awk -F, -v o="$out" -f "$here/plotdata.awk" "$csv" &&
+  awk -F, -v o="$out" -f "$here/../stats.awk" -f "$here/plotdata.awk" "$csv" &&
     lb_plot "$out" "$here/faults.gp" "outdir='$out'" && echo "$0: wrote $csv and $out/faults.{png,svg,pdf}" >&2
 }
 if [ $replot = 1 ]; then

@@ -26,7 +26,11 @@
 # Usage: experiments/seed004/tables.sh [[-o] OUTDIR] [--scale "K ..."] [--repeat N]
 #   OUTDIR default out/seed004; N runs per point (median kept), default 3.
 # Run from the build directory.  Writes runs.csv, table1.csv, table2.csv,
-# fig1.png, fig2.png and report.md.
+# fig1.png, fig2.png and report.md.  A speedup is the median
+# uniprocessor time over the scheme's median; the tables' last columns
+# (*_lo, *_hi) and the figures' bars give its range over the runs: the
+# fastest uniprocessor run over the slowest of the scheme's, and the
+# slowest over the fastest.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
@@ -108,24 +112,33 @@ if awk -F, 'NR > 1 && $8 != "yes" { bad++ } END { exit bad ? 0 : 1 }' "$runs"; t
   lb_die "some runs were not verified (see $runs)"
 fi
 
-# Medians per (scale, table, scheme, x), then one row per table line.
+# Medians per (scale, table, scheme, x), with the fastest and slowest
+# run, then one row per table line.
 awk -F, 'NR > 1 { key = $1 "," $2 "," $3 "," $4; v[key, ++n[key]] = $7; nn[key] = $5 }
   END { for (key in n) { m = n[key]; for (a = 1; a <= m; a++) w[a] = v[key, a]
           for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (w[b] < w[a]) { t = w[a]; w[a] = w[b]; w[b] = t }
-          printf "%s,%s,%.6f\n", key, nn[key], m % 2 ? w[(m + 1) / 2] : (w[m / 2] + w[m / 2 + 1]) / 2 } }' "$runs" |
+          printf "%s,%s,%.6f,%.6f,%.6f,%d\n", key, nn[key], m % 2 ? w[(m + 1) / 2] : (w[m / 2] + w[m / 2 + 1]) / 2,
+                 w[1], w[m], m } }' "$runs" |
   sort -t, -k1,1n -k2,2n -k3,3 -k4,4n > "$out/medians.csv" || lb_die "writing $out/medians.csv failed"
-awk -F, 'BEGIN { print "scale,k,n,uni,bidding,sharing,speedup_bidding,speedup_sharing" }
-  $2 == 1 { t[$1, $3, $4] = $6; nn[$1] = $5; if ($4 > km) km = $4; sc[$1] = 1 }
-  END { for (s in sc) for (k = 1; k <= km; k++) { u = t[s, "uni", 1]
-          printf "%s,%d,%s,%.6f,%.6f,%.6f,%.3f,%.3f\n", s, k, nn[s], u, t[s, "bidding", k], t[s, "sharing", k],
-                 u / t[s, "bidding", k], u / t[s, "sharing", k] } }' "$out/medians.csv" |
-  sort -t, -k1,1n -k2,2n > "$out/table1.csv.tmp" && lb_commit "$out/table1.csv.tmp" "$out/table1.csv"
-awk -F, 'BEGIN { print "scale,size,n,uni,balance,sharing,speedup_balance,speedup_sharing" }
-  $2 == 2 { t[$1, $3, $4] = $6; nn[$1, $4] = $5; sz[$4] = 1; sc[$1] = 1 }
-  END { for (s in sc) for (z in sz) { u = t[s, "uni", z]
-          printf "%s,%s,%s,%.6f,%.6f,%.6f,%.3f,%.3f\n", s, z, nn[s, z], u, t[s, "balance", z], t[s, "sharing", z],
-                 u / t[s, "balance", z], u / t[s, "sharing", z] } }' "$out/medians.csv" |
-  sort -t, -k1,1n -k2,2n > "$out/table2.csv.tmp" && lb_commit "$out/table2.csv.tmp" "$out/table2.csv"
+# table line: med[] the medians, lo[] and hi[] the fastest and slowest run
+awk -F, 'BEGIN { print "scale,k,n,uni,bidding,sharing,speedup_bidding,speedup_sharing," \
+                       "speedup_bidding_lo,speedup_bidding_hi,speedup_sharing_lo,speedup_sharing_hi,runs" }
+  $2 == 1 { k = $1 SUBSEP $3 SUBSEP $4; t[k] = $6; lo[k] = $7; hi[k] = $8; r[$1] = $9; nn[$1] = $5
+            if ($4 > km) km = $4; sc[$1] = 1 }
+  END { for (s in sc) for (k = 1; k <= km; k++) { u = s SUBSEP "uni" SUBSEP 1; b = s SUBSEP "bidding" SUBSEP k
+          h = s SUBSEP "sharing" SUBSEP k
+          printf "%s,%d,%s,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", s, k, nn[s], t[u], t[b], t[h],
+                 t[u] / t[b], t[u] / t[h], lo[u] / hi[b], hi[u] / lo[b], lo[u] / hi[h], hi[u] / lo[h], r[s] } }' \
+  "$out/medians.csv" | sort -t, -k1,1n -k2,2n > "$out/table1.csv.tmp" && lb_commit "$out/table1.csv.tmp" "$out/table1.csv"
+awk -F, 'BEGIN { print "scale,size,n,uni,balance,sharing,speedup_balance,speedup_sharing," \
+                       "speedup_balance_lo,speedup_balance_hi,speedup_sharing_lo,speedup_sharing_hi,runs" }
+  $2 == 2 { k = $1 SUBSEP $3 SUBSEP $4; t[k] = $6; lo[k] = $7; hi[k] = $8; r[$1] = $9; nn[$1, $4] = $5
+            sz[$4] = 1; sc[$1] = 1 }
+  END { for (s in sc) for (z in sz) { u = s SUBSEP "uni" SUBSEP z; b = s SUBSEP "balance" SUBSEP z
+          h = s SUBSEP "sharing" SUBSEP z
+          printf "%s,%s,%s,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", s, z, nn[s, z], t[u], t[b], t[h],
+                 t[u] / t[b], t[u] / t[h], lo[u] / hi[b], hi[u] / lo[b], lo[u] / hi[h], hi[u] / lo[h], r[s] } }' \
+  "$out/medians.csv" | sort -t, -k1,1n -k2,2n > "$out/table2.csv.tmp" && lb_commit "$out/table2.csv.tmp" "$out/table2.csv"
 grep -v '^#' "$here/paper_table1.csv" > "$out/paper_table1.csv"
 grep -v '^#' "$here/paper_table2.csv" > "$out/paper_table2.csv"
 for fmt in png svg pdf; do lb_plot "$out" "$here/figs.gp" "outdir='$out'" "scales='$scales'" "fmt='$fmt'"; done
