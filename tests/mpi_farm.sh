@@ -1,7 +1,9 @@
 #!/bin/sh
 # lbmpi, the farm over MPI, on this machine (7 ranks, oversubscribed):
 # both workloads under RMTLB, DASUD (a periodic policy), steal, pool and
-# dasud-ring verified with processes migrating; with policy none and an even start every host
+# dasud-ring verified with processes migrating; a traced run's trace
+# holds what lbmaster's does (tests/trace_check.py); with policy none and
+# an even start every host
 # runs exactly the units it runs under lbmaster on PVM; junk is dropped;
 # a rank count that does not fit --hosts is bad input.  SKIP (77) where
 # mpirun or lbmpi is missing.
@@ -31,6 +33,17 @@ for pol in rmtlb dasud steal pool dasud-ring; do
     [ "$(col nodes)" = 6 ] && ok "$name: 6 hosts" || fail "$name: $(col nodes) hosts"
   done
 done
+# The trace over MPI: the same rows, the receipts under the envelopes'
+# numbers, one clock (the ranks run on this machine).
+tr=$tmp/trace.csv
+run 7 --policy rmtlb --workload primes --size 3000000 --procs 24 --init one --speeds 0.3 --seed 4 --trace "$tr" \
+  >"$tmp/out" 2>&1 || { tail -5 "$tmp/out"; fail "traced run"; }
+chk() { command -v python3 >/dev/null || { echo "(no python3: trace_check.py not run)"; return 0; }
+        python3 "$top_srcdir/tests/trace_check.py" "$tr" --json "$tmp/trace.json"; }
+grep -qx '# driver: lbmpi' "$tr" && grep -q '^# clock: shared' "$tr" && "$top_builddir/tools/lbtrace" check "$tr" >/dev/null &&
+  "$top_builddir/tools/lbtrace" --perfetto -o "$tmp/trace.json" "$tr" && chk >"$tmp/chk" 2>&1 &&
+  ok "lbmpi --trace: $(cat "$tmp/chk")" || fail "lbmpi --trace: $(cat "$tmp/chk" 2>/dev/null; head -8 "$tr")"
+
 # One schema: lbmpi's file starts with lbsim's header, and says who wrote it.
 [ "$(head -1 "$csv")" = "$("$top_builddir/sim/lbsim" --csv-header)" ] && [ "$(col driver)" = lbmpi ] \
   && ok "lbmpi writes lbsim's header" || fail "lbmpi's header or driver ($(col driver)) differs"

@@ -196,8 +196,12 @@ static void cb_trace(void *ctx, const char *row) { worker_trace_row(&((worker *)
  * the receiver reads (farm_in.seq). */
 static uint32_t cb_msg_id(void *ctx) { return (uint32_t)farm_auth_next_seq(((worker *)ctx)->xp->auth); }
 
-static const lb_rt_ops worker_ops = { .send = cb_send, .leaving = cb_leaving, .home = cb_home,
-                                      .deliver = cb_deliver, .trace = cb_trace, .msg_id = cb_msg_id };
+/* [1]: with the trace's message rows (SETUP's trace). */
+static const lb_rt_ops worker_ops[2] = {
+  { .send = cb_send, .leaving = cb_leaving, .home = cb_home, .deliver = cb_deliver },
+  { .send = cb_send, .leaving = cb_leaving, .home = cb_home, .deliver = cb_deliver, .trace = cb_trace,
+    .msg_id = cb_msg_id },
+};
 
 static void step(worker *w, const lb_event *ev)
 {
@@ -236,7 +240,7 @@ static int setup(worker *w, const farm_in *in)
   if (!rc) rc = lb_topo_from_edges(w->s.nhosts, (const size_t (*)[2])e, w->s.nedges, "farm", &w->topo);
   free(e);
   if (!rc && !lb_topo_is_connected(w->topo)) rc = lb_error(LB_ETOPO, "the hosts' graph is not connected");
-  if (!rc) rc = lb_rt_alloc(w->s.policy, w->s.me, w->topo, &w->s.par, &worker_ops, w, &w->rt);
+  if (!rc) rc = lb_rt_alloc(w->s.policy, w->s.me, w->topo, &w->s.par, &worker_ops[w->s.trace != 0], w, &w->rt);
   if (rc) {
     fprintf(stderr, "%s: host %u: SETUP refused: %s\n", cli_prog(), w->s.me, lb_errmsg());
     lb_topo_free(w->topo);
