@@ -54,10 +54,11 @@ case $(get arrival) in
   *) caption="$(get arr_recv) arrows end at the message's recorded receipt; $(($(get arr_exact) + $(get arr_offset))) not received in the trace (deliveries to lbmaster among them) end at send + $off." ;;
 esac
 nstates=$(($(wc -l <"$states") - 1))
+nidle=$(grep -c ',idle,' "$states" || true) nbal=$(grep -c ',balancing,' "$states" || true)
 [ -n "$title" ] || title="$(get messages) messages of $trace"
 q() { printf '%s' "$1" | sed "s/'/''/g"; }   # a gnuplot single-quoted string
 for ext in png svg pdf; do
-  gnuplot -e "data='$(q "$seg")'; states='$(q "$states")'; nstates=$nstates" \
+  gnuplot -e "data='$(q "$seg")'; states='$(q "$states")'; nstates=$nstates; nidle=$nidle; nbal=$nbal" \
     -e "output='$(q "$prefix.$ext")'; hosts=$(get hosts); sink=$(get sink)" \
     -e "types='$(get types)'; nmig=$(get migrations); ndeliv=$(get deliveries)" \
     -e "caption='$(q "$caption")'; heading='$(q "$title")'; xlab='$(q "$xlabel")'" "$here/spacetime.gp"

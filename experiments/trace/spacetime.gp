@@ -8,7 +8,8 @@
 #               hosts=6; sink=1; types='RM AM'; nmig=3; ndeliv=2; caption='...';
 #               heading='...'; xlab='time (s)'" spacetime.gp
 # data is `lbtrace segments`, states `lbtrace states` (nstates rows: 0
-# draws no shading); the terminal follows output's extension.
+# draws no shading; nidle, nbal of them idle and balancing, each in the
+# key only when there is one); the terminal follows output's extension.
 ext = output[strlen(output)-2:]
 if (ext eq 'png') { set terminal pngcairo size 1400,620 font 'sans,11' }
 if (ext eq 'svg') { set terminal svg size 1400,620 font 'sans,11' background '#ffffff' }
@@ -55,12 +56,14 @@ is(k, mig) = strcol(5) eq word(types, k) && (strcol(6) eq 'migration') == mig
 head = 'head filled size screen 0.006,20'
 set style fill solid 1.0 noborder
 # The states first, behind the messages; none (nstates 0) plots nothing.
+if (!exists("nidle")) nidle = nstates
+if (!exists("nbal")) nbal = nstates
 st(s) = strcol(2) eq s ? ($3 + $4) / 2 : NaN
 lanes = nstates > 0 ? states : data
 plot lanes using (nstates > 0 ? st('idle') : NaN):1:3:4:($1 - 0.3):($1 + 0.3) with boxxyerror \
-       lc rgb '#d0d0d0' title (nstates > 0 ? 'idle' : ''), \
+       lc rgb '#d0d0d0' title (nidle > 0 ? 'idle' : ''), \
      lanes using (nstates > 0 ? st('balancing') : NaN):1:3:4:($1 - 0.3):($1 + 0.3) with boxxyerror \
-       lc rgb '#fdbf6f' title (nstates > 0 ? 'balancing' : ''), \
+       lc rgb '#fdbf6f' title (nbal > 0 ? 'balancing' : ''), \
      for [k=1:words(types)] data using (is(k, 0) ? $1 : NaN):3:($2-$1):($4-$3) \
        with vectors @head lc rgb word(cols, k) title word(types, k), \
      for [k=1:words(types)] data using (is(k, 1) ? $1 : NaN):3:($2-$1):($4-$3) \
