@@ -44,8 +44,8 @@ if (sink) { set ytics add ('lbmaster' hosts) }
 set yrange [-0.6:hosts - 1 + sink + 0.6]
 
 # A fixed colour per type, whichever types a trace has.
-alltypes = 'RM AM CM LMM DRM PROBE REPLY TRANSFER LOAD INSTR REPORT ORDER RESULT PAYLOAD DELIVER'
-allcols = '#1f77b4 #ff7f0e #2ca02c #d62728 #9467bd #7f7f7f #bcbd22 #b2182b #17becf #6a3d9a #33a02c #fb9a99 #a6761d #8c564b #e7298a'
+alltypes = 'RM AM CM LMM DRM PROBE REPLY TRANSFER LOAD INSTR REPORT ORDER RESULT ABORT POLICY PAYLOAD DELIVER'
+allcols = '#1f77b4 #ff7f0e #2ca02c #d62728 #9467bd #7f7f7f #bcbd22 #b2182b #17becf #6a3d9a #33a02c #fb9a99 #a6761d #666666 #1b9e77 #8c564b #e7298a'
 cols = ''
 do for [k=1:words(types)] {
   c = '#000000'
