@@ -22,6 +22,8 @@ struct lbsg_msg {
   size_t src, dst;        /* this link's ends */
   long nproc;             /* processes inside (for a message that does not decode) */
   uint64_t seq;           /* the run's messages in the order sent */
+  uint32_t id;            /* its number in the trace (lb_msg.trace_id), which
+                           * the codec does not carry */
   double hold;            /* jitter: time its receiver waits after it came */
 };
 
@@ -125,6 +127,7 @@ static int open_msg(lbsg_run *R, lbsg_msg *w, lb_msg **out, double *hold)
       rc = LB_SUCCESS;
     }
     if (rc) m = NULL;
+    if (m) m->trace_id = w->id;
   }
   *hold = w->hold;
   wire_free(w);
@@ -147,6 +150,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   w->dst = m->hop_dst;
   w->seq = R->made++;
   w->nproc = (long)m->nproc;
+  w->id = m->trace_id;
   if (S->c->jitter > 0) w->hold = S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
   double bytes = (double)lb_msg_size(m);
   if (S->c->codec) {

@@ -67,7 +67,8 @@ want=$(( $(echo $pols | wc -w) * 8 ))
 "$G" -p dasud -t torus:4x4 --load-csv "$tmp/l.csv" --sample 5 --msg-trace "$tmp/m.csv" >/dev/null \
   && [ "$(head -1 "$tmp/l.csv")" = "time,queued,max,min,heavy,light" ] && [ "$(sed -n 2p "$tmp/l.csv" | cut -d, -f1,2)" = 0,128 ] \
   && [ "$(head -1 "$tmp/m.csv")" = "$(head -1 "$("$S" -p dasud -t torus:4x4 --msg-trace "$tmp/m2.csv" >/dev/null; echo "$tmp/m2.csv")")" ] \
-  && [ "$(wc -l <"$tmp/m.csv")" -gt 100 ] && ok "load CSV and message trace" || fail "load CSV or trace: $(head -3 "$tmp/l.csv")"
+  && [ "$(wc -l <"$tmp/m.csv")" -gt 100 ] && "$top_builddir/tools/lbtrace" check "$tmp/m.csv" >/dev/null \
+  && ok "load CSV and trace (every receipt matched, each host's states tiled)" || fail "load CSV or trace: $(head -3 "$tmp/l.csv")"
 
 # The platform: lbtopo's is the default; the graph and torus forms of a
 # torus are one network; the links' latency is what the run pays.

@@ -54,7 +54,7 @@ lb_on_exit "rm -rf '$tmp'"
 makespan() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "makespan") c = i; next } { print $c }' "$1"; }
 # the demand on the busiest link of trace $1 at bandwidth $2 over makespan $3
 demand() {
-  awk -F, -v bw="$2" -v ms="$3" 'NR > 1 { b[$4 ">" $5] += $11 } END { for (l in b) if (b[l] > m) m = b[l]; printf "%.6g", m / bw / ms }' "$1"
+  awk -F, -v bw="$2" -v ms="$3" '$12 == "send" { b[$4 ">" $5] += $11 } END { for (l in b) if (b[l] > m) m = b[l]; printf "%.6g", m / bw / ms }' "$1"
 }
 
 csv=$out/congestion.csv
