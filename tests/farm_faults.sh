@@ -12,16 +12,6 @@ m="$top_builddir/master/lbmaster"
 csv="$PVM_TMP/out.csv"
 hosts="$PVM_TMP/hosts.csv"
 
-# wait_workers N: until N of our workers run (at most 10 s); prints their pids.
-wait_workers() {
-  want=$1 i=0
-  while [ $i -lt 100 ]; do
-    [ "$(pvm_task_pids lbworker | wc -l)" -ge "$want" ] && { pvm_task_pids lbworker; return 0; }
-    sleep 0.1; i=$((i + 1))
-  done
-  return 1
-}
-
 for mode in origin direct; do
   rm -f "$csv" "$hosts"
   "$m" --workload primes --size 30000000 --hosts 6 --procs 48 --init one --policy rmtlb --results $mode \

@@ -11,16 +11,6 @@ pvm_private
 m="$top_builddir/master/lbmaster"
 csv="$PVM_TMP/out.csv"
 
-# wait_workers N: until N of our workers run (at most 10 s); prints their pids.
-wait_workers() {
-  want=$1 i=0
-  while [ $i -lt 100 ]; do
-    [ "$(pvm_task_pids lbworker | wc -l)" -ge "$want" ] && { pvm_task_pids lbworker; return 0; }
-    sleep 0.1; i=$((i + 1))
-  done
-  return 1
-}
-
 # CPU ticks (1/100 s) the processes given have used.
 cpu_ticks() {
   t=0

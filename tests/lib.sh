@@ -113,6 +113,16 @@ pvm_task_pids() {
   done
 }
 
+# wait_workers N: until N of our workers run (at most 10 s); prints their pids.
+wait_workers() {
+  want=$1 i=0
+  while [ $i -lt 100 ]; do
+    [ "$(pvm_task_pids lbworker | wc -l)" -ge "$want" ] && { pvm_task_pids lbworker; return 0; }
+    sleep 0.1; i=$((i + 1))
+  done
+  return 1
+}
+
 # After a run that ended (interrupted, killed): no pvmd, worker or PVM
 # file of our private VM may be left.
 nothing_left() {
