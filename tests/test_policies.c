@@ -110,7 +110,7 @@ static void test_cchspmd_transport(void **state)
   lb_topo *t;
   assert_int_equal(lb_topo_mesh(1, 5, &t), LB_SUCCESS);
   lb_sim_arrival a[60];
-  for (size_t k = 0; k < 60; k++) a[k] = (lb_sim_arrival){ 0, k < 30 ? 0 : 4, 1e6 };
+  for (size_t k = 0; k < 60; k++) a[k] = (lb_sim_arrival){ 0, k < 30 ? 0 : 4, 1e6, 0 };
   long want_hops[2] = { 96, 48 };
   for (int plan = 0; plan < 2; plan++) {
     lb_sim_config c;

@@ -32,7 +32,7 @@ static void test_trace_known(void **state)
   (void)state;
   lb_topo *t;
   assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
-  lb_sim_arrival a[4] = { { 0, 0, 3 }, { 5, 1, 2 }, { 1, 0, 1 }, { 6, 1, 0.5 } };
+  lb_sim_arrival a[4] = { { 0, 0, 3, 0 }, { 5, 1, 2, 0 }, { 1, 0, 1, 0 }, { 6, 1, 0.5, 0 } };
   lb_sim_config c;
   lb_sim_config_default(&c);
   c.topo = t;
