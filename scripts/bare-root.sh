@@ -19,8 +19,7 @@
 # Needs root, debootstrap and git.  Exit 0 if all three pass.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(git -C "$here" rev-parse --show-toplevel)
-branch=$(git -C "$repo" rev-parse --abbrev-ref HEAD)
+branch=
 cache=/var/cache/lbfarm-bare
 while [ $# -gt 0 ]; do
   case $1 in
@@ -32,9 +31,11 @@ while [ $# -gt 0 ]; do
 done
 say() { echo "bare-root: $*" >&2; }
 [ "$(id -u)" -eq 0 ] || { say "needs root (chroot, namespaces): run it with sudo"; exit 2; }
-for c in debootstrap unshare chroot; do
-  command -v "$c" >/dev/null || { say "no '$c': apt-get install -y debootstrap util-linux coreutils"; exit 2; }
+for c in debootstrap unshare chroot git; do
+  command -v "$c" >/dev/null || { say "no '$c': apt-get install -y debootstrap util-linux coreutils git"; exit 2; }
 done
+repo=$(git -C "$here" rev-parse --show-toplevel)
+[ -n "$branch" ] || branch=$(git -C "$repo" rev-parse --abbrev-ref HEAD)
 git -C "$repo" rev-parse --verify -q "refs/heads/$branch" >/dev/null ||
   { say "no branch '$branch' in $repo"; exit 2; }
 
@@ -102,14 +103,17 @@ say "cloned branch $branch at $(git -C "$root/root/lbfarm" log -1 --format='%h %
 # Run inside the root: each README command, timed, bounded, logged.
 cat >"$root/run-readme.sh" <<'RUN'
 #!/bin/bash
-cd /root/lbfarm
-# First a user who is not root: set-up must stop at once with the fix.
+# First a user who is not root, in a clone of their own: set-up must
+# stop at once with the fix.
+cp -a /root/lbfarm /tmp/user-lbfarm && chown -R 65534:65534 /tmp/user-lbfarm
+cd /tmp/user-lbfarm
 t0=$(date +%s)
 setpriv --reuid=65534 --regid=65534 --clear-groups timeout 60 scripts/setup.sh >/user.log 2>&1
 rc=$? secs=$(( $(date +%s) - t0 ))
 if [ $rc -eq 1 ] && [ $secs -lt 5 ] && grep -q 'sudo apt-get install -y ' /user.log; then rc=0; else rc=1; fi
 echo "scripts/setup.sh(not-root) $rc $secs" >>/results
 cat /user.log
+cd /root/lbfarm && rm -rf /tmp/user-lbfarm
 for cmd in scripts/main.sh scripts/test.sh; do
   t0=$(date +%s)
   timeout 2400 "$cmd" </dev/null 2>&1 | tee "/$(basename "$cmd" .sh).log"
