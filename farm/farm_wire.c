@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "farm_wire.h"
+#include "farm_throttle.h"
 #include "lb_wire.h"
 #include "lb_errno.h"
 #include "lb_param.h"
@@ -222,7 +223,8 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
   s->throttle = lb_r_u32(&d.r);
   s->trace = lb_r_u32(&d.r);
   s->wrong = lb_r_u32(&d.r);
-  if (s->throttle > 3 || s->trace > 1 || s->wrong > 1) bad(&d, "throttle, trace or test switch out of range");
+  if (s->throttle >= FARM_THROTTLE_NMODES || s->trace > 1 || s->wrong > 1)
+    bad(&d, "throttle, trace or test switch out of range");
   s->quantum_s = r_real(&d, 1e-5, 100);
   s->t0 = r_real(&d, 0, 1e11);
   /* sizes checked against what is left before anything is allocated */
@@ -359,7 +361,7 @@ int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, fa
   rd d = { { buf, len, 0, 0 }, NULL };
   r->me = r_below(&d, nhosts, "host out of range");
   r->throttle = lb_r_u32(&d.r);
-  if (r->throttle > 3) bad(&d, "throttle out of range");
+  if (r->throttle >= FARM_THROTTLE_NMODES) bad(&d, "throttle out of range");
   for (int k = 0; k < FARM_NCOUNTERS; k++)
     if ((r->c[k] = lb_r_i64(&d.r)) < 0) bad(&d, "negative counter");
   for (int k = 0; k < LB_MSG_NTYPES; k++)

@@ -46,6 +46,19 @@ FILE *master_out_people(const master_opts *o)
   return o->csv ? stderr : stdout;
 }
 
+/* How the hosts' speeds were emulated (the per-host column says it host
+ * by host): "cgroup-v1 (6 hosts)", or each way with its count. */
+static void print_throttle(FILE *to, const master_opts *o, const master_host *hs)
+{
+  int n[FARM_THROTTLE_NMODES] = { 0 }, k = 0;
+  for (int i = 0; i < o->hosts; i++)
+    if (hs[i].got && hs[i].rep.throttle < FARM_THROTTLE_NMODES) n[hs[i].rep.throttle]++;
+  fprintf(to, "host speeds emulated by");
+  for (int m = 0; m < FARM_THROTTLE_NMODES; m++)
+    if (n[m]) fprintf(to, "%s %s (%d host%s)", k++ ? "," : "", farm_throttle_name((farm_throttle_mode)m), n[m], n[m] == 1 ? "" : "s");
+  fprintf(to, "%s\n", k ? "" : " - (no host reported)");
+}
+
 void master_out_print(const master_opts *o, const master_host *hs, const master_tally *t)
 {
   sums s;
@@ -54,18 +67,19 @@ void master_out_print(const master_opts *o, const master_host *hs, const master_
   /* s/unit = span/units: wall time per unit of work while the host was
    * working; share: CPU over wall time in its quanta; msg_s: wall time
    * with messages; idle_s: waiting with nothing to run. */
-  fprintf(to, "%-5s %-9s %6s %6s %-6s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed", "share",
-         "thrott", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start", "dropped",
+  fprintf(to, "%-5s %-9s %6s %6s %-9s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed", "share",
+         "throttle", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start", "dropped",
          "msg_s", "idle_s");
   for (int i = 0; i < o->hosts; i++) {
     const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    fprintf(to, "%-5d t%-8x %6.3f %6.3f %-6s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
+    fprintf(to, "%-5d t%-8x %6.3f %6.3f %-9s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
            h->tid, o->speed[i], received(o, h, i), h->excluded ? "EXCL" : h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
            h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
            c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
            (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
   }
+  print_throttle(to, o, hs);
   if (t->bad) {
     fprintf(to, "%lu result(s) failed verification and ran again elsewhere", t->bad);
     const char *sep = "; excluded for it: host";

@@ -126,8 +126,10 @@ ratio:     makespan / ideal; 1 is perfect, none shows the cost of not balancing.
 migr:      processes moved (mid: had started running, moved with their state).
 hops:      process-hops, against the fewest that balance the start (lb_optimum.h).
 EOF
-[ -n "${throttle:-}" ] && [ "$throttle" != cgroup ] &&
-  echo "note: speeds emulated by '$throttle', not a cgroup quota: ratios are rougher (docs/FARM.md)."
+case ${throttle:-} in
+''|cgroup-v1|cgroup-v2) ;;
+*) echo "note: speeds emulated by '$throttle', not a cgroup quota: no cgroup could be made here (docs/FARM.md)." ;;
+esac
 
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
   { print $c["policy"], $c["ratio"], $c["ratio_received"] }' "$csv" >"$tmp/main.dat" || lb_die "writing $tmp/main.dat failed"

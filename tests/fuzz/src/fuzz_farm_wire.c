@@ -21,6 +21,7 @@
 #include <sodium.h>
 #include "farm_wire.h"
 #include "farm_auth.h"
+#include "farm_throttle.h"
 #include "lb_rt.h"
 #include "lb_param.h"
 #include "lb_errno.h"
@@ -117,7 +118,7 @@ static void report(const uint8_t *b, size_t len, uint32_t nhosts)
   farm_report r;
   int rc = farm_report_decode(b, len, nhosts, &r);
   if (rc) { check_failed(rc); CHECK(!r.trace); return; }
-  CHECK(r.me < nhosts && r.throttle <= 3);
+  CHECK(r.me < nhosts && r.throttle < FARM_THROTTLE_NMODES);
   for (int k = 0; k < FARM_NCOUNTERS; k++) CHECK(r.c[k] >= 0);
   CHECK(isfinite(r.busy + r.cpu + r.span + r.msg + r.idle));
   CHECK(!r.trace_len || (r.trace[r.trace_len] == '\0' && strlen(r.trace) == r.trace_len));
