@@ -22,7 +22,8 @@ experiments_bench_farm_pingpong_mpi_LDADD = $(FARM_LIBS) $(APP_LIBS) $(CLI_LIBS)
 dist_noinst_SCRIPTS += experiments/bench/run.sh experiments/bench/arrange.sh \
 	experiments/bench/planners.sh experiments/bench/transport.sh experiments/bench/kernel.sh \
 	experiments/bench/farm.sh experiments/bench/farm-bench.sh experiments/bench/mpi-bench.sh \
-	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh experiments/bench/simgrid.sh
+	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh experiments/bench/simgrid.sh \
+	experiments/bench/throttle.sh
 EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 	experiments/bench/tp_highs.py experiments/bench/tp_lemon.cc
 
@@ -30,7 +31,8 @@ EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 # BENCH_LIST appends rows to out/bench/bench.csv, then bench.md is
 # written (the row format is in experiments/bench/lib.sh).  A new
 # benchmark is a script experiments/bench/NAME.sh added to the list.
-# BENCH_FARM=1 adds the PVM farm (farm.sh, about an hour).
+# BENCH_FARM=1 adds the PVM farm (farm.sh, about an hour, and throttle.sh,
+# host speed emulation, about 10 minutes on a quiet machine).
 # `make bench BENCH_LIST=sim-scale` runs the simulator at scale alone
 # (sim-scale.sh, about half an hour: docs/PERFORMANCE.md).
 BENCH_LIST = arrange transport planners kernel simgrid
