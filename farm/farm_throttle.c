@@ -1,8 +1,10 @@
-/* farm_throttle.c: a cgroup quota (farm_cgroup.c), or a duty cycle. */
+/* farm_throttle.c: a cgroup quota (farm_cgroup.c), or the duty timer. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 #include "farm_throttle.h"
@@ -25,9 +27,99 @@ const char *farm_throttle_name(farm_throttle_mode m)
   return (unsigned)m < FARM_THROTTLE_NMODES ? names[m] : "?";
 }
 
-/* duty: after a quantum that used t CPU seconds the worker sleeps
- * t (1/s - 1), so it computes a fraction s of its wall time. */
-static double speed = 1.0;
+/* ---- duty: the worker holds its own quota ---- */
+/* The timer's handler and the window it keeps: the wall time and the
+ * process's CPU time at the end of the last stop. */
+static double duty_share = 1.0;
+static volatile double win_wall, win_cpu;
+static volatile sig_atomic_t duty_on;
+static timer_t duty_timer;
+static int duty_sig;
+
+static double clock_s(clockid_t c)
+{
+  struct timespec t;
+  clock_gettime(c, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Runs on the worker's thread after each slice of CPU: sleep until that
+ * CPU is `duty_share` of the wall time since the last stop.  It calls
+ * only clock_gettime and clock_nanosleep, plain system calls. */
+static void on_slice(int sig)
+{
+  (void)sig;
+  if (!duty_on) return;
+  int e = errno;
+  double c = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+  double until = win_wall + (c - win_cpu) / duty_share, now = clock_s(CLOCK_MONOTONIC);
+  if (until > now) {
+    struct timespec t = { (time_t)until, (long)((until - (double)(time_t)until) * 1e9) };
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR) {}
+    now = clock_s(CLOCK_MONOTONIC);
+  }
+  win_wall = now;
+  win_cpu = c;
+  errno = e;
+}
+
+/* A real-time signal nobody handles yet, for the timer. */
+static int free_signal(void)
+{
+  for (int s = SIGRTMIN + 1; s < SIGRTMAX; s++) {
+    struct sigaction old;
+    if (!sigaction(s, NULL, &old) && old.sa_handler == SIG_DFL && !(old.sa_flags & SA_SIGINFO)) return s;
+  }
+  return -1;
+}
+
+static int duty_start(double s, char *why, unsigned long whylen)
+{
+  duty_share = s;
+  /* The handler stays once set: a signal of a deleted timer may still
+   * be queued, and the default action would end the process. */
+  if (!duty_sig) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_slice;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    int sig = free_signal();
+    if (sig < 0 || sigaction(sig, &sa, NULL)) {
+      snprintf(why, whylen, "no real-time signal free for the duty timer");
+      return -1;
+    }
+    duty_sig = sig;
+  }
+  struct sigevent ev;
+  memset(&ev, 0, sizeof ev);
+  /* To this thread, the one that computes. */
+  ev.sigev_notify = SIGEV_THREAD_ID;
+  ev.sigev_signo = duty_sig;
+  ev._sigev_un._tid = gettid();
+  long slice_ns = (long)(s * (double)FARM_CGROUP_PERIOD_US * 1000 + 0.5);
+  struct itimerspec it = { { 0, slice_ns }, { 0, slice_ns } };
+  if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &duty_timer)) {
+    snprintf(why, whylen, "cannot make the duty timer: %s", strerror(errno));
+    return -1;
+  }
+  win_wall = clock_s(CLOCK_MONOTONIC);
+  win_cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+  duty_on = 1;
+  if (timer_settime(duty_timer, 0, &it, NULL)) {
+    snprintf(why, whylen, "cannot set the duty timer: %s", strerror(errno));
+    duty_on = 0;
+    timer_delete(duty_timer);
+    return -1;
+  }
+  return 0;
+}
+
+static void duty_stop(void)
+{
+  timer_delete(duty_timer);
+  duty_on = 0;
+}
 
 int farm_throttle_start(double s, farm_throttle_mode want, char *why, unsigned long whylen)
 {
@@ -42,22 +134,20 @@ int farm_throttle_start(double s, farm_throttle_mode want, char *why, unsigned l
     }
     if (want != FARM_THROTTLE_AUTO) return -1;
   }
-  speed = s;
+  char dwhy[256];
+  if (duty_start(s, dwhy, sizeof dwhy)) {
+    if (whylen) snprintf(why, whylen, "%s", dwhy);
+    return -1;
+  }
   return (int)(mode = FARM_THROTTLE_DUTY);
-}
-
-void farm_throttle_after(double cpu_s)
-{
-  if (mode != FARM_THROTTLE_DUTY || cpu_s <= 0) return;
-  double t = cpu_s * (1.0 / speed - 1.0);
-  struct timespec ts = { (time_t)t, (long)((t - (double)(time_t)t) * 1e9) };
-  while (nanosleep(&ts, &ts) && errno == EINTR) {}
 }
 
 void farm_throttle_stop(void)
 {
   if (mode == FARM_THROTTLE_CGROUP_V1 || mode == FARM_THROTTLE_CGROUP_V2)
     farm_cgroup_stop(&cg, (long)getpid(), 0.5);
+  else if (mode == FARM_THROTTLE_DUTY)
+    duty_stop();
   mode = FARM_THROTTLE_OFF;
 }
 

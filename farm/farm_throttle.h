@@ -4,8 +4,12 @@
  * cgroup-v1, cgroup-v2: a cgroup of the worker's own holding it to
  *   s x 10 ms of CPU per 10 ms (farm_cgroup.h says where it is made);
  *   the kernel enforces it, whatever the worker does.
- * duty: the fallback where no cgroup can be made: after a quantum that
- *   used t CPU seconds the worker sleeps t (1/s - 1).
+ * duty: the fallback where no cgroup can be made (an unprivileged user
+ *   on cgroup v2 without delegation; inside `ip netns exec`, which
+ *   remounts /sys).  A CPU-time timer stops the worker after every
+ *   s x 10 ms of CPU it used, and it sleeps until that CPU is a share s
+ *   of the wall time since the last stop: the same quota per period,
+ *   held by the worker itself (docs/FARM.md).
  * Speed 1.0 means no throttling in any mode. */
 #ifndef FARM_THROTTLE_H
 #define FARM_THROTTLE_H
@@ -31,9 +35,7 @@ const char *farm_throttle_name(farm_throttle_mode m);
  * (OFF for speed >= 1), or -1 if a cgroup was wanted and none could be
  * made; `why` gets a one-line reason when AUTO fell back to DUTY. */
 int farm_throttle_start(double speed, farm_throttle_mode want, char *why, unsigned long whylen);
-/* After a quantum of `cpu_s` CPU seconds (duty mode sleeps here). */
-void farm_throttle_after(double cpu_s);
-/* Undo: leave and remove the cgroup. */
+/* Undo: leave and remove the cgroup, or stop the duty timer. */
 void farm_throttle_stop(void);
 /* Remove the cgroup of worker `pid`, which ended without
  * farm_throttle_stop() (killed with its virtual machine), once its last

@@ -410,11 +410,12 @@ static void handle(worker *w, farm_in *in)
 
 /* ---- quanta ---- */
 /* Run t for one quantum of about `quantum_s` CPU seconds; account its
- * cost (CPU seconds, carried by the process), throttle, and learn how
- * many units fill a quantum.  Units per quantum adapt multiplicatively
- * from the units the process really ran (it may round to its step), at
- * most x2 or /2 a step, so a first slow quantum (operands being built)
- * does not shrink the next ones to nothing. */
+ * cost (CPU seconds, carried by the process) and learn how many units
+ * fill a quantum (the throttle acts during it: farm_throttle.h).  Units
+ * per quantum adapt multiplicatively from the units the process really
+ * ran (it may round to its step), at most x2 or /2 a step, so a first
+ * slow quantum (operands being built) does not shrink the next ones to
+ * nothing. */
 static int run_one(worker *w, app_task *t, unsigned long *done)
 {
   if (!(w->units_q >= 1)) w->units_q = 1;
@@ -431,7 +432,6 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
     double f = dc > 0 ? w->s.quantum_s / dc : 2;
     w->units_q = (double)ran * (f > 2 ? 2 : f < 0.5 ? 0.5 : f);
   }
-  farm_throttle_after(dc);
   w->last = cli_now();
   w->busy += w->last - t0;
   worker_trace_state(&w->tr, LB_HOST_BALANCING, w->last - w->origin);
