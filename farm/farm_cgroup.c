@@ -2,6 +2,7 @@
  * those of Documentation/admin-guide/cgroup-v2.rst (cpu.max,
  * cgroup.subtree_control, cgroup.procs, no internal processes) and of
  * cgroup-v1/cgroups.rst with sched-bwc.rst (cfs_period_us, cfs_quota_us). */
+#define _GNU_SOURCE   /* struct dirent64 */
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -10,7 +11,9 @@
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include "farm_cgroup.h"
 
 #define PATHLEN 4096
@@ -143,7 +146,7 @@ static int unified_root(char *u, size_t n)
   return -1;
 }
 
-/* The cgroup a delegated lbfarm-PID goes in: our own cgroup, or its
+/* The cgroup a delegated NAME goes in: our own cgroup, or its
  * parent when a sibling already moved us to the leaf. */
 static int delegated_parent(const char *u, char *d, size_t n)
 {
@@ -186,18 +189,31 @@ static void quota_of(double share, long *quota, long *period)
   if (*quota < 1000) *quota = 1000;
 }
 
-static int start_v1(farm_cgroup *cg, long pid, long quota, long period, char *why, size_t n)
+int farm_cgroup_name(char *buf, size_t n, long pid, uint32_t run, unsigned host)
+{
+  return pathf(buf, n, "lbfarm-%ld-%lu-%u", pid, (unsigned long)run, host);
+}
+
+/* mkdir that refuses a name already there: it is another's (a pid of
+ * another namespace, or a run that left it), not ours to use or remove. */
+static int make(const char *dir, char *why, size_t n)
+{
+  if (!mkdir(dir, 0755)) return 0;
+  if (errno == EEXIST) return say(why, n, "%s exists already (not this run's: left as it is)", dir);
+  return say(why, n, "cannot create %s: %s", dir, strerror(errno));
+}
+
+static int start_v1(farm_cgroup *cg, const char *name, long pid, long quota, long period, char *why, size_t n)
 {
   char base[PATHLEN], p[PATHLEN], self[PATHLEN];
   if (pathf(base, sizeof base, "%s/cpu", fs_root) || pathf(p, sizeof p, "%s/cpu.cfs_quota_us", base) ||
       access(p, F_OK))
     return say(why, n, "no cpu controller at %s/cpu", fs_root);
-  if (pathf(cg->dir, sizeof cg->dir, "%s/lbfarm-%ld", base, pid))
+  if (pathf(cg->dir, sizeof cg->dir, "%s/%s", base, name))
     return say(why, n, "path too long under %s", base);
   if (self_cgroup("cpu", self, sizeof self) || join(cg->home, sizeof cg->home, base, self))
     snprintf(cg->home, sizeof cg->home, "%s", base);
-  if (mkdir(cg->dir, 0755) && errno != EEXIST)
-    return say(why, n, "cannot create %s: %s", cg->dir, strerror(errno));
+  if (make(cg->dir, why, n)) return -1;
   if (put_long(cg->dir, "cpu.cfs_period_us", period) || put_long(cg->dir, "cpu.cfs_quota_us", quota) ||
       put_long(cg->dir, "cgroup.procs", pid)) {
     say(why, n, "cannot configure %s: %s", cg->dir, strerror(errno));
@@ -207,14 +223,14 @@ static int start_v1(farm_cgroup *cg, long pid, long quota, long period, char *wh
   return 1;
 }
 
-/* parent/lbfarm-PID with cpu.max, and `pid` in it. */
-static int enter_v2(farm_cgroup *cg, const char *parent, long pid, long quota, long period, char *why, size_t n)
+/* parent/NAME with cpu.max, and `pid` in it. */
+static int enter_v2(farm_cgroup *cg, const char *parent, const char *name, long pid, long quota, long period,
+                    char *why, size_t n)
 {
   char max[64];
-  if (pathf(cg->dir, sizeof cg->dir, "%s/lbfarm-%ld", parent, pid))
+  if (pathf(cg->dir, sizeof cg->dir, "%s/%s", parent, name))
     return say(why, n, "path too long under %s", parent);
-  if (mkdir(cg->dir, 0755) && errno != EEXIST)
-    return say(why, n, "cannot create %s: %s", cg->dir, strerror(errno));
+  if (make(cg->dir, why, n)) return -1;
   snprintf(max, sizeof max, "%ld %ld\n", quota, period);
   if (put(cg->dir, "cpu.max", max) || put_long(cg->dir, "cgroup.procs", pid)) {
     say(why, n, "cannot configure %s: %s", cg->dir, strerror(errno));
@@ -248,7 +264,7 @@ static int delegate_cpu(const char *d, char *why, size_t n)
   return 0;
 }
 
-static int start_v2(farm_cgroup *cg, long pid, long quota, long period, char *why, size_t n)
+static int start_v2(farm_cgroup *cg, const char *name, long pid, long quota, long period, char *why, size_t n)
 {
   char u[PATHLEN], d[PATHLEN], buf[1024], self[PATHLEN], top[PATHLEN + 128] = "";
   if (unified_root(u, sizeof u)) return say(why, n, "no hierarchy at %s", fs_root);
@@ -259,7 +275,7 @@ static int start_v2(farm_cgroup *cg, long pid, long quota, long period, char *wh
   int on = !get(u, "cgroup.subtree_control", buf, sizeof buf) && has_word(buf, "cpu", " \n");
   if (!on && put(u, "cgroup.subtree_control", "+cpu\n"))
     snprintf(top, sizeof top, "cannot enable cpu in %s/cgroup.subtree_control: %s", u, strerror(errno));
-  else if (!enter_v2(cg, u, pid, quota, period, top, sizeof top)) {
+  else if (!enter_v2(cg, u, name, pid, quota, period, top, sizeof top)) {
     if (self_cgroup(NULL, self, sizeof self) || join(cg->home, sizeof cg->home, u, self))
       snprintf(cg->home, sizeof cg->home, "%s", u);
     return 2;
@@ -278,27 +294,30 @@ static int start_v2(farm_cgroup *cg, long pid, long quota, long period, char *wh
     if (delegate_cpu(d, err, sizeof err)) return say(why, n, "%s; and %s", top, err);
   }
   char err[PATHLEN + 128];
-  if (enter_v2(cg, d, pid, quota, period, err, sizeof err)) return say(why, n, "%s; and %s", top, err);
+  if (enter_v2(cg, d, name, pid, quota, period, err, sizeof err)) return say(why, n, "%s; and %s", top, err);
   if (pathf(cg->home, sizeof cg->home, "%s/" FARM_CGROUP_LEAF, d)) snprintf(cg->home, sizeof cg->home, "%s", d);
   return 2;
 }
 
-int farm_cgroup_start(farm_cgroup *cg, long pid, double share, int want, char *why, size_t whylen)
+int farm_cgroup_start(farm_cgroup *cg, long pid, uint32_t run, unsigned host, double share, int want, char *why,
+                      size_t whylen)
 {
   long quota, period;
-  char w1[PATHLEN + 128] = "", w2[3 * PATHLEN] = "";
+  char w1[PATHLEN + 128] = "", w2[3 * PATHLEN] = "", name[96];
   memset(cg, 0, sizeof *cg);
-  if (!(share > 0 && share < 1) || pid <= 0 || want < 0 || want > 2)
+  if (!(share > 0 && share < 1) || pid <= 0 || want < 0 || want > 2 || run == FARM_CGROUP_ANY_RUN ||
+      farm_cgroup_name(name, sizeof name, pid, run, host))
     return say(why, whylen, "no cgroup for share %g of process %ld", share, pid);
   quota_of(share, &quota, &period);
   int v = -1;
-  if (want != 2) v = start_v1(cg, pid, quota, period, w1, sizeof w1);
-  if (v < 0 && want != 1) v = start_v2(cg, pid, quota, period, w2, sizeof w2);
+  if (want != 2) v = start_v1(cg, name, pid, quota, period, w1, sizeof w1);
+  if (v < 0 && want != 1) v = start_v2(cg, name, pid, quota, period, w2, sizeof w2);
   if (v < 0) {
     if (want == 1) return say(why, whylen, "cgroup v1: %s", w1);
     if (want == 2) return say(why, whylen, "cgroup v2: %s", w2);
     return say(why, whylen, "cgroup v1: %s; cgroup v2: %s", w1, w2);
   }
+  if (pathf(cg->home_procs, sizeof cg->home_procs, "%s/cgroup.procs", cg->home)) cg->home_procs[0] = '\0';
   cg->version = v;
   return v;
 }
@@ -313,20 +332,96 @@ int farm_cgroup_stop(farm_cgroup *cg, long pid, double wait_s)
   return rc;
 }
 
-int farm_cgroup_forget(long pid, double wait_s)
+/* ---- async-signal-safe: no stdio, no malloc, no opendir ---- */
+
+/* Where a worker's cgroup can be: FS/cpu, U, and D (the caller's
+ * delegated cgroup; the master shares its workers' scope). */
+static char places[3][PATHLEN];
+static volatile int nplaces;
+
+void farm_cgroup_places(void)
+{
+  char u[PATHLEN], d[PATHLEN];
+  int k = 0;
+  nplaces = 0;
+  if (!pathf(places[k], PATHLEN, "%s/cpu", fs_root)) k++;
+  if (!unified_root(u, sizeof u)) {
+    if (!pathf(places[k], PATHLEN, "%s", u)) k++;
+    if (!delegated_parent(u, d, sizeof d) && strcmp(d, u) && !pathf(places[k], PATHLEN, "%s", d)) k++;
+  }
+  nplaces = k;
+}
+
+/* Decimal digits of v at *p (at most 20). */
+static char *put_ul(char *p, unsigned long v)
+{
+  char t[24];
+  int k = 0;
+  do { t[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+  while (k) *p++ = t[--k];
+  return p;
+}
+
+int farm_cgroup_forget_now(long pid, uint32_t run)
+{
+  char pre[80], *e = pre;
+  memcpy(e, "lbfarm-", 7);
+  e = put_ul(e + 7, (unsigned long)pid);
+  *e++ = '-';
+  if (run != FARM_CGROUP_ANY_RUN) { e = put_ul(e, (unsigned long)run); *e++ = '-'; }
+  size_t plen = (size_t)(e - pre);
+  int busy = 0, n = nplaces;
+  for (int i = 0; i < n; i++) {
+    int fd = open(places[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) continue;
+    char buf[8192] __attribute__((aligned(8)));
+    for (;;) {
+      long got = syscall(SYS_getdents64, fd, buf, sizeof buf);
+      if (got <= 0) break;
+      for (long off = 0; off < got;) {
+        struct dirent64 *d = (struct dirent64 *)(buf + off);
+        off += d->d_reclen;
+        const char *name = d->d_name;
+        if (strncmp(name, pre, plen)) continue;
+        /* Any run: the run is all digits, then '-' and the host. */
+        if (run == FARM_CGROUP_ANY_RUN) {
+          const char *q = name + plen;
+          while (*q >= '0' && *q <= '9') q++;
+          if (q == name + plen || *q != '-') continue;
+        }
+        /* A task still in it: EBUSY (a fake tree: ENOTEMPTY). */
+        if (unlinkat(fd, name, AT_REMOVEDIR) && errno != ENOENT) busy++;
+      }
+    }
+    close(fd);
+  }
+  return busy;
+}
+
+int farm_cgroup_leave_now(const farm_cgroup *cg, long pid)
+{
+  if (!cg->version) return 0;
+  if (cg->home_procs[0]) {
+    char s[24], *e = put_ul(s, (unsigned long)pid);
+    *e++ = '\n';
+    int fd = open(cg->home_procs, O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      ssize_t w = write(fd, s, (size_t)(e - s));
+      (void)w;   /* if it failed, so does the rmdir: nothing else to do */
+      close(fd);
+    }
+  }
+  return rmdir(cg->dir) && errno != ENOENT ? -1 : 0;
+}
+
+int farm_cgroup_forget(long pid, uint32_t run, double wait_s)
 {
   if (pid <= 0) return 0;
   double end = mono() + wait_s;
-  char dirs[3][PATHLEN], u[PATHLEN], d[PATHLEN];
-  int k = 0, rc = 0;
-  if (!pathf(dirs[k], PATHLEN, "%s/cpu/lbfarm-%ld", fs_root, pid)) k++;
-  if (!unified_root(u, sizeof u)) {
-    if (!pathf(dirs[k], PATHLEN, "%s/lbfarm-%ld", u, pid)) k++;
-    if (!delegated_parent(u, d, sizeof d) && !pathf(dirs[k], PATHLEN, "%s/lbfarm-%ld", d, pid) &&
-        strcmp(dirs[k], dirs[k - 1]))
-      k++;
+  farm_cgroup_places();
+  while (farm_cgroup_forget_now(pid, run)) {
+    if (mono() >= end) return -1;
+    nap_ms(5);
   }
-  for (int i = 0; i < k; i++)
-    if (!access(dirs[i], F_OK) && remove_when_empty(dirs[i], end)) rc = -1;
-  return rc;
+  return 0;
 }

@@ -12,6 +12,7 @@
 
 static farm_throttle_mode mode = FARM_THROTTLE_OFF;
 static farm_cgroup cg;
+static uint32_t forget_run = FARM_CGROUP_ANY_RUN;
 
 static const char *names[FARM_THROTTLE_NMODES] = { "auto", "cgroup", "duty", "off", "cgroup-v1", "cgroup-v2" };
 
@@ -121,13 +122,14 @@ static void duty_stop(void)
   duty_on = 0;
 }
 
-int farm_throttle_start(double s, farm_throttle_mode want, char *why, unsigned long whylen)
+int farm_throttle_start(double s, farm_throttle_mode want, uint32_t run, unsigned host, char *why,
+                        unsigned long whylen)
 {
   if (whylen) why[0] = '\0';
   if (s >= 1.0 || want == FARM_THROTTLE_OFF) return (int)(mode = FARM_THROTTLE_OFF);
   if (want != FARM_THROTTLE_DUTY) {
     int v = want == FARM_THROTTLE_CGROUP_V1 ? 1 : want == FARM_THROTTLE_CGROUP_V2 ? 2 : 0;
-    v = farm_cgroup_start(&cg, (long)getpid(), s, v, why, whylen);
+    v = farm_cgroup_start(&cg, (long)getpid(), run, host, s, v, why, whylen);
     if (v > 0) {
       if (whylen) why[0] = '\0';
       return (int)(mode = v == 1 ? FARM_THROTTLE_CGROUP_V1 : FARM_THROTTLE_CGROUP_V2);
@@ -151,7 +153,23 @@ void farm_throttle_stop(void)
   mode = FARM_THROTTLE_OFF;
 }
 
+void farm_throttle_set_run(uint32_t run)
+{
+  forget_run = run;
+  farm_cgroup_places();
+}
+
 void farm_throttle_forget(long pid)
 {
-  farm_cgroup_forget(pid, FARM_THROTTLE_FORGET_S);
+  farm_cgroup_forget(pid, forget_run, FARM_THROTTLE_FORGET_S);
+}
+
+int farm_throttle_forget_now(long pid)
+{
+  return farm_cgroup_forget_now(pid, forget_run);
+}
+
+void farm_throttle_leave_now(void)
+{
+  if (mode == FARM_THROTTLE_CGROUP_V1 || mode == FARM_THROTTLE_CGROUP_V2) farm_cgroup_leave_now(&cg, (long)getpid());
 }

@@ -14,8 +14,7 @@
 #ifndef FARM_THROTTLE_H
 #define FARM_THROTTLE_H
 
-/* A worker's cgroup is FARM_THROTTLE_CG_ROOT "/lbfarm-<pid>". */
-#define FARM_THROTTLE_CG_ROOT "/sys/fs/cgroup/cpu"
+#include <stdint.h>
 
 typedef enum farm_throttle_mode {
   FARM_THROTTLE_AUTO = 0,      /* wanted: a cgroup if possible, else duty */
@@ -31,16 +30,27 @@ typedef enum farm_throttle_mode {
 int farm_throttle_parse(const char *s, farm_throttle_mode *m);
 const char *farm_throttle_name(farm_throttle_mode m);
 
-/* Start throttling this process at `speed`.  Returns the mode in force
- * (OFF for speed >= 1), or -1 if a cgroup was wanted and none could be
- * made; `why` gets a one-line reason when AUTO fell back to DUTY. */
-int farm_throttle_start(double speed, farm_throttle_mode want, char *why, unsigned long whylen);
+/* Start throttling this process, host `host` of run `run`, at `speed`.
+ * Returns the mode in force (OFF for speed >= 1), or -1 if a cgroup was
+ * wanted and none could be made; `why` gets a one-line reason when AUTO
+ * fell back to DUTY.  The cgroup's name holds the pid, run and host
+ * (farm_cgroup.h). */
+int farm_throttle_start(double speed, farm_throttle_mode want, uint32_t run, unsigned host, char *why,
+                        unsigned long whylen);
 /* Undo: leave and remove the cgroup, or stop the duty timer. */
 void farm_throttle_stop(void);
-/* Remove the cgroup of worker `pid`, which ended without
+/* The master's: the run whose workers' cgroups farm_throttle_forget
+ * removes (until it is called: those of any run). */
+void farm_throttle_set_run(uint32_t run);
+/* Remove the cgroup of worker `pid` of that run, which ended without
  * farm_throttle_stop() (killed with its virtual machine), once its last
  * task has left: waits at most FARM_THROTTLE_FORGET_S. */
 #define FARM_THROTTLE_FORGET_S 2.0
 void farm_throttle_forget(long pid);
+/* From a signal handler (async-signal-safe): one try of
+ * farm_throttle_forget, returning how many are still busy; and this
+ * process leaving its own cgroup (farm_throttle_stop's part). */
+int farm_throttle_forget_now(long pid);
+void farm_throttle_leave_now(void);
 
 #endif

@@ -211,26 +211,15 @@ static void unlink_socket(int dirfd, const char *name, void *arg)
  * it exits, so try again for a while.  Our own: move out first. */
 static void remove_cgroups(void)
 {
-  char dir[128];
-  pid_path(dir, sizeof dir, FARM_THROTTLE_CG_ROOT "/lbfarm-", (long)getpid(), "");
-  if (access(dir, F_OK) == 0) {
-    int fd = open(FARM_THROTTLE_CG_ROOT "/cgroup.procs", O_WRONLY | O_CLOEXEC);
-    if (fd >= 0) {
-      line l = { .n = 0 };
-      put_ul(&l, (unsigned long)getpid());
-      put(&l, "\n");
-      if (write(fd, l.b, l.n) < 0) { /* then rmdir fails: nothing else to do */ }
-      close(fd);
-    }
-    rmdir(dir);
-  }
+  static char done[MAX_PIDS];
+  farm_throttle_leave_now();
+  for (int i = 0; i < nkilled; i++) done[i] = 0;
   for (int tries = 0; tries < (int)(CG_WAIT_S * 100); tries++) {
     int left = 0;
     for (int i = 0; i < nkilled; i++) {
-      if (!killed[i]) continue;
-      pid_path(dir, sizeof dir, FARM_THROTTLE_CG_ROOT "/lbfarm-", (long)killed[i], "");
-      if (rmdir(dir) == 0 || errno != EBUSY) continue;
-      left++;
+      if (done[i] || !killed[i]) continue;
+      if (farm_throttle_forget_now((long)killed[i]) == 0) done[i] = 1;
+      else left++;
     }
     if (!left) return;
     nap_ms(10);

@@ -14,6 +14,8 @@
 #   lb_private_vm TAG       a private PVM_TMP and PVM_VMID; at exit whatever
 #                           of that VM is left (pvmd, workers, their cgroups,
 #                           files) is stopped and removed
+#   lb_worker_cgroups PID...  the host speed cgroups of these workers that
+#                           are there (lbfarm-PID-RUN-HOST: farm/farm_cgroup.h)
 #   lb_tmp FILE             lb_t= a new temporary file beside FILE, removed
 #                           at exit (not in $(...): the clean-up would be
 #                           registered in the subshell)
@@ -160,34 +162,34 @@ lb__vm_pids() {
 # (a pvmd gets SIGTERM, which ends its tasks; then SIGKILL), remove the
 # cgroups of its workers (once empty) and DIR.
 lb_vm_cleanup() {
-  local dir=$1 p t w left c mine
+  local dir=$1 p t w left c
   [ -n "$dir" ] && [ -d "$dir" ] || return 0
   w="$(lb__vm_pids lbworker "$dir") $lb_workers"
   for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir"); do kill -TERM "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; done
   t=0
   while [ -n "$(lb__vm_pids pvmd3 "$dir")$(lb__vm_pids pvmd "$dir")" ] && [ $t -lt 20 ]; do sleep 0.1; t=$((t + 1)); done
   for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir") $(lb__vm_pids lbworker "$dir"); do kill -KILL "$p" 2>/dev/null; done
-  # A worker's cgroup (farm/farm_throttle.c) can be removed once the
-  # worker is gone: ours, retried for 1.5 s; and any whose worker no
-  # longer exists (the group's SIGTERM may have ended ours before their
-  # pids were seen), an empty leftover whatever run made it.
+  # A worker's cgroup (farm/farm_cgroup.h) can be removed once the
+  # worker is gone: ours only (the same pid in another pid namespace
+  # is another's), retried for 1.5 s.
   t=0
   while :; do
     left=""
-    for c in /sys/fs/cgroup/cpu/lbfarm-*; do
-      [ -d "$c" ] || continue
-      p=${c##*/lbfarm-}
-      case " $w " in *" $p "*) mine=1 ;; *) mine="" ;; esac
-      # A worker that is exiting (a zombie) leaves its cgroup in a moment.
-      [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = Z ] && mine=1
-      if [ -n "$mine" ] || ! kill -0 "$p" 2>/dev/null; then
-        rmdir "$c" 2>/dev/null || { [ -n "$mine" ] && left=1; }
-      fi
-    done
+    for c in $(lb_worker_cgroups $w); do rmdir "$c" 2>/dev/null || left=1; done
     [ -z "$left" ] || [ $t -ge 15 ] && break
     sleep 0.1; t=$((t + 1))
   done
   rm -rf "$dir"
+}
+
+lb_worker_cgroups() {
+  local p c d
+  for p in "$@"; do
+    for d in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
+      for c in "$d/lbfarm-$p"-[0-9]*-[0-9]*; do [ -d "$c" ] && echo "$c"; done
+    done
+  done
+  return 0
 }
 
 lb_private_vm() {

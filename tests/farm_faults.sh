@@ -29,8 +29,8 @@ for mode in origin direct; do
   [ "$(col reruns)" -ge 1 ] && ok "$mode: $(col reruns) process(es) ran again" || fail "$mode: nothing ran again"
   grep -q 'asking the 5 others what they hold' "$PVM_TMP/run.out" && ok "$mode: failure detected and reported" \
     || fail "$mode: no report of the failure"
-  [ ! -d "/sys/fs/cgroup/cpu/lbfarm-$victim" ] && ok "$mode: no cgroup of the killed worker" \
-    || fail "$mode: cgroup lbfarm-$victim left"
+  cg=$(worker_cgroups "$victim")
+  [ -z "$cg" ] && ok "$mode: no cgroup of the killed worker" || fail "$mode: cgroup left:" $cg
   left=$(ls "$PVM_TMP" | grep "pvmtmp0*$victim\.")
   [ -z "$left" ] && ok "$mode: no socket of the killed worker" || fail "$mode: sockets left: $left"
 done

@@ -2,7 +2,7 @@
 # Ctrl-C (SIGINT) or SIGTERM of lbmaster at several moments, from the
 # moment its pvmd is up (the workers are being spawned and set up) to
 # the middle of the run: lbmaster exits 130 and, by the time it has exited, no
-# emulation cgroup (lbfarm-PID) of its workers is left, nor any pvmd,
+# emulation cgroup (lbfarm-PID-RUN-HOST) of its workers is left, nor any pvmd,
 # worker or PVM file.  The workers are started through a wrapper that
 # writes down each one's pid, so exactly this test's workers are judged
 # (other runs on the machine have cgroups of their own).
@@ -14,11 +14,7 @@ lbm=$top_builddir/master/lbmaster
 # Where a worker's cgroup can be: cgroup v1's cpu hierarchy, the v2
 # root (or the hybrid's unified one); a delegated v2 cgroup is another
 # test's matter.
-cg_dirs() {
-  for d in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
-    [ -d "$d/lbfarm-$1" ] && echo "$d/lbfarm-$1"
-  done
-}
+cg_dirs() { worker_cgroups "$1"; }
 probe=/sys/fs/cgroup/cpu/lbfarm-probe-$$
 if mkdir "$probe" 2>/dev/null; then
   rmdir "$probe"

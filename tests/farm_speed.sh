@@ -69,7 +69,8 @@ done
 left=
 for d in /sys/fs/cgroup/cpu/lbfarm-[0-9]*; do
   [ -d "$d" ] || continue
-  kill -0 "${d##*-}" 2>/dev/null && continue
+  p=${d##*/lbfarm-}
+  kill -0 "${p%%-*}" 2>/dev/null && continue
   printf '%s\n' "$before" | grep -qx "$d" && continue
   [ -d "$d" ] && left="$left $d"
 done

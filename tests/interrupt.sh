@@ -64,7 +64,7 @@ interrupt() {
   left=""
   for p in $(ours pvmd3) $(ours pvmd); do left="$left pvmd:$p"; done
   for p in $(ours lbworker); do left="$left lbworker:$p"; done
-  for p in $w; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && left="$left cgroup:lbfarm-$p"; done
+  for c in $(worker_cgroups $w); do left="$left cgroup:${c##*/}"; done
   for f in $(ls -A "$tmp/t"); do left="$left tmp:$f"; done
   [ "$strict_out" = 0 ] || for f in $(ls -A "$tmp/out" | grep -v '^runs\.csv$'); do left="$left out:$f"; done
   [ -z "$left" ] && ok "$name: SIG$sig: nothing left" || fail "$name: SIG$sig: left$left"

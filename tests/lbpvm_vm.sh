@@ -41,7 +41,7 @@ killed_lbmaster() {
   for p in $pvmd $workers; do gone "$p" || live="$live $p"; done
   [ -z "$live" ] && ok "$1: old pvmd and workers ended" || fail "$1: still running:$live"
   cg=
-  for p in $workers; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && cg="$cg $p"; done
+  cg=$(worker_cgroups $workers)
   [ -z "$cg" ] && ok "$1: no cgroup of theirs left" || fail "$1: cgroups left of workers:$cg"
   [ -z "$(others)" ] && ok "$1: nothing left in PVM_TMP" || fail "$1: left in PVM_TMP: $(others)"
 }

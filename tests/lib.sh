@@ -133,6 +133,18 @@ nothing_left() {
   [ -z "$left" ] && ok "no PVM file left" || fail "left in PVM_TMP: $left"
 }
 
+# worker_cgroups PID...: the host speed cgroups of these workers that
+# are there: lbfarm-PID-RUN-HOST (farm/farm_cgroup.h) in cgroup v1's cpu
+# hierarchy or cgroup v2's top (or the hybrid's unified one).
+worker_cgroups() {
+  for _wp in "$@"; do
+    for _wd in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
+      for _wc in "$_wd/lbfarm-$_wp"-[0-9]*-[0-9]*; do [ -d "$_wc" ] && echo "$_wc"; done
+    done
+  done
+  return 0
+}
+
 pvm_cleanup() {
   for p in $(pvmd_pids); do kill "$p" 2>/dev/null; done
   sleep 0.2

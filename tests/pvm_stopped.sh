@@ -57,7 +57,7 @@ left_nothing() {
   for p in $pvmd $workers; do alive "$p" && live="$live $p"; done
   [ -z "$live" ] && ok "$1: pvmd $pvmd and its 6 workers ended" || fail "$1: still running:$live"
   cg=
-  for p in $workers; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && cg="$cg $p"; done
+  cg=$(worker_cgroups $workers)
   [ -z "$cg" ] && ok "$1: no cgroup of its workers left" || fail "$1: cgroups left of workers:$cg"
   left=$(ls -A "$PVM_TMP" | grep -vxE 'out\.csv|stdout|stderr')
   [ -z "$left" ] && ok "$1: nothing left in PVM_TMP" || fail "$1: left in PVM_TMP: $left"
@@ -95,7 +95,7 @@ live=
 for p in $workers; do alive "$p" && live="$live $p"; done
 [ -z "$live" ] && ok "joined VM: its 6 workers ended" || fail "joined VM: workers still running:$live"
 cg=
-for p in $workers; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && cg="$cg $p"; done
+cg=$(worker_cgroups $workers)
 [ -z "$cg" ] && ok "joined VM: no cgroup of its workers left" || fail "joined VM: cgroups left of workers:$cg"
 now_files=$(ls -A "$PVM_TMP" | grep -E '^(pvmd|pvml|pvmtmp)' | sort)
 [ "$now_files" = "$files" ] && ok "joined VM: the pvmd's files kept, none of lbmaster's or its workers' left" \

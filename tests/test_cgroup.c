@@ -126,13 +126,13 @@ static void test_v1(void **state)
   self_is("5:cpu,cpuacct:/user.slice\n2:memory:/\n0::/\n");
   farm_cgroup cg;
   char why[512];
-  assert_int_equal(farm_cgroup_start(&cg, 4242, 0.3, 0, why, sizeof why), 1);
-  assert_string_equal(get("cpu/lbfarm-4242/cpu.cfs_period_us"), "10000\n");
-  assert_string_equal(get("cpu/lbfarm-4242/cpu.cfs_quota_us"), "3000\n");
-  assert_string_equal(get("cpu/lbfarm-4242/cgroup.procs"), "4242\n");
-  emptied("cpu/lbfarm-4242");
+  assert_int_equal(farm_cgroup_start(&cg, 4242, 123456, 3, 0.3, 0, why, sizeof why), 1);
+  assert_string_equal(get("cpu/lbfarm-4242-123456-3/cpu.cfs_period_us"), "10000\n");
+  assert_string_equal(get("cpu/lbfarm-4242-123456-3/cpu.cfs_quota_us"), "3000\n");
+  assert_string_equal(get("cpu/lbfarm-4242-123456-3/cgroup.procs"), "4242\n");
+  emptied("cpu/lbfarm-4242-123456-3");
   assert_int_equal(farm_cgroup_stop(&cg, 4242, 0.5), 0);
-  assert_false(exists("cpu/lbfarm-4242"));
+  assert_false(exists("cpu/lbfarm-4242-123456-3"));
   assert_string_equal(get("cpu/user.slice/cgroup.procs"), "4242\n");
 }
 
@@ -146,9 +146,9 @@ static void test_small_share(void **state)
   self_is("1:cpu:/\n");
   farm_cgroup cg;
   char why[512];
-  assert_int_equal(farm_cgroup_start(&cg, 7, 0.05, 1, why, sizeof why), 1);
-  assert_string_equal(get("cpu/lbfarm-7/cpu.cfs_period_us"), "20000\n");
-  assert_string_equal(get("cpu/lbfarm-7/cpu.cfs_quota_us"), "1000\n");
+  assert_int_equal(farm_cgroup_start(&cg, 7, 1, 0, 0.05, 1, why, sizeof why), 1);
+  assert_string_equal(get("cpu/lbfarm-7-1-0/cpu.cfs_period_us"), "20000\n");
+  assert_string_equal(get("cpu/lbfarm-7-1-0/cpu.cfs_quota_us"), "1000\n");
 }
 
 /* A pure cgroup v2 machine as root (a standard Debian 12): the
@@ -163,13 +163,13 @@ static void test_v2_top(void **state)
   self_is("0::/user.slice/user-0.slice/session-3.scope\n");
   farm_cgroup cg;
   char why[512];
-  assert_int_equal(farm_cgroup_start(&cg, 300, 0.3, 0, why, sizeof why), 2);
+  assert_int_equal(farm_cgroup_start(&cg, 300, 9, 1, 0.3, 0, why, sizeof why), 2);
   assert_string_equal(get("cgroup.subtree_control"), "+cpu\n");
-  assert_string_equal(get("lbfarm-300/cpu.max"), "3000 10000\n");
-  assert_string_equal(get("lbfarm-300/cgroup.procs"), "300\n");
-  emptied("lbfarm-300");
+  assert_string_equal(get("lbfarm-300-9-1/cpu.max"), "3000 10000\n");
+  assert_string_equal(get("lbfarm-300-9-1/cgroup.procs"), "300\n");
+  emptied("lbfarm-300-9-1");
   assert_int_equal(farm_cgroup_stop(&cg, 300, 0.5), 0);
-  assert_false(exists("lbfarm-300"));
+  assert_false(exists("lbfarm-300-9-1"));
   assert_string_equal(get("user.slice/user-0.slice/session-3.scope/cgroup.procs"), "300\n");
 }
 
@@ -197,12 +197,12 @@ static void test_v2_delegated(void **state)
   self_is(text);
   farm_cgroup cg;
   char why[2048];
-  assert_int_equal(farm_cgroup_start(&cg, 200, 0.3, 2, why, sizeof why), 2);
+  assert_int_equal(farm_cgroup_start(&cg, 200, 44, 0, 0.3, 2, why, sizeof why), 2);
   snprintf(rel, sizeof rel, "%s/cgroup.subtree_control", d);
   assert_string_equal(get(rel), "+cpu\n");
   snprintf(rel, sizeof rel, "%s/" FARM_CGROUP_LEAF "/cgroup.procs", d);
   assert_string_equal(get(rel), "200\n");   /* the last one moved (a fake file keeps one) */
-  snprintf(rel, sizeof rel, "%s/lbfarm-200/cpu.max", d);
+  snprintf(rel, sizeof rel, "%s/lbfarm-200-44-0/cpu.max", d);
   assert_string_equal(get(rel), "3000 10000\n");
   snprintf(rel, sizeof rel, "%s/" FARM_CGROUP_LEAF, d);
   assert_non_null(strstr(cg.home, rel));
@@ -212,13 +212,13 @@ static void test_v2_delegated(void **state)
   snprintf(rel, sizeof rel, "%s/cgroup.procs", d);
   put(rel, "");
   farm_cgroup cg2;
-  assert_int_equal(farm_cgroup_start(&cg2, 201, 0.5, 0, why, sizeof why), 2);
-  snprintf(rel, sizeof rel, "%s/lbfarm-201/cpu.max", d);
+  assert_int_equal(farm_cgroup_start(&cg2, 201, 44, 1, 0.5, 0, why, sizeof why), 2);
+  snprintf(rel, sizeof rel, "%s/lbfarm-201-44-1/cpu.max", d);
   assert_string_equal(get(rel), "5000 10000\n");
   /* The master, in the leaf too, finds a killed worker's cgroup there. */
-  snprintf(rel, sizeof rel, "%s/lbfarm-201", d);
+  snprintf(rel, sizeof rel, "%s/lbfarm-201-44-1", d);
   emptied(rel);
-  assert_int_equal(farm_cgroup_forget(201, 0.5), 0);
+  assert_int_equal(farm_cgroup_forget(201, 44, 0.5), 0);
   assert_false(exists(rel));
 }
 
@@ -231,10 +231,10 @@ static void test_v2_without_cpu(void **state)
   self_is("0::/\n");
   farm_cgroup cg;
   char why[2048];
-  assert_int_equal(farm_cgroup_start(&cg, 9, 0.3, 0, why, sizeof why), -1);
+  assert_int_equal(farm_cgroup_start(&cg, 9, 1, 0, 0.3, 0, why, sizeof why), -1);
   assert_non_null(strstr(why, "cgroup v1: no cpu controller at"));
   assert_non_null(strstr(why, "has no cpu controller"));
-  assert_int_equal(farm_cgroup_start(&cg, 9, 0.3, 2, why, sizeof why), -1);
+  assert_int_equal(farm_cgroup_start(&cg, 9, 1, 0, 0.3, 2, why, sizeof why), -1);
   assert_non_null(strstr(why, "cgroup v2: "));
   assert_null(strstr(why, "cgroup v1: "));
 }
@@ -249,9 +249,9 @@ static void test_v2_not_delegated(void **state)
   self_is("0::/user.slice\n");
   farm_cgroup cg;
   char why[2048];
-  assert_int_equal(farm_cgroup_start(&cg, 9, 0.3, 2, why, sizeof why), -1);
+  assert_int_equal(farm_cgroup_start(&cg, 9, 1, 0, 0.3, 2, why, sizeof why), -1);
   assert_non_null(strstr(why, "has no cpu controller (not delegated)"));
-  assert_false(exists("user.slice/lbfarm-9"));
+  assert_false(exists("user.slice/lbfarm-9-1-0"));
 }
 
 static double now_s(void)
@@ -268,28 +268,102 @@ static void test_forget_waits(void **state)
 {
   (void)state;
   put("cpu/cpu.cfs_quota_us", "-1\n");
-  put("cpu/lbfarm-77/cgroup.procs", "77\n");
-  put("cpu/lbfarm-78/cgroup.procs", "78\n");
+  put("cpu/lbfarm-77-5-0/cgroup.procs", "77\n");
+  put("cpu/lbfarm-78-5-1/cgroup.procs", "78\n");
   self_is("1:cpu:/\n");
   pid_t kernel = fork();
   assert_true(kernel >= 0);
   if (kernel == 0) {
     struct timespec t = { 0, 200 * 1000 * 1000 };
     nanosleep(&t, NULL);
-    emptied("cpu/lbfarm-77");
+    emptied("cpu/lbfarm-77-5-0");
     _exit(0);
   }
   double t0 = now_s();
-  assert_int_equal(farm_cgroup_forget(77, 5.0), 0);
+  assert_int_equal(farm_cgroup_forget(77, 5, 5.0), 0);
   double took = now_s() - t0;
   assert_true(took >= 0.15);
-  assert_false(exists("cpu/lbfarm-77"));
+  assert_false(exists("cpu/lbfarm-77-5-0"));
   waitpid(kernel, NULL, 0);
   t0 = now_s();
-  assert_int_equal(farm_cgroup_forget(78, 0.2), -1);
+  assert_int_equal(farm_cgroup_forget(78, 5, 0.2), -1);
   assert_true(now_s() - t0 >= 0.2);
-  assert_true(exists("cpu/lbfarm-78"));
-  assert_int_equal(farm_cgroup_forget(79, 1.0), 0);   /* none: nothing to do */
+  assert_true(exists("cpu/lbfarm-78-5-1"));
+  assert_int_equal(farm_cgroup_forget(79, 5, 1.0), 0);   /* none: nothing to do */
+}
+
+/* Names that are not this run's: the same pid in another pid namespace
+ * (another host of the run, or another run) has a cgroup of its own,
+ * and a name already there is refused, not taken over, and left. */
+static void test_names(void **state)
+{
+  (void)state;
+  char name[96];
+  assert_int_equal(farm_cgroup_name(name, sizeof name, 4242, 2147483647u, 5), 0);
+  assert_string_equal(name, "lbfarm-4242-2147483647-5");
+  assert_int_equal(farm_cgroup_name(name, 10, 4242, 1, 5), -1);
+  put("cpu/cpu.cfs_quota_us", "-1\n");
+  self_is("1:cpu:/\n");
+  farm_cgroup a, b, c;
+  char why[2048];
+  assert_int_equal(farm_cgroup_start(&a, 500, 7, 1, 0.3, 0, why, sizeof why), 1);
+  assert_int_equal(farm_cgroup_start(&b, 500, 7, 4, 0.3, 0, why, sizeof why), 1);   /* same pid, host 4 */
+  assert_int_equal(farm_cgroup_start(&c, 500, 8, 1, 0.3, 0, why, sizeof why), 1);   /* same pid, run 8 */
+  assert_string_equal(get("cpu/lbfarm-500-7-1/cgroup.procs"), "500\n");
+  assert_string_equal(get("cpu/lbfarm-500-7-4/cgroup.procs"), "500\n");
+  assert_string_equal(get("cpu/lbfarm-500-8-1/cgroup.procs"), "500\n");
+  /* There already (say a pid reused after a crash in run 7): refused. */
+  farm_cgroup d;
+  assert_int_equal(farm_cgroup_start(&d, 500, 7, 1, 0.5, 1, why, sizeof why), -1);
+  assert_non_null(strstr(why, "exists already"));
+  assert_string_equal(get("cpu/lbfarm-500-7-1/cpu.cfs_quota_us"), "3000\n");
+  assert_int_equal(d.version, 0);
+  assert_int_equal(farm_cgroup_stop(&d, 500, 0.1), 0);   /* nothing of its own to remove */
+  assert_true(exists("cpu/lbfarm-500-7-1"));
+  /* Run 7's master removes run 7's only, never a longer pid's. */
+  put("cpu/lbfarm-5000-7-1/cgroup.procs", "");
+  emptied("cpu/lbfarm-500-7-1");
+  emptied("cpu/lbfarm-500-7-4");
+  emptied("cpu/lbfarm-500-8-1");
+  emptied("cpu/lbfarm-5000-7-1");
+  assert_int_equal(farm_cgroup_forget(500, 7, 0.5), 0);
+  assert_false(exists("cpu/lbfarm-500-7-1"));
+  assert_false(exists("cpu/lbfarm-500-7-4"));
+  assert_true(exists("cpu/lbfarm-500-8-1"));
+  assert_true(exists("cpu/lbfarm-5000-7-1"));
+  /* Any run: a VM left behind by a master whose run is not known. */
+  assert_int_equal(farm_cgroup_forget(500, FARM_CGROUP_ANY_RUN, 0.5), 0);
+  assert_false(exists("cpu/lbfarm-500-8-1"));
+  assert_true(exists("cpu/lbfarm-5000-7-1"));
+}
+
+/* The signal handler's part, one try each: a busy cgroup is counted,
+ * an emptied one goes; a process leaves its own and goes home. */
+static void test_now(void **state)
+{
+  (void)state;
+  put("cpu/user.slice/cgroup.procs", "");   /* the kernel's file: never created by us */
+  put("cpu/cpu.cfs_quota_us", "-1\n");
+  self_is("5:cpu:/user.slice\n");
+  put("cpu/lbfarm-61-3-0/cgroup.procs", "61\n");
+  put("cpu/lbfarm-61-3-1/cgroup.procs", "");
+  emptied("cpu/lbfarm-61-3-1");
+  farm_cgroup_places();
+  assert_int_equal(farm_cgroup_forget_now(61, 3), 1);
+  assert_true(exists("cpu/lbfarm-61-3-0"));
+  assert_false(exists("cpu/lbfarm-61-3-1"));
+  emptied("cpu/lbfarm-61-3-0");
+  assert_int_equal(farm_cgroup_forget_now(61, 3), 0);
+  assert_false(exists("cpu/lbfarm-61-3-0"));
+  farm_cgroup cg;
+  char why[512];
+  assert_int_equal(farm_cgroup_start(&cg, 62, 3, 2, 0.3, 0, why, sizeof why), 1);
+  emptied("cpu/lbfarm-62-3-2");
+  assert_int_equal(farm_cgroup_leave_now(&cg, 62), 0);
+  assert_false(exists("cpu/lbfarm-62-3-2"));
+  const char *home = get("cpu/user.slice/cgroup.procs");
+  assert_non_null(home);
+  assert_string_equal(home, "62\n");
 }
 
 static void test_modes(void **state)
@@ -315,6 +389,8 @@ int main(void)
     cmocka_unit_test_setup_teardown(test_v2_without_cpu, setup, teardown),
     cmocka_unit_test_setup_teardown(test_v2_not_delegated, setup, teardown),
     cmocka_unit_test_setup_teardown(test_forget_waits, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_names, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_now, setup, teardown),
     cmocka_unit_test(test_modes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -251,7 +251,7 @@ static int setup(worker *w, const farm_in *in)
   lb_codec_limits_default(&w->lim, w->s.nhosts);
   if (!(w->down = calloc(w->s.nhosts, 1))) cli_die(CLI_EXIT_FAIL, "out of memory");
   char why[256];
-  int m = farm_throttle_start(w->s.par.speed, (farm_throttle_mode)w->s.throttle, why, sizeof why);
+  int m = farm_throttle_start(w->s.par.speed, (farm_throttle_mode)w->s.throttle, w->run, w->s.me, why, sizeof why);
   if (m < 0) cli_die(CLI_EXIT_FAIL, "host %u: cgroup throttling failed: %s", w->s.me, why);
   if (why[0] && w->s.par.speed < 1)
     fprintf(stderr, "%s: host %u: duty-cycle throttling (%s)\n", cli_prog(), w->s.me, why);

@@ -10,7 +10,7 @@ cluster_workers_left() {
   while :; do
     l=""
     for p in $(env_pids lbworker "$cstate"); do l="$l lbworker:$p"; done
-    for p in "$@"; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && l="$l cgroup:lbfarm-$p"; done
+    for c in $(lb_worker_cgroups "$@"); do l="$l cgroup:$c"; done
     [ -z "$l" ] || [ $t -ge 30 ] && break
     sleep 0.1; t=$((t + 1))
   done

@@ -133,7 +133,7 @@ leftovers() {
     left=""
     for p in $(env_pids pvmd "$pre"); do left="$left pvmd:$p"; done
     for p in $(env_pids lbworker "$pre"); do left="$left lbworker:$p"; done
-    for p in "$@"; do [ -d "/sys/fs/cgroup/cpu/lbfarm-$p" ] && left="$left cgroup:lbfarm-$p"; done
+    for c in $(lb_worker_cgroups "$@"); do left="$left cgroup:$c"; done
     for f in $(ls -A "$pre" 2>/dev/null | grep -E '^(pvmd|pvml|pvmtmp)'); do left="$left file:$f"; done
     [ -z "$left" ] || [ $t -ge 30 ] && break
     sleep 0.1; t=$((t + 1))
@@ -142,7 +142,7 @@ leftovers() {
   for x in $left; do
     case $x in
     pvmd:*|lbworker:*) kill -9 "${x#*:}" 2>/dev/null ;;
-    cgroup:*) sleep 0.2; rmdir "/sys/fs/cgroup/cpu/${x#cgroup:}" 2>/dev/null ;;
+    cgroup:*) sleep 0.2; rmdir "${x#cgroup:}" 2>/dev/null ;;
     esac
   done
   echo "${left# }"
