@@ -84,7 +84,7 @@ quiet() {
     [ "$ok" = 1 ] && { busy=$b; return 0; }
     [ "$waited" -ge "$wait_max" ] && return 1
     echo "throttle.sh: waiting for a ${max_load:+load under $max_load, not a }quiet machine (load $l, other work $b cores)" >&2
-    sleep 20; waited=$((waited + 22))
+    lb_run 0 sleep 20; waited=$((waited + 22))
   done
 }
 
