@@ -21,7 +21,9 @@
 # load and the cores other work used are recorded before every run, and
 # the summary gives their range beside the pairs' spread.
 # --reps N or THROTTLE_REPS seeds (default 3); --policies A,B,... or
-# THROTTLE_POLICIES (default all 7).
+# THROTTLE_POLICIES (default all 7).  --summary runs nothing and writes
+# the summary and rows again from the output directory's throttle.csv
+# (say, one put together from two sessions' rows).
 # Where no cgroup can be made, only the fallback runs, and no ratio is
 # given.  Writes throttle.csv (every run, with the load average and the
 # other work's cores before it) and throttle.txt (the summary) to the
@@ -34,6 +36,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 reps=${THROTTLE_REPS:-3}
 policies=${THROTTLE_POLICIES:-none lowest dasud cchspmd diffusion diffusion2 rmtlb}
 max_load=${THROTTLE_MAX_LOAD:-}
+summary_only=
 num() { awk -v x="$2" 'BEGIN { exit !(x ~ /^[0-9]+([.][0-9]*)?$/ && x + 0 > 0) }' ||
   { echo "throttle.sh: $1 wants a positive number, not '$2'" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
@@ -46,6 +49,7 @@ while [ $# -gt 0 ]; do
     --policies) policies=$2 ;;
     esac
     shift 2 ;;
+  --summary) summary_only=1; shift ;;
   *) break ;;
   esac
 done
@@ -101,6 +105,12 @@ one() {
     "$tmp/row.csv" >>"$csv"
 }
 
+if [ -n "$summary_only" ]; then
+  [ -s "$csv" ] || { echo "throttle.sh: --summary: no $csv" >&2; exit 2; }
+  ref=$(awk -F, 'NR > 1 && $4 != "duty" { print $4; exit }' "$csv")
+  reps=$(awk -F, 'NR > 1 && $1 > m { m = $1 } END { print m + 0 }' "$csv")
+  policies=$(awk -F, 'NR > 1 && !s[$2]++ { printf "%s ", $2 }' "$csv")
+else
 echo "seed,policy,wanted,throttle,ratio,ratio_received,makespan_s,verified,share,load_before,other_cores" >"$csv"
 # Which cgroup path, if any: a short run that must have one.
 ref=
@@ -118,6 +128,7 @@ for seed in $(seq "$reps"); do
     else one "$seed" "$p" duty && one "$seed" "$p" cgroup; fi
   done
 done
+fi
 # Per policy: medians of each path, and of the pairs' ratios.
 awk -F, -v ref="$ref" 'function med(a, n,   i, j, x) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { x = a[i]; a[i] = a[j]; a[j] = x }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
@@ -129,13 +140,15 @@ awk -F, -v ref="$ref" 'function med(a, n,   i, j, x) { for (i = 1; i <= n; i++) 
     if (nl == 1 || x < lmin) lmin = x; if (nl == 1 || x > lmax) lmax = x
     if (nl == 1 || $11 + 0 < omin) omin = $11 + 0; if (nl == 1 || $11 + 0 > omax) omax = $11 + 0 }
   END {
-    printf "%-10s %6s %8s %8s %s\n", "policy", "pairs", ref == "" ? "-" : ref, "duty", "cgroup/duty (median of pairs)"
-    for (j = 1; j <= np; j++) { k = order[j]; delete a; delete b; delete q; nq = 0
+    printf "%-10s %6s %8s %8s %8s %s\n", "policy", "pairs", ref == "" ? "-" : ref, "duty", "cgrp/dty",
+      "(medians of pairs; then cgroup/duty with the ideal at the share received)"
+    for (j = 1; j <= np; j++) { k = order[j]; delete a; delete b; delete q; delete qr; nq = 0
       for (i = 1; i <= n["d", k]; i++) a[i] = r["d", k, i]
       for (i = 1; i <= n["c", k]; i++) b[i] = r["c", k, i]
       for (s = 1; s <= 1000; s++) if ((("c", s, k) in v) && (("d", s, k) in v)) { q[++nq] = v["c", s, k] / v["d", s, k]; all[++na] = q[nq]
-        rcv[na] = vr["c", s, k] / vr["d", s, k] }
-      printf "%-10s %6d %8.3f %8.3f %s\n", k, nq, n["c", k] ? med(b, n["c", k]) : 0, med(a, n["d", k]), nq ? sprintf("%.3f", med(q, nq)) : "-" }
+        qr[nq] = rcv[na] = vr["c", s, k] / vr["d", s, k] }
+      printf "%-10s %6d %8.3f %8.3f %8s %s\n", k, nq, n["c", k] ? med(b, n["c", k]) : 0, med(a, n["d", k]),
+        nq ? sprintf("%.3f", med(q, nq)) : "-", nq ? sprintf("%.3f", med(qr, nq)) : "-" }
     delete a; for (i = 1; i <= ns["d"]; i++) a[i] = sh["d", i]
     delete b; for (i = 1; i <= ns["c"]; i++) b[i] = sh["c", i]
     printf "all pairs: %d, median cgroup/duty %s; mean host share while computing: %s %s, duty %.3f (speed 0.30)%s\n",
@@ -150,7 +163,7 @@ awk -F, -v ref="$ref" 'function med(a, n,   i, j, x) { for (i = 1; i <= n; i++) 
 cmd="experiments/bench/throttle.sh --reps $reps --policies $(echo $policies | tr ' ' ,)${max_load:+ --max-load $max_load}"
 shares=$(sed -n 's/.*while computing: [^ ]* \([0-9.]*\), duty \([0-9.]*\) (speed 0.30).*/\1 \2/p' "$out/throttle.txt")
 if [ -n "$ref" ]; then
-  sed -n '2,/^all pairs/p' "$out/throttle.txt" | sed '$d' | while read -r p pairs c d q; do
+  sed -n '2,/^all pairs/p' "$out/throttle.txt" | sed '$d' | while read -r p pairs c d q qr; do
     bench_row "main job $p: duty vs $ref ($pairs pairs)" makespan/ideal "$d" "$c" "$q" "6 hosts" "$cmd"
   done
   all=$(sed -n 's/^all pairs: \([0-9]*\), median cgroup\/duty \([0-9.]*\);.*/\1 \2/p' "$out/throttle.txt")
