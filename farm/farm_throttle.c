@@ -77,6 +77,14 @@ static int free_signal(void)
 static int duty_start(double s, char *why, unsigned long whylen)
 {
   duty_share = s;
+  /* A cgroup makes each worker a scheduling entity of its own; with the
+   * timer, where the kernel groups a session's processes (autogroup, for
+   * those in the root cgroup), the run's six workers would be one entity
+   * and other work would take five sixths of their CPU from them.  A
+   * session of its own gives each its own autogroup.  It fails for a
+   * process group leader, and does nothing inside a cgroup: either way
+   * the timer still holds the quota. */
+  if (setsid() < 0) { /* nothing to do */ }
   /* The handler stays once set: a signal of a deleted timer may still
    * be queued, and the default action would end the process. */
   if (!duty_sig) {
