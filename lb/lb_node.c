@@ -295,12 +295,24 @@ size_t lb_node_movable(const lb_node *nd)
   return nd->nq > 1 ? nd->nq - 1 : 0;
 }
 
+/* The work a host knows to be left of p: its declared estimate less
+ * the work run of it (on the farm that is its `work`; in the simulator
+ * `work` is the true work, which no host knows).  With no estimate
+ * (est 0) it is minus the work run: the least run leaves first. */
+static double known_left(const lb_proc *p)
+{
+  return (double)p->est - (double)p->ran;
+}
+
 lb_proc *lb_node_take_movable(lb_node *nd)
 {
   if (nd->nq < 2) return NULL;
   size_t best = nd->nq - 1;
-  for (size_t k = nd->nq - 1; k >= 1; k--)
-    if (nd->q[k]->work > nd->q[best]->work) best = k;
+  double most = known_left(nd->q[best]);
+  for (size_t k = nd->nq - 1; k >= 1; k--) {
+    double l = known_left(nd->q[k]);
+    if (l > most) { best = k; most = l; }
+  }
   lb_proc *p = nd->q[best];
   q_remove(nd, best);
   return p;

@@ -145,8 +145,9 @@ int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordere
 int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch,
                            size_t *sent);
 /* One at a time, for a policy that packs its own messages: take a
- * process that may leave now (never the head; the node chooses which),
- * or NULL; put it back if it could not leave; count it once it left. */
+ * process that may leave now (never the head; the node takes the one
+ * with the most work left by what a host knows, lb_proc est - ran, the
+ * nearest the tail on a tie), or NULL; put it back if it could not leave; count it once it left. */
 lb_proc *lb_node_take_movable(lb_node *nd);
 void lb_node_put_back(lb_node *nd, lb_proc *p);
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p);

@@ -2,6 +2,7 @@
  * orders, result modes and policy none. */
 #include "testutil.h"
 #include "lb_node.h"
+#include "lb_policy.h"
 #include "lb_codec.h"
 #include "lb_errno.h"
 
@@ -157,6 +158,18 @@ static void arrive(bench *b, uint64_t id, size_t origin, double work)
   assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
 }
 
+/* A process that arrives with what a host knows of it: its declared
+ * work est and the work ran of it on earlier nodes. */
+static void arrive_known(bench *b, uint64_t id, double work, float est, float ran)
+{
+  lb_proc *pr;
+  assert_int_equal(lb_proc_alloc(id, 0, work, NULL, 0, &pr), LB_SUCCESS);
+  pr->est = est;
+  pr->ran = ran;
+  lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+  assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
+}
+
 /* One quantum of at most q work units of the head; returns its id. */
 static uint64_t quantum(bench *b, double q)
 {
@@ -271,7 +284,7 @@ static void order_case(lb_results mode)
   bench a, b;
   bench_new(&a, t, LB_POLICY_NONE, 0, &p);
   bench_new(&b, t, LB_POLICY_NONE, 2, &p);
-  for (uint64_t k = 0; k < 4; k++) arrive(&a, k, 0, 10.0 + (double)k);
+  for (uint64_t k = 0; k < 4; k++) arrive_known(&a, k, 10.0 + (double)k, 10.0f + (float)k, 0);
   for (int k = 0; k < 4; k++) quantum(&a, 1);       /* each has run once */
   lb_out_clear(a.out);
   uint64_t head = lb_node_current(a.nd)->id;
@@ -324,6 +337,44 @@ static void order_case(lb_results mode)
   ord.dst = 0;
   assert_int_equal(lb_node_step(a.nd, &ord, a.now, a.out), LB_EINVAL);
   bench_free(&a);
+  bench_free(&b);
+  lb_topo_free(t);
+}
+
+/* The node picks the leaving process by what a host knows (declared
+ * work less work run), never by the true work left, which only the
+ * simulator holds: the same choice in both drivers. */
+static void test_take_movable_known_work(void **state)
+{
+  (void)state;
+  lb_node_params p;
+  lb_node_params_default(&p);
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
+  bench b;
+  bench_new(&b, t, LB_POLICY_NONE, 0, &p);
+  arrive_known(&b, 0, 50, 50, 0);   /* the head: never taken */
+  arrive_known(&b, 1, 40, 4, 0);    /* most true work, little declared: 4 */
+  arrive_known(&b, 2, 3, 9, 0);     /* 9 */
+  arrive_known(&b, 3, 9, 12, 6);    /* 12 - 6 = 6 */
+  arrive_known(&b, 4, 7, 6, 0);     /* 6, a tie with 3: nearer the tail */
+  uint64_t want[] = { 2, 4, 3, 1 };
+  for (size_t k = 0; k < 4; k++) {
+    lb_proc *pr = lb_node_take_movable(b.nd);
+    assert_non_null(pr);
+    assert_int_equal(pr->id, want[k]);
+    lb_proc_free(pr);
+  }
+  assert_null(lb_node_take_movable(b.nd));   /* only the head is left */
+  assert_int_equal(lb_node_queue_len(b.nd), 1);
+  /* With no estimate, the least run leaves first. */
+  arrive_known(&b, 5, 30, 0, 2);
+  arrive_known(&b, 6, 1, 0, 0.5f);
+  arrive_known(&b, 7, 30, 0, 3);
+  lb_proc *pr = lb_node_take_movable(b.nd);
+  assert_non_null(pr);
+  assert_int_equal(pr->id, 6);
+  lb_proc_free(pr);
   bench_free(&b);
   lb_topo_free(t);
 }
@@ -411,6 +462,7 @@ int main(void)
     cmocka_unit_test(test_bad_params),
     cmocka_unit_test(test_schedules),
     cmocka_unit_test(test_none_runs_locally),
+    cmocka_unit_test(test_take_movable_known_work),
     cmocka_unit_test(test_order_origin),
     cmocka_unit_test(test_order_direct),
     cmocka_unit_test(test_stats_add),

@@ -1,6 +1,9 @@
 # trace.awk: one tournament load as lbsim 'time node work' lines.
 # Variables: n (nodes), np (processes), wl (primes|matmul), load
-# (skew|one), seed, w (mean work).
+# (skew|one), seed, w (mean work).  Each line declares its work as the
+# estimate too (the fourth column): the farm's workloads declare their
+# cost model's work, which the simulated work here is, and a node
+# chooses which process leaves by it (lb_node_take_movable).
 #   primes: process k tests the k-th of np equal ranges of integers, and
 #     trial division costs ~sqrt(m), so its work is 1.5 w sqrt((k+.5)/np)
 #     (mean w, from ~0 to 1.5 w);
@@ -24,6 +27,6 @@ BEGIN {
     else if (k < nh) node = perm[int(k * nhot / nh)]
     else node = int(rnd() * n)
     work = wl == "primes" ? 1.5 * w * sqrt((k + 0.5) / np) : w
-    printf "0 %d %.6f\n", node, work
+    printf "0 %d %.6f %.6f\n", node, work, work
   }
 }
