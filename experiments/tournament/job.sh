@@ -31,8 +31,8 @@ line=$(printf '%s\n' "$out" | sed -n 2p)
 case $line in
   *,*) ;;
   *) line=$("$TOURN_SIM" --csv-header | awk -F, -v p="$pol" -v t="$topo" -v s="$seed" '{
-       for (i = 1; i <= NF; i++) printf "%s%s", i > 1 ? "," : "", $i == "policy" ? p : $i == "topology" ? t : \
-         $i == "seed" ? s : $i == "ratio" || $i == "makespan" ? "nan" : $i == "violations" ? 1 : ""
+       for (i = 1; i <= NF; i++) printf "%s%s", (i > 1 ? "," : ""), ($i == "policy" ? p : $i == "topology" ? t : \
+         $i == "seed" ? s : $i == "ratio" || $i == "makespan" ? "nan" : $i == "violations" ? 1 : "")
        print "" }') ;;
 esac
 printf '%s,%s,%s,%s,%s,%s,%s,%s\n' "$phase" "$topo" "$L" "$wl" "$load" "$pol" "$cfg" "$line"
