@@ -1,31 +1,59 @@
 # common.sh: the parameter search of the tournament and three helpers,
 # sourced by run.sh and episodes.sh.
 # grid POLICY L DEG prints one candidate per line, "NAME LBSIM-ARGS",
-# the policy's default setting first.  Every balancing policy gets eight
-# candidates (fewer only where two coincide), so the search effort is
-# the same for each; L is the processes per host, DEG the graph's degree.
+# the policy's default setting first.  L is the processes per host, DEG
+# the graph's degree.  The same search for every policy: each parameter
+# a policy has is searched over the same values as in every other policy
+# that has it, or fixed to its paper's value for all alike:
+#   C (capacity; rmtlb, rmtlb-drain, lowest, dasud-ring, pool): the
+#     paper's default 4, the average queue L, twice it;
+#   A (threshold; the same, and cchspmd): the paper's 10 % of C, or 0.4
+#     (CCHSPMD's default, 10 % of its default C = 4); CCHSPMD has no C,
+#     so its "10 % of C" is 10 % of L, its share;
+#   the exchange period (dasud, cchspmd, diffusion, diffusion2), in the
+#     farm's 10 ms quanta: 5 (the farm's 50 ms), 1, 2, 10 (dasud, with
+#     no second parameter: also 3, 8, 13, 20, 40);
+#   each policy's own: RMTLB's Tmax (the paper's 2 x hop time x
+#     eccentricity, or 4); LOWEST's probes (3, 8) and back-off (none, as
+#     seed 000; or 5 doublings); DASUD-RING's widest ring (the whole
+#     graph, as the paper; or 1); CCHSPMD's plan (greedy, transport);
+#     diffusion's alpha (Boillat's, half of it); diffusion2's beta
+#     (beta_opt, 1.2); steal's amount (half, one), threshold (asks when
+#     idle, or below 2) and retry wait (none, 1 quantum); pool's chunks
+#     (factoring, gss).
+# Candidates whose values coincide (C = 4 = L at 4 per host; A = 0.4 =
+# 10 % of 4) are run once.
 grid() {
-  g_half=$(( ($2 + 1) / 2 )) g_dbl=$((2 * $2))
+  g_dbl=$((2 * $2))
   case $1 in
     none) echo "default" ;;
-    # C: the paper's default 4, half the average queue, the average, twice
-    # it; Tmax: the paper's (2 x the time to the farthest node) or 4 units
-    rmtlb|lowest)
-      for g_c in 4 "$g_half" "$2" "$g_dbl"; do
-        if [ "$1" = rmtlb ]; then
-          echo "C$g_c-tpaper -C $g_c"; echo "C$g_c-t4 -C $g_c --tmax 4"
-        else
-          echo "C$g_c-p3 -C $g_c"; echo "C$g_c-p8 -C $g_c --probes 8"
-        fi
+    rmtlb|rmtlb-drain|rmtlb-drain-oracle|lowest|dasud-ring|pool)
+      # the variant starts C at the average queue (L) by default
+      g_cs="4 $2 $g_dbl"
+      case $1 in rmtlb-drain*) g_cs="$2 4 $g_dbl" ;; esac
+      for g_c in $g_cs; do
+        g_pa=$(awk -v c="$g_c" 'BEGIN { printf "%g", 0.1 * c }')
+        for g_a in "$g_pa" 0.4; do
+          g_n="C$g_c-A$g_a" g_o="-C $g_c -A $g_a"
+          case $1 in
+            rmtlb*) echo "$g_n-tpaper $g_o"; echo "$g_n-t4 $g_o --tmax 4" ;;
+            lowest)
+              for g_p in 3 8; do
+                echo "$g_n-p$g_p-b0 $g_o --probes $g_p"; echo "$g_n-p$g_p-b5 $g_o --probes $g_p --backoff-max 5"
+              done ;;
+            dasud-ring) echo "$g_n-rall $g_o"; echo "$g_n-r1 $g_o --dasud-ring-max-ring 1" ;;
+            pool) echo "$g_n-factoring $g_o"; echo "$g_n-gss $g_o --pool-chunk gss" ;;
+          esac
+        done
       done | awk '!seen[$1]++' ;;
-    # the variant starts C at the average queue (L) by default
-    rmtlb-drain|rmtlb-drain-oracle)
-      for g_c in "$2" 4 "$g_half" "$g_dbl"; do echo "C$g_c-tpaper -C $g_c"; echo "C$g_c-t4 -C $g_c --tmax 4"; done |
-        awk '!seen[$1]++' ;;
-    # periods in units of the farm's 10 ms quantum; 5 is the farm's
     dasud) for g_p in 5 1 2 3 8 13 20 40; do echo "P$g_p --period $g_p"; done ;;
     cchspmd)
-      for g_p in 5 1 2 10; do echo "P$g_p-greedy --period $g_p"; echo "P$g_p-tp --period $g_p --plan transport"; done ;;
+      g_pa=$(awk -v c="$2" 'BEGIN { printf "%g", 0.1 * c }')
+      for g_a in 0.4 "$g_pa"; do
+        for g_p in 5 1 2 10; do
+          echo "P$g_p-greedy-A$g_a --period $g_p -A $g_a"; echo "P$g_p-tp-A$g_a --period $g_p --plan transport -A $g_a"
+        done
+      done | awk '!seen[$1]++' ;;
     # alpha: Boillat's (1/(deg+1) on these regular graphs) or half of it
     diffusion)
       g_a=$(awk -v d="$3" 'BEGIN { printf "%.6f", 0.5 / (d + 1) }')
@@ -33,6 +61,10 @@ grid() {
     # beta: beta_opt of the graph, or a milder 1.2
     diffusion2)
       for g_p in 5 1 2 10; do echo "P$g_p-opt --period $g_p"; echo "P$g_p-b1.2 --period $g_p --beta 1.2"; done ;;
+    steal)
+      for g_m in half one; do for g_b in 1 2; do for g_r in 0 1; do
+        echo "$g_m-below$g_b-retry$g_r --steal-amount $g_m --steal-below $g_b --steal-retry $g_r"
+      done; done; done ;;
   esac
 }
 

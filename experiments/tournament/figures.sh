@@ -12,7 +12,7 @@ lb_init
 case ${1:-} in --help|-h|'') sed -n '2,7p' "$0"; exit 0 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "$1" && pwd)
-pols="none rmtlb lowest dasud cchspmd diffusion diffusion2 rmtlb-drain"
+pols="none rmtlb rmtlb-drain lowest dasud dasud-ring cchspmd diffusion diffusion2 steal pool"
 command -v gnuplot >/dev/null 2>&1 || { echo "$0: gnuplot not found: no figures" >&2; exit 0; }
 for wl in primes matmul; do
   for load in skew one; do

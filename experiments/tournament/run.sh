@@ -1,27 +1,34 @@
 #!/bin/sh
-# The seed 000 tournament: RMTLB, LOWEST, DASUD, CCHSPMD, both
-# diffusions and the variant RMTLB-drain, with `none` as the baseline,
+# The seed 000 tournament: RMTLB, LOWEST, DASUD (Cortes et al.'s and
+# the paper's expanding ring, dasud-ring), CCHSPMD, both diffusions, the
+# variant RMTLB-drain, random work stealing and the master-worker pool,
+# with `none` as the baseline,
 # in the simulator with the farm's costs (--profile farm), on the same
 # loads: ring:6, complete:6, torus:8x8, torus:32x32; 4, 32 and 80
 # processes per host; primes-like and matmul-like processes; skewed and
 # all-on-one starts.  Every policy runs at its default setting and at the
-# best of eight candidates, chosen on seeds 101.. that are not reported
+# best of its candidates (common.sh: the same values for every parameter
+# policies share), chosen on seeds 101.. that are not reported
 # (torus:32x32 takes torus:8x8's choice); the reported seeds are 1..K.
 # Writes OUT/tune.csv, OUT/best.csv, OUT/runs.csv, OUT/summary.csv
-# (means, sd, 95 % t intervals), OUT/fig-*.{png,svg,pdf} (gnuplot) and
+# (means, sd, 95 % t intervals), OUT/paired.csv (each setting's winner
+# against every other policy on the same seeds: Wilcoxon signed-rank,
+# Holm-adjusted, median ratio), OUT/fig-*.{png,svg,pdf} (gnuplot) and
 # OUT/verdict.md; prints their absolute paths.  About 25 minutes of CPU.
 #   --quick  ring:6 and torus:8x8, 4 and 32 per host, 3 seeds, 1 tuning
 #            seed (about 2 minutes)
+#   --six    the farm's settings: ring:6 and complete:6, 4 and 32 per
+#            host (farm.sh predicts its cells from this run)
 #   --full   also torus:32x32 with 80 per host and all-on-one at 32 per
 #            host (hours: 33k-82k processes start on one node)
-# Usage: experiments/tournament/run.sh [--quick|--full] [-o OUTDIR]
+# Usage: experiments/tournament/run.sh [--quick|--six|--full] [-o OUTDIR]
 #        [-b BUILDDIR] [-k SEEDS] [-t TUNESEEDS] [-j JOBS (1 or 2)]
 set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { sed -n '2,18p' "$0"; }
+usage() { sed -n '2,20p' "$0"; }
 out=out/tournament build=$(lb_builddir) seeds=10 tune=3 jobs=2 mode=normal
 for a in "$@"; do
   case $a in
@@ -32,6 +39,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --quick) mode=quick; seeds=3; tune=1 ;;
     --full) mode=full ;;
+    --six) mode=six ;;
     -o) out=${2:?-o needs a directory}; shift ;;
     -b) build=${2:?-b needs a directory}; shift ;;
     -k) seeds=${2:?-k needs a count}; shift ;;
@@ -55,7 +63,8 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 
 topos="ring:6 complete:6 torus:8x8 torus:32x32" Ls="4 32 80"
 [ "$mode" = quick ] && topos="ring:6 torus:8x8" Ls="4 32"
-pols="rmtlb lowest dasud cchspmd diffusion diffusion2 rmtlb-drain"
+[ "$mode" = six ] && topos="ring:6 complete:6" Ls="4 32"
+pols="rmtlb rmtlb-drain lowest dasud dasud-ring cchspmd diffusion diffusion2 steal pool"
 # The settings, one "TOPO L WL LOAD" per line.  Without --full, torus:32x32
 # leaves out 80 per host and the all-on-one start at 32 per host.
 settings=$out/settings.txt
@@ -162,6 +171,7 @@ rm -f "$jobsf"
 # 4. Statistics, figures, verdict.
 sum=$out/summary.csv
 awk -f "$here/stats.awk" "$runs" | sort_summary "$settings" >"$sum"
+sh "$here/paired.sh" "$runs" >"$out/paired.csv"
 rm -rf "$out/traces"
 t1=$(date +%s)
 load1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
@@ -181,4 +191,4 @@ info=$out/run-info.txt
   echo "runs=$(( $(wc -l <"$tunecsv") + $(wc -l <"$runs") - 2 ))"
 } >"$info"
 sh "$here/verdict.sh" "$out" >"$out/verdict.md"
-for f in "$tunecsv" "$best" "$runs" "$sum" "$info" $figs "$out/verdict.md"; do echo "$f"; done
+for f in "$tunecsv" "$best" "$runs" "$sum" "$out/paired.csv" "$info" $figs "$out/verdict.md"; do echo "$f"; done

@@ -6,7 +6,7 @@ set -eu
 case ${1:-} in --help|-h|'') sed -n '2,4p' "$0"; exit 0 ;; esac
 out=$1 sum=$1/summary.csv best=$1/best.csv
 here=$(cd "$(dirname "$0")" && pwd)
-pols="rmtlb lowest dasud cchspmd diffusion diffusion2 rmtlb-drain"
+pols="rmtlb rmtlb-drain lowest dasud dasud-ring cchspmd diffusion diffusion2 steal pool"
 # v TOPO L WL LOAD POLICY KIND FIELD: one number of summary.csv
 info() { sed -n "s/^$1=//p" "$out/run-info.txt" 2>/dev/null | head -1; }
 v() { awk -F, -v k="$1,$2,$3,$4,$5,$6" -v f="$7" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -34,6 +34,27 @@ the winner's.
 
 EOF
 awk -F, -v pols="none $pols" -f "$here/table.awk" "$sum"
+
+if [ -s "$out/paired.csv" ]; then
+cat <<EOF
+
+## Paired tests over seeds: who wins, and by how much
+
+The same seed is the same load for every policy, so each policy is
+compared with the setting's winner (lowest mean ratio) seed by seed:
+Wilcoxon's signed-rank test of the paired ratio differences
+(two-sided; exact unless there are ties or zero differences, then the
+normal approximation), Holm-adjusted across the setting's comparisons
+(\`paired.csv\`, \`paired.sh\`, statistics in \`signrank.awk\`, checked
+by tests/paired_stats.sh).  The effect is the median over seeds of the
+makespan ratio policy / winner, with its distribution-free interval
+(order statistics; its exact coverage given).  With K seeds the
+smallest two-sided exact p is 2 / 2^K (0.0625 at 5 seeds, 0.25 at 3):
+fewer than 6 seeds can never separate two policies.
+
+EOF
+awk -F, -f "$here/paired_table.awk" "$out/paired.csv"
+fi
 
 cat <<EOF
 
