@@ -6,7 +6,7 @@
 # a policy has is searched over the same values as in every other policy
 # that has it, or fixed to its paper's value for all alike:
 #   C (capacity; rmtlb, rmtlb-drain, lowest, dasud-ring, pool): the
-#     paper's default 4, the average queue L, twice it;
+#     paper's default 4, half the average queue L, L, twice it;
 #   A (threshold; the same, and cchspmd): the paper's 10 % of C, or 0.4
 #     (CCHSPMD's default, 10 % of its default C = 4); CCHSPMD has no C,
 #     so its "10 % of C" is 10 % of L, its share;
@@ -14,7 +14,8 @@
 #     farm's 10 ms quanta: 5 (the farm's 50 ms), 1, 2, 10 (dasud, with
 #     no second parameter: also 3, 8, 13, 20, 40);
 #   each policy's own: RMTLB's Tmax (the paper's 2 x hop time x
-#     eccentricity, or 4); LOWEST's probes (3, 8) and back-off (none, as
+#     eccentricity, or 4) and RMTLB-drain's estimate of work left (the
+#     mean process's, or the declared work, less the work run); LOWEST's probes (3, 8) and back-off (none, as
 #     seed 000; or 5 doublings); DASUD-RING's widest ring (the whole
 #     graph, as the paper; or 1); CCHSPMD's plan (greedy, transport);
 #     diffusion's alpha (Boillat's, half of it); diffusion2's beta
@@ -24,18 +25,22 @@
 # Candidates whose values coincide (C = 4 = L at 4 per host; A = 0.4 =
 # 10 % of 4) are run once.
 grid() {
-  g_dbl=$((2 * $2))
+  g_half=$(( ($2 + 1) / 2 )) g_dbl=$((2 * $2))
   case $1 in
     none) echo "default" ;;
     rmtlb|rmtlb-drain|rmtlb-drain-oracle|lowest|dasud-ring|pool)
       # the variant starts C at the average queue (L) by default
-      g_cs="4 $2 $g_dbl"
-      case $1 in rmtlb-drain*) g_cs="$2 4 $g_dbl" ;; esac
+      g_cs="4 $g_half $2 $g_dbl"
+      case $1 in rmtlb-drain*) g_cs="$2 4 $g_half $g_dbl" ;; esac
       for g_c in $g_cs; do
         g_pa=$(awk -v c="$g_c" 'BEGIN { printf "%g", 0.1 * c }')
         for g_a in "$g_pa" 0.4; do
           g_n="C$g_c-A$g_a" g_o="-C $g_c -A $g_a"
           case $1 in
+            rmtlb-drain)
+              for g_e in mean declared; do
+                echo "$g_n-tpaper-$g_e $g_o --rmtlb-estimate $g_e"; echo "$g_n-t4-$g_e $g_o --tmax 4 --rmtlb-estimate $g_e"
+              done ;;
             rmtlb*) echo "$g_n-tpaper $g_o"; echo "$g_n-t4 $g_o --tmax 4" ;;
             lowest)
               for g_p in 3 8; do
