@@ -14,7 +14,7 @@
 # (means, sd, 95 % t intervals), OUT/paired.csv (each setting's winner
 # against every other policy on the same seeds: Wilcoxon signed-rank,
 # Holm-adjusted, median ratio), OUT/fig-*.{png,svg,pdf} (gnuplot) and
-# OUT/verdict.md; prints their absolute paths.  About 25 minutes of CPU.
+# OUT/verdict.md; prints their absolute paths.
 #   --quick  ring:6 and torus:8x8, 4 and 32 per host, 3 seeds, 1 tuning
 #            seed (about 2 minutes)
 #   --six    the farm's settings: ring:6 and complete:6, 4 and 32 per
@@ -28,7 +28,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { sed -n '2,20p' "$0"; }
+usage() { sed -n '2,25p' "$0"; }
 out=out/tournament build=$(lb_builddir) seeds=10 tune=3 jobs=2 mode=normal
 for a in "$@"; do
   case $a in
