@@ -12,6 +12,10 @@
 #    V = 43.5, p = 0.01488986.
 #  - Holm's adjustment: R's p.adjust(c(.01, .02, .03, .04, .05), "holm")
 #    = .05 .08 .09 .09 .09, and (.04, .001, .03, .2) -> (.09, .004, .09, .2).
+#  - the paired t-test, two-sided: R 4's t.test(x, y, paired = TRUE) on
+#    Hollander and Wolfe's data: t = 3.03537541565, p = 0.0161766274349;
+#    t.test(c(.012, .03, -.004, .021, .015)): t = 2.63530490824,
+#    p = 0.0578639089472.
 #  - the median's order-statistic interval: for n = 10 the 2nd and 9th
 #    values, coverage 1 - 2 x 11/1024 = 0.978515625 (binomial tails).
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
@@ -38,6 +42,10 @@ BEGIN {
   split("0.04 0.001 0.03 0.2", p, " "); holm(p, 4, a); printf "%g %g %g %g\n", a[1], a[2], a[3], a[4]
   split("7 3 9 1 10 2 8 4 6 5", m, " "); medci(m, 10); printf "%g %g %g %.9f\n", MED, MED_LO, MED_HI, MED_CONF
   split("5 1 4 2 3", m, " "); medci(m, 5); printf "%g %g %g %.9f\n", MED, MED_LO, MED_HI, MED_CONF
+  for (i = 1; i <= 9; i++) d[i] = x[i] - y[i]
+  ttest(d, 9); printf "%.10f %.12f %d\n", TT_T, TT_P, TT_DF
+  split("0.012 0.03 -0.004 0.021 0.015", f, " "); ttest(f, 5); printf "%.10f %.12f %d\n", TT_T, TT_P, TT_DF
+  split("0 0 0", z, " "); ttest(z, 3); printf "%g %g\n", TT_T, TT_P
 }
 AWK
 out=$(awk -f "$sr" -f "$tmp/t.awk" 2>&1) || fail "awk: $out"
@@ -59,4 +67,10 @@ check "all zero p" "$(line 4 3)" 1 0
 check "coverage n = 10" "$(line 7 4)" 0.978515625 1e-9
 [ "$(line 8 1-3)" = "3 1 5" ] && ok "median and interval, n = 5" || fail "median n = 5: $(line 8 1-3)"
 check "coverage n = 5" "$(line 8 4)" 0.9375 1e-9
+check "paired t, Hollander-Wolfe: t" "$(line 9 1)" 3.03537541565 1e-9
+check "paired t, Hollander-Wolfe: p" "$(line 9 2)" 0.0161766274349 1e-9
+check "paired t, df" "$(line 9 3)" 8 0
+check "t, n = 5: t" "$(line 10 1)" 2.63530490824 1e-9
+check "t, n = 5: p" "$(line 10 2)" 0.0578639089472 1e-9
+check "t, all zero: p" "$(line 11 2)" 1 0
 finish

@@ -41,12 +41,14 @@ cat <<EOF
 
 ## Who wins: the farm's paired tests beside the simulator's
 
-Per setting, the winner (lowest mean ratio) and the policies a
-Wilcoxon signed-rank test over the paired seeds cannot tell from it
-(Holm-adjusted p >= 0.05, experiments/tournament/paired.awk).  With K
-seeds the smallest exact two-sided p is 2 / 2^K: at 5 seeds 0.0625, so
-no difference can be called there and every policy "ties"; the median
-ratios below still rank them.
+Per setting, the winner (lowest mean ratio) and the policies that a
+paired t-test over the seeds cannot tell from it (Holm-adjusted
+p >= 0.05, experiments/tournament/paired.awk with test=t; paired.csv
+also holds the Wilcoxon signed-rank p-values, which at $(info seeds)
+seeds cannot fall below 2 / 2^$(info seeds), too coarse to call a
+difference once Holm-adjusted).  The effect is the median over seeds
+of the makespan ratio policy / winner, with the range of the seeds
+(the order-statistic interval at this many seeds; its coverage given).
 
 ### The farm
 

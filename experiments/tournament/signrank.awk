@@ -105,3 +105,47 @@ function medci(x, n,   b, i, k, c, tail) {
   MED_LO = b[k]; MED_HI = b[n + 1 - k]
   MED_CONF = 1 - 2 * tail
 }
+
+# ttest(d, n): the paired t-test of d[1..n], two-sided (R's t.test(x, y,
+# paired = TRUE)): sets TT_T, TT_DF and TT_P.  Differences all equal give
+# p 1 when they are zero, else 0 (R refuses such data).  The t
+# distribution through the regularized incomplete beta function
+# (Numerical Recipes' betai and betacf, Lanczos's log gamma).
+function sr_lgamma(x,   y, t, s, j, c) {
+  split("76.18009172947146 -86.50532032941677 24.01409824083091 -1.231739572450155 0.001208650973866179 -0.000005395239384953", c, " ")
+  y = x; t = x + 5.5; t -= (x + 0.5) * log(t); s = 1.000000000190015
+  for (j = 1; j <= 6; j++) s += c[j] / ++y
+  return -t + log(2.5066282746310005 * s / x)
+}
+function sr_betacf(a, b, x,   m, m2, aa, c, d, del, h, qab, qam, qap) {
+  qab = a + b; qap = a + 1; qam = a - 1; c = 1; d = 1 - qab * x / qap
+  if (d < 0 ? -d < 1e-300 : d < 1e-300) d = 1e-300
+  d = 1 / d; h = d
+  for (m = 1; m <= 300; m++) {
+    m2 = 2 * m; aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+    d = 1 + aa * d; if ((d < 0 ? -d : d) < 1e-300) d = 1e-300
+    c = 1 + aa / c; if ((c < 0 ? -c : c) < 1e-300) c = 1e-300
+    d = 1 / d; h *= d * c
+    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+    d = 1 + aa * d; if ((d < 0 ? -d : d) < 1e-300) d = 1e-300
+    c = 1 + aa / c; if ((c < 0 ? -c : c) < 1e-300) c = 1e-300
+    d = 1 / d; del = d * c; h *= del
+    if ((del - 1 < 0 ? 1 - del : del - 1) < 3e-14) break
+  }
+  return h
+}
+function sr_betai(a, b, x,   bt) {
+  if (x <= 0) return 0
+  if (x >= 1) return 1
+  bt = exp(sr_lgamma(a + b) - sr_lgamma(a) - sr_lgamma(b) + a * log(x) + b * log(1 - x))
+  return x < (a + 1) / (a + b + 2) ? bt * sr_betacf(a, b, x) / a : 1 - bt * sr_betacf(b, a, 1 - x) / b
+}
+function ttest(d, n,   i, m, v) {
+  TT_DF = n - 1
+  if (n < 2) { TT_T = 0; TT_P = 1; return }
+  m = 0; for (i = 1; i <= n; i++) m += d[i]; m /= n
+  v = 0; for (i = 1; i <= n; i++) v += (d[i] - m) ^ 2; v /= n - 1
+  if (v <= 0) { TT_T = 0; TT_P = m == 0 ? 1 : 0; return }
+  TT_T = m / sqrt(v / n)
+  TT_P = sr_betai(TT_DF / 2, 0.5, TT_DF / (TT_DF + TT_T * TT_T))
+}
