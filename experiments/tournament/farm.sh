@@ -10,7 +10,8 @@
 # time, with the same setting and seeds.  Writes, in OUT (default
 # out/tournament-farm): runs.csv (labels, then lbmaster --csv), sim.csv
 # (labels, then lbsim --csv), cells.csv (farm against simulator per
-# cell), paired.csv (paired tests on the farm), verdict.md and
+# cell), paired.csv (paired t-tests on the farm; Wilcoxon's too),
+# paired-sim.csv (the same for the simulator's runs), verdict.md and
 # provenance-farm.txt; a set replaces the last one only when whole.
 #   --out DIR     output directory
 #   --sim DIR     the simulator tournament whose best.csv gives the
@@ -27,7 +28,7 @@ set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { sed -n '2,25p' "$0"; }
+usage() { sed -n '2,26p' "$0"; }
 for a in "$@"; do case $a in --help|-h) usage; exit 0 ;; esac; done
 die() { echo "$0: $*" >&2; exit 2; }
 out=out/tournament-farm sim_dir="" seeds=5 work_ms=50 tmo=300
@@ -209,8 +210,9 @@ cells() {
           m[k], m[k] ? sprintf("%.4f", b) : "nan", n[k] && m[k] ? sprintf("%.3f", b / a) : "nan" } }' "$runs" "$simcsv"
 }
 lb_write "$stage/cells.csv" cells
-lb_write "$stage/paired.csv" sh "$here/paired.sh" "$runs" best ratio_received
-lb_write "$stage/paired-sim.csv" sh "$here/paired.sh" "$simcsv" best ratio
+# few seeds: the paired t-test decides (paired.awk)
+lb_write "$stage/paired.csv" sh "$here/paired.sh" "$runs" best ratio_received t
+lb_write "$stage/paired-sim.csv" sh "$here/paired.sh" "$simcsv" best ratio t
 nf=$(echo $failed | wc -w)
 cat >"$stage/run-info.txt" <<EOF || lb_die "writing run-info.txt failed"
 command=$lb_argv
