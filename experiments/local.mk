@@ -21,7 +21,7 @@ EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed003/fig2.gp experiments/seed003/report.awk \
 	experiments/seed004/figs.gp experiments/seed004/report.awk \
 	experiments/seed004/paper_table1.csv experiments/seed004/paper_table2.csv \
-	experiments/proto/scale.gp experiments/trace/spacetime.gp experiments/term.gp \
+	experiments/proto/scale.gp experiments/proto/summary.awk experiments/stats.awk experiments/trace/spacetime.gp experiments/term.gp \
 	experiments/simgrid/congestion.gp \
 	experiments/seed001/speedup.gp \
 	experiments/report/lib.awk experiments/report/render.awk experiments/report/md2html.awk \
