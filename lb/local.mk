@@ -24,7 +24,7 @@ lb_liblb_a_SOURCES = \
 	lb/lb_proc.c lb/lb_proc.h lb/lb_wire.h lb/lb_codec.c lb/lb_codec.h \
 	lb/lb_node.c lb/lb_node.h lb/lb_node_impl.h lb/lb_param.c lb/lb_param.h lb/lb_policy_prepare.c lb/lb_rmtlb.h \
 	lb/lb_policy.h lb/lb_policy_reg.c \
-	lb/lb_rt.c lb/lb_rt.h lb/lb_trace.c lb/lb_trace.h lb/lb_sink.c lb/lb_sink.h \
+	lb/lb_rt.c lb/lb_rt.h lb/lb_trace.c lb/lb_trace.h lb/lb_sink.c lb/lb_sink.h lb/lb_lease.c lb/lb_lease.h \
 	lb/lb_pol_none.c lb/lb_pol_rmtlb.c lb/lb_pol_lowest.c \
 	lb/lb_pol_diffusion.c lb/lb_pol_dasud.c lb/lb_pol_cchspmd.c lb/lb_pol_exchange.c \
 	lb/lb_pol_steal.c lb/lb_pol_pool.c lb/lb_pol_ring.c
@@ -39,5 +39,5 @@ lbfarminclude_HEADERS = lb/lb_errno.h lb/lb_mem.h lb/lb_rng.h lb/lb_topo.h lb/lb
 	lb/lb_spectrum.h lb/lb_load.h lb/lb_metrics.h lb/lb_diffusion.h \
 	lb/lb_diffuse.h lb/lb_hetero.h lb/lb_arrange.h lb/lb_transport.h \
 	lb/lb_hublake.h lb/lb_taskgraph.h lb/lb_share.h lb/lb_proc.h lb/lb_optimum.h \
-	lb/lb_codec.h lb/lb_node.h lb/lb_param.h lb/lb_policy.h lb/lb_rmtlb.h lb/lb_rt.h lb/lb_trace.h lb/lb_sink.h
+	lb/lb_codec.h lb/lb_node.h lb/lb_param.h lb/lb_policy.h lb/lb_rmtlb.h lb/lb_rt.h lb/lb_trace.h lb/lb_sink.h lb/lb_lease.h
 pkgconfig_DATA = lb/lbfarm.pc
