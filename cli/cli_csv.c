@@ -23,7 +23,7 @@ static const char *const layout[] = {
   "policy", "topology", "nodes", "procs", "speeds", "capacities",
   /* lbsim's load and costs */
   "load", "work", "profile", "latency", "bandwidth", "jitter", "quantum", "cost_msg", "cost_byte", "poll",
-  "ctx_size", "result_size", "codec", "crashes", "detect",
+  "ctx_size", "result_size", "codec", "crashes", "detect", "silent",
   /* the farm's workload and settings */
   "workload", "size", "init", "quantum_s", "throttle",
   /* every parameter of lb/lb_param.c */
@@ -34,7 +34,7 @@ static const char *const layout[] = {
   "migrated", "migrated_started", "ctx_bytes", "hops", "hops_optimal", "hops_ratio",
   "invocations", "episodes", "placed1", "placed2", "placed3", "placed4", "placed5", "placed6", "placed7",
   "dissolved", "events", "violations", "crashed", "lost", "reruns", "duplicates", "orphans", "dropped",
-  "verified",
+  "fenced", "fenced_dropped", "journalled", "verified",
 };
 
 static const char *const farm_tags[] = {

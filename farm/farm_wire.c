@@ -179,6 +179,7 @@ static void put_setup(lb_wbuf *w, const void *arg)
   lb_w_u32(w, s->throttle);
   lb_w_u32(w, s->trace);
   lb_w_u32(w, s->wrong);
+  lb_w_u32(w, s->silent);
   lb_w_f64(w, s->quantum_s);
   lb_w_f64(w, s->t0);
   for (uint32_t i = 0; i < s->nhosts; i++) lb_w_u32(w, (uint32_t)s->tids[i]);
@@ -223,7 +224,8 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
   s->throttle = lb_r_u32(&d.r);
   s->trace = lb_r_u32(&d.r);
   s->wrong = lb_r_u32(&d.r);
-  if (s->throttle >= FARM_THROTTLE_NMODES || s->trace > 1 || s->wrong > 1)
+  s->silent = lb_r_u32(&d.r);
+  if (s->throttle >= FARM_THROTTLE_NMODES || s->trace > 1 || s->wrong > 1 || s->silent > 1)
     bad(&d, "throttle, trace or test switch out of range");
   s->quantum_s = r_real(&d, 1e-5, 100);
   s->t0 = r_real(&d, 0, 1e11);
@@ -495,6 +497,30 @@ int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c)
     }
   }
   return finish(&d, "CLOCK");
+}
+
+/* ---- HEARTBEAT ---- */
+int farm_beat_encode(const farm_beat *b, unsigned char *buf, size_t cap, size_t *len)
+{
+  lb_wbuf w = { buf, cap, 0 };
+  lb_w_u32(&w, b->me);
+  lb_w_u64(&w, b->quanta);
+  lb_w_u64(&w, b->units);
+  lb_w_u64(&w, b->held);
+  *len = w.len;
+  return lb_wbuf_ok(&w) ? LB_SUCCESS : lb_error(LB_ERANGE, "HEARTBEAT buffer too small");
+}
+
+int farm_beat_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_beat *b)
+{
+  rd d = { { buf, len, 0, 0 }, NULL };
+  b->me = r_below(&d, nhosts, "host out of range");
+  b->quanta = lb_r_u64(&d.r);
+  b->units = lb_r_u64(&d.r);
+  b->held = lb_r_u64(&d.r);
+  /* A count beyond any run's is a sender's error, not progress. */
+  if (b->quanta >> 53 || b->units >> 62 || b->held >> 32) bad(&d, "a count out of range");
+  return finish(&d, "HEARTBEAT");
 }
 
 /* ---- SUM_REQ / SUM_REP ---- */

@@ -29,8 +29,9 @@
 #include "app.h"
 
 #define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
-#define FARM_WIRE_VERSION 6u   /* 4: SETUP carries the parameters by name; 5: every message its MAC;
-                                * 6: CLOCK, the trace's clock exchange */
+#define FARM_WIRE_VERSION 7u   /* 4: SETUP carries the parameters by name; 5: every message its MAC;
+                                * 6: CLOCK, the trace's clock exchange;
+                                * 7: HEARTBEAT, and SETUP's test switch `silent` */
 #define FARM_ENVELOPE 64u
 #define FARM_ENV_SIGNED 32u      /* the envelope's bytes before its MAC */
 #define FARM_MAC_LEN 32u         /* crypto_auth_hmacsha512256_BYTES */
@@ -57,10 +58,11 @@
   X(FARM_DOWN, 7114, "DOWN")         /* master -> worker: hosts that failed; send an inventory */ \
   X(FARM_INVENTORY, 7115, "INVENTORY") /* worker -> master: the processes it holds */ \
   X(FARM_LOST, 7116, "LOST")         /* worker -> master: a process it cannot run */ \
-  X(FARM_CLOCK, 7117, "CLOCK")       /* master <-> worker: the trace's clock exchange */
+  X(FARM_CLOCK, 7117, "CLOCK")       /* master <-> worker: the trace's clock exchange */ \
+  X(FARM_HEARTBEAT, 7118, "HEARTBEAT") /* worker -> master: its lease renewed, its progress */
 
 #define FARM_TAG_MIN 7101
-#define FARM_NTAGS 17
+#define FARM_NTAGS 18
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,
@@ -103,8 +105,8 @@ int farm_wire_accept(int tag, const unsigned char *env, size_t total, uint32_t r
  * lb/lb_param.c by name (u16 count; each u8 name length, name, f64
  * value, checked against the table's range; every one exactly once),
  * the workload (u32 kind, u64 size, u64 processes, u64 seed), u32
- * throttle, u32 trace, u32 the test switch `wrong`, f64 quantum, f64
- * start time, the hosts' task ids and the edges. */
+ * throttle, u32 trace, u32 the test switches `wrong` and `silent`, f64
+ * quantum, f64 start time, the hosts' task ids and the edges. */
 typedef struct farm_setup {
   unsigned char key[FARM_KEY_LEN];
   uint32_t me, nhosts;
@@ -114,6 +116,7 @@ typedef struct farm_setup {
   uint32_t throttle;         /* farm_throttle_mode */
   uint32_t trace;            /* collect the per-message trace */
   uint32_t wrong;            /* test path: every result this host makes is wrong */
+  uint32_t silent;           /* test path: this host stops itself at STOP, unreported */
   double quantum_s;          /* CPU seconds per quantum */
   double t0;                 /* the master's clock at the start (wall, s) */
   int32_t *tids;             /* nhosts tids, host order */
@@ -189,6 +192,14 @@ typedef struct farm_clock {
 int farm_clock_encode(const farm_clock *c, unsigned char *buf, size_t cap, size_t *len);
 /* Times finite; a boot id of [0-9a-f-] or all zeros. */
 int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c);
+
+/* ---- HEARTBEAT: a host renews its lease (lb_lease.h) ----
+ * u32 host, u64 quanta run, u64 units of work done, u64 processes it
+ * holds (queued, and results not yet delivered). */
+typedef struct farm_beat { uint32_t me; uint64_t quanta, units, held; } farm_beat;
+#define FARM_BEAT_LEN 28u
+int farm_beat_encode(const farm_beat *b, unsigned char *buf, size_t cap, size_t *len);
+int farm_beat_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_beat *b);
 
 /* ---- SUM_REQ / SUM_REP (the self-test) ---- */
 int farm_sum_req_encode(const int32_t *v, uint32_t n, unsigned char **buf, size_t *len);

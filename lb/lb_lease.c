@@ -23,6 +23,15 @@ struct lb_lease {
   host *h;
 };
 
+int lb_lease_params_check(double period, double duration)
+{
+  if (!(period > 0) || !(duration > 0) || !isfinite(duration))
+    return lb_error(LB_EINVAL, "lease period %g and duration %g", period, duration);
+  if (duration < 2 * period)
+    return lb_error(LB_EINVAL, "a lease of %g s must outlast two renewal periods of %g s", duration, period);
+  return LB_SUCCESS;
+}
+
 int lb_lease_alloc(size_t nhosts, double duration, double stall, lb_lease **out)
 {
   *out = NULL;

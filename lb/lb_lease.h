@@ -28,6 +28,11 @@
 
 typedef struct lb_lease lb_lease;
 
+/* A host renews every `period`; a lease of `duration` must outlast at
+ * least two periods, or one late renewal fences a live host:
+ * LB_SUCCESS, or LB_EINVAL saying so. */
+int lb_lease_params_check(double period, double duration);
+
 /* nhosts leases of `duration` (> 0); `stall` (> 0, INFINITY: never)
  * the progress-free time after which a host holding work is stalled. */
 int lb_lease_alloc(size_t nhosts, double duration, double stall, lb_lease **out);

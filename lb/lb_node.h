@@ -142,6 +142,14 @@ typedef struct lb_ring_params {
 /* Room for the parameters of a program's policies (lb_policy.h). */
 #define LB_PARAM_EXT 16
 
+/* The hosts' leases with the master (lb_lease.h), which the drivers
+ * keep: no node reads them.  A host renews every `period`; the master
+ * fences one whose last renewal is `duration` old. */
+typedef struct lb_lease_params {
+  double period;
+  double duration;
+} lb_lease_params;
+
 typedef struct lb_node_params {
   int capacity;          /* C_i, processes */
   double threshold;      /* A_i; < 0: 10 % of C (rounded up with threshold_ceil) */
@@ -152,6 +160,7 @@ typedef struct lb_node_params {
   lb_results results;
   lb_sched sched;
   lb_route route;
+  lb_lease_params lease;
   lb_rmtlb_params rmtlb;
   lb_lowest_params lowest;
   lb_dasud_params dasud;

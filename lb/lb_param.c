@@ -48,6 +48,13 @@ static const lb_param table[] = {
   { "route", LB_PARAM_ENUM, 0, 0, 0, LB_ROUTE_HOPS, route_names, ALL, "R",
     "hops (a message for a node that is not a neighbour goes through the graph, a neighbour at a "
     "time) or direct (straight there)", OFF(route), LB_PARAM_C_INT },
+  { "lease.period", LB_PARAM_REAL, 0, 3600, LB_PARAM_LO_OPEN, 0.5, NULL, ALL, "P",
+    "a host renews its lease with the master this often, with its progress (the simulator: with "
+    "silent faults only)", OFF(lease.period), LB_PARAM_C_DOUBLE },
+  { "lease.duration", LB_PARAM_REAL, 0, 86400, LB_PARAM_LO_OPEN, 2, NULL, ALL, "L",
+    "the master fences a host whose last renewal is this old: stops and kills it, runs its work "
+    "again elsewhere and drops whatever it sends later (at least twice the period)",
+    OFF(lease.duration), LB_PARAM_C_DOUBLE },
 
   { "rmtlb.tmax", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_RMTLB, "T",
     "answer window Tmax (0: 2 x hop time x eccentricity, the paper's)", OFF(rmtlb.tmax), LB_PARAM_C_DOUBLE },
@@ -355,6 +362,7 @@ static const char *const a_drain[] = { "rmtlb.drain", NULL };
 static const char *const a_plan[] = { "cchspmd.plan", NULL };
 static const char *const a_alpha[] = { "diffusion.alpha", NULL };
 static const char *const a_beta[] = { "diffusion.beta", NULL };
+static const char *const a_lease[] = { "lease.duration", NULL };
 static const lb_param_alias aliases[] = {
   { "tmax", a_tmax, "T", "RMTLB's Tmax and LOWEST's timeout" },
   { "backoff-max", a_backoff, "K", "RMTLB's and LOWEST's back-off" },
@@ -364,6 +372,7 @@ static const lb_param_alias aliases[] = {
   { "plan", a_plan, "P", NULL },
   { "alpha", a_alpha, "X", NULL },
   { "beta", a_beta, "X", NULL },
+  { "lease", a_lease, "L", NULL },
 };
 
 size_t lb_param_alias_count(void) { return sizeof aliases / sizeof aliases[0]; }

@@ -70,6 +70,15 @@ int lb_sink_accept(lb_sink *s, uint64_t pid, size_t from, int *first)
   return LB_SUCCESS;
 }
 
+int lb_sink_restore(lb_sink *s, uint64_t pid)
+{
+  if (pid >= s->np) return lb_error(LB_EINVAL, "restored result of process %llu of %zu", (unsigned long long)pid, s->np);
+  if (s->accepted[pid]) return lb_error(LB_ESTATE, "process %llu is accepted already", (unsigned long long)pid);
+  s->accepted[pid] = 1;
+  s->naccepted++;
+  return LB_SUCCESS;
+}
+
 int lb_sink_is_accepted(const lb_sink *s, uint64_t pid) { return pid < s->np && s->accepted[pid]; }
 int lb_sink_is_live(const lb_sink *s, size_t h) { return h < s->nh && !s->dead[h]; }
 size_t lb_sink_live_hosts(const lb_sink *s) { return s->nlive; }

@@ -44,6 +44,11 @@ void lb_sink_free(lb_sink *s);
  * count). */
 int lb_sink_accept(lb_sink *s, uint64_t pid, size_t from, int *first);
 int lb_sink_is_accepted(const lb_sink *s, uint64_t pid);
+/* A result the driver took before the run began (an earlier master's
+ * journal) and checked: pid is accepted, from no host, and never runs.
+ * LB_EINVAL for a pid out of range, LB_ESTATE when it is accepted
+ * already. */
+int lb_sink_restore(lb_sink *s, uint64_t pid);
 
 /* Host d failed: a new inventory round; *epoch names it.  A host that
  * is down already changes nothing (the current epoch is returned). */

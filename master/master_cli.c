@@ -11,6 +11,7 @@
 #include "master_cli.h"
 #include "master_ctx.h"
 #include "master_out.h"
+#include "master_journal.h"
 #include "cli.h"
 #include "cli_param.h"
 #include "cli_csv.h"
@@ -18,6 +19,7 @@
 #include "lb_errno.h"
 #include "lb_topo.h"
 #include "lb_load.h"
+#include "lb_lease.h"
 #include "farm_wire.h"
 #include "farm_throttle.h"
 
@@ -88,11 +90,21 @@ void master_cli_help(const char *intro, const char *hosts_default, const char *o
          "  --inject-wrong H test verification: host H makes every result wrong (its\n"
          "                   MAC right); each is rejected and runs again elsewhere,\n"
          "                   and H is excluded after 3\n"
-         "  --timeout SEC    give up after SEC seconds without a result (default 300)\n"
+         "  --timeout SEC    give up after SEC seconds without progress anywhere: no\n"
+         "                   result, and no quantum run on any live host (default 300)\n"
          "  --selftest       instead of a workload: send each worker a packed int\n"
          "                   array and check the sums they return\n"
          "  --ints K         self-test: ints sent to worker 0; worker i gets K*(i+1)\n",
          hosts_default);
+  printf("  --journal FILE   append every verified result to FILE (created; it must not\n"
+         "                   exist), checksummed and on disk before it counts\n"
+         "  --resume FILE    after a master died: take the results FILE (a --journal of\n"
+         "                   the same workload, size, processes and seed) holds, verify\n"
+         "                   them again, run only the other processes, and journal\n"
+         "                   their results to FILE too\n"
+         "  --inject-silent H  test leases: host H stops itself (SIGSTOP) when STOP\n"
+         "                   comes, before its report, as a host that dies with all its\n"
+         "                   results in; its lease runs out and it is fenced\n");
   printf("      --version    print the version and the commit it was built from\n");
   printf("  -h, --help       show this help and exit\n");
   lb_node_params d;
@@ -163,7 +175,8 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
 {
   enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
          O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_HOSTS_CSV, O_DAMAGE, O_CSV, O_CSVHEAD, O_WRONG };
+         O_ORDER, O_ORDER_DELAY, O_JUNK, O_HOSTS_CSV, O_DAMAGE, O_CSV, O_CSVHEAD, O_WRONG, O_SILENT,
+         O_JOURNAL, O_RESUME };
   static const struct option own[] = {
     { "selftest", no_argument, 0, O_SELFTEST },
     { "hosts", required_argument, 0, O_HOSTS },
@@ -188,6 +201,9 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     { "inject-junk", no_argument, 0, O_JUNK },
     { "inject-damage", required_argument, 0, O_DAMAGE },
     { "inject-wrong", required_argument, 0, O_WRONG },
+    { "inject-silent", required_argument, 0, O_SILENT },
+    { "journal", required_argument, 0, O_JOURNAL },
+    { "resume", required_argument, 0, O_RESUME },
     { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
     { "help", no_argument, 0, 'h' },
     { 0, 0, 0, 0 } };
@@ -247,6 +263,14 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
     case O_JUNK: f->junk = 1; break;
     case O_DAMAGE: f->damage = cli_ulong("--inject-damage", optarg, 0, 1000000); break;
     case O_WRONG: f->wrong = 1 + (int)cli_ulong("--inject-wrong", optarg, 0, FARM_MAX_HOSTS - 1); break;
+    case O_SILENT: f->silent = 1 + (int)cli_ulong("--inject-silent", optarg, 0, FARM_MAX_HOSTS - 1); break;
+    case O_JOURNAL:
+    case O_RESUME:
+      if (f->journal) cli_usage_error("--journal and --resume: give one of them, once");
+      if (!*optarg) cli_usage_error("%s: no file named", c == O_JOURNAL ? "--journal" : "--resume");
+      f->journal = optarg;
+      f->resume = c == O_RESUME;
+      break;
     default: cli_bad_option(c, argc, argv);
     }
   }
@@ -272,6 +296,9 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   if (f->topo->n != o->hosts)
     cli_usage_error("--topology %s has %zu nodes but --hosts is %lu", f->topo_spec, f->topo->n, o->hosts);
   if (f->wrong > (int)o->hosts) cli_usage_error("--inject-wrong: host %d of %lu", f->wrong - 1, o->hosts);
+  if (f->silent > (int)o->hosts) cli_usage_error("--inject-silent: host %d of %lu", f->silent - 1, o->hosts);
+  if (lb_lease_params_check(f->par.lease.period, f->par.lease.duration))
+    cli_usage_error("--lease-period %g, --lease %g: %s", f->par.lease.period, f->par.lease.duration, lb_errmsg());
   f->speed = per_host("--speeds", o->speeds, o->hosts, 1.0, 1e-3, 1.0);
   /* A worker takes messages between quanta: one hop of a small message
    * can wait a whole quantum, which on a host emulated at speed s lasts
@@ -294,6 +321,8 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   check_writable("--out", f->out);
   check_writable("--trace", f->trace);
   check_writable("--hosts-csv", f->hosts_csv);
+  /* The journal is checked now, so bad input never starts a pvmd. */
+  if (f->journal && master_journal_check(f)) exit(CLI_EXIT_USAGE);
   if (master_out_check(f)) exit(CLI_EXIT_USAGE);
 }
 

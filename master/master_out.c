@@ -74,7 +74,7 @@ void master_out_print(const master_opts *o, const master_host *hs, const master_
     const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
     fprintf(to, "%-5d t%-8x %6.3f %6.3f %-9s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
-           h->tid, o->speed[i], received(o, h, i), h->excluded ? "EXCL" : h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
+           h->tid, o->speed[i], received(o, h, i), h->excluded ? "EXCL" : h->fenced ? "FENCED" : h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
            h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
            c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
            (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
@@ -88,8 +88,12 @@ void master_out_print(const master_opts *o, const master_host *hs, const master_
     fprintf(to, "\n");
   }
   if (t->hosts_down)
-    fprintf(to, "%lu host(s) failed: %lu process(es) ran again, %lu second result(s) dropped\n", t->hosts_down,
-           t->reruns, t->duplicates);
+    fprintf(to, "%lu host(s) failed (%lu of them fenced when their lease ran out): %lu process(es) ran again, %lu "
+           "second result(s) dropped, %lu late message(s) from hosts already out dropped\n", t->hosts_down, t->fenced,
+           t->reruns, t->duplicates, t->late);
+  if (t->journalled)
+    fprintf(to, "%lu of %lu results came from the journal, verified again; %lu computed in this run\n",
+            t->journalled, o->w.nproc, t->accepted - t->journalled);
   char opt[64] = "not computed";
   if (t->hops_optimal >= 0) snprintf(opt, sizeof opt, "%ld", t->hops_optimal);
   fprintf(to, "%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
@@ -191,6 +195,9 @@ static int csv_row(FILE *f, const master_opts *o, const sums *s, const master_ta
   }
   cli_csv_set(w, "dissolved", "%lld", s->c[FARM_C_DISSOLVED]);
   cli_csv_ulong(w, "crashed", t->hosts_down);
+  cli_csv_ulong(w, "fenced", t->fenced);
+  cli_csv_ulong(w, "fenced_dropped", t->late);
+  cli_csv_ulong(w, "journalled", t->journalled);
   cli_csv_ulong(w, "reruns", t->reruns);
   cli_csv_ulong(w, "duplicates", t->duplicates);
   cli_csv_set(w, "dropped", "%lld", s->c[FARM_C_DROPPED]);
@@ -253,17 +260,17 @@ int master_out_hosts_csv(const master_opts *o, const master_host *hs)
   FILE *f = begin_file("--hosts-csv", o->hosts_csv, 0, &had);
   if (!f) return -1;
   fprintf(f, "host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,moved,moved_started,ctx_bytes,"
-             "homed,delivered,relayed,dropped,msg_s,idle_s,reported,down\n");
+             "homed,delivered,relayed,dropped,msg_s,idle_s,reported,down,fenced\n");
   for (int i = 0; i < o->hosts; i++) {
     const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    fprintf(f, "%d,%d,%.17g,%.17g,%s,%d,%lld,%lld,%.17g,%.17g,%.17g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.17g,%.17g,%s,%s\n", i,
+    fprintf(f, "%d,%d,%.17g,%.17g,%s,%d,%lld,%lld,%.17g,%.17g,%.17g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.17g,%.17g,%s,%s,%s\n", i,
             h->tid, o->speed[i], received(o, h, i),
             h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-", h->initial,
             (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
             (long long)c[FARM_C_MIGRATED], (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_CTX_BYTES],
             (long long)c[FARM_C_HOMED], (long long)c[FARM_C_DELIVERED], (long long)c[FARM_C_RELAYED],
-            (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no", h->down ? "yes" : "no");
+            (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no", h->down ? "yes" : "no", h->fenced ? "yes" : "no");
   }
   return cli_out_close(f);
 }

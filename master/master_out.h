@@ -11,6 +11,7 @@
 typedef struct master_host {
   int tid, initial, got, down;
   int excluded;              /* down because its results failed verification */
+  int fenced;                /* down because its lease ran out */
   farm_report rep;           /* its trace is not kept */
 } master_host;
 
@@ -20,6 +21,9 @@ typedef struct master_tally {
   unsigned long accepted, bad, dropped;   /* bad: results rejected (each ran again) */
   unsigned long excluded;    /* hosts excluded for them */
   unsigned long hosts_down, reruns, duplicates;
+  unsigned long fenced;      /* hosts whose lease ran out */
+  unsigned long late;        /* messages dropped from hosts already out */
+  unsigned long journalled;  /* results taken from the journal (--resume) */
   int verified;
   long hops_optimal;         /* fewest process-hops that balance the start, -1 unknown */
 } master_tally;

@@ -40,10 +40,19 @@ int master_host_down(master_ctx *x, int h, const char *why)
 {
   if (h < 0 || h >= x->o->hosts || x->down[h]) return 0;
   x->down[h] = 1;
+  x->down_at[h] = cli_now();
   x->tl.hosts_down++;
+  /* Out for good: what it sends from now on is dropped. */
+  lb_lease_fence(x->lease, (size_t)h);
   /* A silent one may still run; what it cannot remove itself (its
    * cgroup, PVM's sockets) goes with it, where the transport can. */
   if (x->tids[h] > 0 && x->xp->kill) x->xp->kill(x->xp->ctx, x->tids[h]);
+  if (lb_sink_accepted(x->sink) == x->o->w.nproc) {
+    /* Every result is in: nothing of it to recover. */
+    fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run, with every result in\n", cli_prog(), h, x->tids[h],
+            why, cli_now() - x->tl.tstart);
+    return 0;
+  }
   uint64_t epoch;
   if (lb_sink_host_down(x->sink, (size_t)h, &epoch)) {
     fprintf(stderr, "%s: host %d (t%x) %s, and no host is left\n", cli_prog(), h, x->tids[h], why);

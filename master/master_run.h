@@ -35,6 +35,9 @@ typedef struct master_opts {
   int junk;                    /* test path: send junk to every worker */
   unsigned long damage;        /* test path: damage this many contexts at the start */
   int wrong;                   /* test path: host wrong - 1 makes every result wrong (0: none) */
+  int silent;                  /* test path: host silent - 1 stops itself at STOP (0: none) */
+  const char *journal;         /* --journal or --resume FILE: every verified result is kept there */
+  int resume;                  /* --resume: the journal's results count, and only the rest runs */
 } master_opts;
 
 /* Set up the o->hosts hosts tids[0..hosts-1] (started and waiting for

@@ -1,5 +1,7 @@
 /* lbpvm_xport.c: see lbpvm_xport.h. */
+#include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 #include <pvm3.h>
 #include "lbpvm_xport.h"
 #include "lbpvm_payload.h"
@@ -10,13 +12,25 @@
 #include "lbpvm_guard.h"
 #include "cli.h"
 
+/* A worker told to end, which gets SIGKILL at `at` unless it is gone. */
+typedef struct doomed { int tid; pid_t pid; unsigned long long start; double at; } doomed;
+
+/* A worker asked to end has this long to leave on its own (its SIGTERM
+ * handler leaves its cgroup and removes its sockets) before SIGKILL. */
+#define KILL_GRACE_S 1.0
+
 typedef struct xpvm {
   uint32_t run;
   farm_auth *auth;
   farm_store *store;
   int *tids, *pids, n;     /* the master's workers and their process ids */
+  unsigned long long *starts;   /* ... and start times (a reused pid is not ours) */
   double every, next;      /* heartbeat: period, next check (monotonic s) */
+  doomed *dm;              /* workers told to end, not yet killed */
+  int ndm, capdm;
 } xpvm;
+
+static void reap(xpvm *p, int now_all);
 
 /* A stopped pvmd blocks no receive (messages come over direct links),
  * but it delivers no notice either, so failures would go unseen: ask it
@@ -58,6 +72,7 @@ static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
 {
   xpvm *p = ctx;
   heartbeat(p);
+  if (p->ndm) reap(p, 0);
   lbpvm_guard_begin("waiting for a message", timeout_s < 0 ? 0 : timeout_s + LBPVM_GUARD_S);
   int r = lbpvm_recv(p->auth, p->run, id, tag, timeout_s, in);
   lbpvm_guard_end();
@@ -139,20 +154,75 @@ static int x_gone(void *ctx, const farm_in *in, int id)
   return 0;
 }
 
-/* A worker killed here cannot remove its cgroup and PVM's sockets. */
+/* A signal through the pvmds: the local one answers at once and passes
+ * it on (PVM's tm_sendsig), so a host that is cut off or stopped holds
+ * no one; its pvmd delivers it if it ever comes back. */
+static void sendsig(int tid, int sig)
+{
+  lbpvm_guard_begin("signalling a worker", LBPVM_GUARD_S);
+  pvm_sendsig(tid, sig);
+  lbpvm_guard_end();
+}
+
+/* What a worker that ended here without leaving its cgroup and sockets
+ * left behind. */
+static void remove_leftovers(pid_t pid)
+{
+  farm_throttle_forget(pid);
+  lbpvm_tmp_remove_sockets(pid);
+}
+
+/* Workers whose grace ran out (all of them with now_all): SIGKILL, a
+ * stopped one too, then what they leave is removed. */
+static void reap(xpvm *p, int now_all)
+{
+  double now = cli_now();
+  for (int k = 0; k < p->ndm;) {
+    doomed d = p->dm[k];
+    if (!now_all && now < d.at) { k++; continue; }
+    p->dm[k] = p->dm[--p->ndm];
+    sendsig(d.tid, SIGKILL);
+    if (d.pid > 0 && lbpvm_tmp_alive(d.pid, d.start)) {
+      kill(d.pid, SIGKILL);
+      for (int i = 0; i < 50 && lbpvm_tmp_alive(d.pid, d.start); i++)
+        nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
+    }
+    if (d.pid > 0) remove_leftovers(d.pid);
+  }
+}
+
+/* End a worker, which may still run: cut off, or stopped (SIGSTOP, a
+ * hung file system), and so deaf to SIGTERM until it is continued.  It
+ * is asked to leave (SIGTERM, then SIGCONT so that a stopped one can),
+ * through its pvmd and, on this host, by pid; past KILL_GRACE_S it gets
+ * SIGKILL.  Nothing here waits on its host. */
 static void x_kill(void *ctx, int id)
 {
   xpvm *p = ctx;
-  if (id > 0) {
-    lbpvm_guard_begin("killing a worker", LBPVM_GUARD_S);
-    pvm_kill(id);
-    lbpvm_guard_end();
-  }
+  if (id <= 0) return;
+  pid_t pid = 0;
+  unsigned long long start = 0;
   for (int i = 0; i < p->n; i++)
-    if (p->tids[i] == id && p->pids[i] > 0) {
-      farm_throttle_forget(p->pids[i]);
-      lbpvm_tmp_remove_sockets(p->pids[i]);
-    }
+    if (p->tids[i] == id && p->pids[i] > 0) { pid = p->pids[i]; start = p->starts[i]; }
+  for (int k = 0; k < p->ndm; k++)
+    if (p->dm[k].tid == id) return;   /* on its way already */
+  sendsig(id, SIGTERM);
+  sendsig(id, SIGCONT);
+  if (pid > 0 && lbpvm_tmp_alive(pid, start)) {
+    kill(pid, SIGTERM);
+    kill(pid, SIGCONT);
+  } else if (pid > 0) {
+    remove_leftovers(pid);   /* gone already: what it could not remove */
+    return;
+  }
+  if (p->ndm == p->capdm) {
+    int cap = p->capdm ? 2 * p->capdm : 8;
+    doomed *v = realloc(p->dm, (size_t)cap * sizeof *v);
+    if (!v) { reap(p, 1); return; }
+    p->dm = v;
+    p->capdm = cap;
+  }
+  p->dm[p->ndm++] = (doomed){ id, pid, start, cli_now() + KILL_GRACE_S };
 }
 
 static int x_junk(void *ctx, int id, int kind)
@@ -180,9 +250,12 @@ void lbpvm_xport_free(farm_xport *x)
 {
   xpvm *p = x->ctx;
   if (!p) return;
+  reap(p, 1);
   farm_store_free(p->store);
   free(p->tids);
   free(p->pids);
+  free(p->starts);
+  free(p->dm);
   free(p);
   x->ctx = NULL;
 }
@@ -201,10 +274,12 @@ void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
   struct pvmtaskinfo *ti;
   free(p->tids);
   free(p->pids);
+  free(p->starts);
   p->n = 0;
   p->tids = malloc((size_t)(n + 1) * sizeof *p->tids);
   p->pids = calloc((size_t)(n + 1), sizeof *p->pids);
-  if (!p->tids || !p->pids) return;
+  p->starts = calloc((size_t)(n + 1), sizeof *p->starts);
+  if (!p->tids || !p->pids || !p->starts) return;
   for (int i = 0; i < n; i++) p->tids[i] = tids[i];
   p->n = n;
   lbpvm_guard_begin("listing the tasks on this host", LBPVM_GUARD_S);
@@ -213,7 +288,10 @@ void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
   if (s < 0) return;
   for (int k = 0; k < ntask; k++)
     for (int i = 0; i < n; i++)
-      if (ti[k].ti_tid == tids[i]) p->pids[i] = ti[k].ti_pid;
+      if (ti[k].ti_tid == tids[i]) {
+        p->pids[i] = ti[k].ti_pid;
+        p->starts[i] = lbpvm_tmp_start_time(ti[k].ti_pid);
+      }
   /* If a bound expires later, these are ended by pid. */
   pid_t *pids = malloc((size_t)(n + 1) * sizeof *pids);
   if (!pids) return;

@@ -12,6 +12,7 @@
  *   timers   -> the runtime's heap, fired between quanta.
  * A process that has run keeps a live copy here (its cursor and partial
  * results), saved into its context only when it leaves. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,9 @@ typedef struct worker {
                              * start (SETUP's t0, on the clock hosts share) */
   double units_q;           /* units per quantum, learned */
   worker_trace tr;           /* the trace's rows (worker_trace.h) */
-  unsigned char *down;      /* hosts known to have failed */
+  unsigned char *down;      /* hosts known to have failed: what they send is dropped */
+  uint64_t quanta;          /* quanta run: the progress the lease reports */
+  double next_beat;         /* when the next HEARTBEAT is due (cli_now) */
   lb_topo **repaired;       /* the graphs used since (owned; the node borrows the last) */
   size_t nrepaired;
 } worker;
@@ -64,6 +67,25 @@ static int host_of(const worker *w, int tid)
   for (uint32_t i = 0; i < w->s.nhosts; i++)
     if (w->s.tids[i] == tid) return (int)i;
   return tid == w->parent ? -2 : -1;
+}
+
+/* The lease (lb_lease.h): a HEARTBEAT with this host's progress every
+ * lease.period by its own clock.  Called between quanta and between
+ * messages, each far shorter than the period (a quantum lasts
+ * quantum / speed of wall time: 33 ms at speed 0.30 against 500 ms). */
+static void beat(worker *w)
+{
+  double now = cli_now();
+  if (now < w->next_beat) return;
+  double p = w->s.par.lease.period;
+  /* Late (a long message, a descheduled host): the next one a period on. */
+  w->next_beat = now - w->next_beat < p ? w->next_beat + p : now + p;
+  const lb_node *nd = lb_rt_node(w->rt);
+  farm_beat b = { .me = w->s.me, .quanta = w->quanta, .units = (uint64_t)w->c[FARM_C_UNITS],
+                  .held = lb_node_queue_len(nd) + w->xp->held(w->xp->ctx, NULL, 0) };
+  unsigned char buf[FARM_BEAT_LEN];
+  size_t len;
+  if (!farm_beat_encode(&b, buf, sizeof buf, &len)) xsend(w, w->parent, FARM_HEARTBEAT, buf, len);
 }
 
 /* Time spent with messages: receiving, handling and the sends that
@@ -381,13 +403,43 @@ static int parent_exited(worker *w, const farm_in *in)
   return g > 0;
 }
 
+/* A host the master took for failed is out for good: a policy message
+ * or a payload it sends later (it was cut off, or frozen, and came
+ * back) is dropped, as its neighbours' nodes take it for down. */
+static int from_down(worker *w, const farm_in *in, int from)
+{
+  if (from < 0 || !w->down || !w->down[from]) return 0;
+  w->c[FARM_C_DROPPED]++;
+  fprintf(stderr, "%s: host %u: late %s from host %d, which is down, dropped\n", cli_prog(), w->s.me,
+          farm_tag_name(in->tag), from);
+  return 1;
+}
+
+/* Test path (--inject-silent): the host stops itself where it would
+ * report, as a host that died once its results were in. */
+static void go_silent(worker *w)
+{
+  fprintf(stderr, "%s: host %u: stopping itself at STOP (--inject-silent)\n", cli_prog(), w->s.me);
+  fflush(stderr);
+  raise(SIGSTOP);
+}
+
 static void handle(worker *w, farm_in *in)
 {
   double t0 = msg_begin(w);
   int from = host_of(w, in->src), bad = 0;
   lb_error_clear();
+  if ((in->tag == FARM_LBMSG || in->tag == FARM_PAYLOAD) && from_down(w, in, from)) {
+    w->xp->clear(w->xp->ctx, in);
+    msg_end(w, t0);
+    return;
+  }
   switch (in->tag) {
-  case FARM_STOP: if (from == -2) w->stop = 1; else bad = 1; break;
+  case FARM_STOP:
+    if (from != -2) { bad = 1; break; }
+    if (w->s.silent) go_silent(w);
+    w->stop = 1;
+    break;
   case FARM_QUIT: if (from == -2) w->stop = 2; else bad = 1; break;
   case FARM_TASKS: bad = from != -2 || on_tasks(w, in); break;
   case FARM_ORDER: bad = from != -2 || on_order(w, in); break;
@@ -437,6 +489,7 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
   worker_trace_state(&w->tr, LB_HOST_BALANCING, w->last - w->origin);
   w->cpu += dc;
   w->c[FARM_C_UNITS] += (int64_t)ran;
+  w->quanta++;
   *done = ran;
   return 0;
 }
@@ -510,10 +563,15 @@ static void quantum(worker *w, const lb_proc *p)
 static void loop(worker *w)
 {
   lb_event tick = { .type = LB_EV_TICK };
+  w->next_beat = cli_now();
   while (!w->stop) {
     farm_in in;
     int r;
-    while (!w->stop && (r = w->xp->recv(w->xp->ctx, -1, -1, 0, &in)) == 1) handle(w, &in);
+    beat(w);
+    while (!w->stop && (r = w->xp->recv(w->xp->ctx, -1, -1, 0, &in)) == 1) {
+      handle(w, &in);
+      beat(w);
+    }
     if (w->stop || r < 0) break;
     fire_timers(w);
     const lb_proc *p = lb_node_current(lb_rt_node(w->rt));
