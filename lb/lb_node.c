@@ -582,6 +582,12 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
       lb_msg_free(m);
       return rc;
     }
+    if (lb_node_is_down(nd, m->hop_src)) {
+      /* A fenced neighbour that came back: what it sends is not taken. */
+      nd->st.from_down++;
+      lb_msg_free(m);
+      return LB_SUCCESS;
+    }
     if (m->dst != nd->id) return relay(nd, m, out);
     if (m->type == LB_MSG_RESULT) return on_result_msg(nd, m, now, out);
     if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m, now, out);
@@ -671,7 +677,7 @@ double lb_node_param(const lb_node *nd, const char *name)
 void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st)
 {
   /* A count added to lb_node_stats must be added here too. */
-  _Static_assert(sizeof(lb_node_stats) == (LB_MSG_NTYPES + 21) * sizeof(unsigned long), "lb_node_stats changed");
+  _Static_assert(sizeof(lb_node_stats) == (LB_MSG_NTYPES + 22) * sizeof(unsigned long), "lb_node_stats changed");
   for (int k = 0; k < LB_MSG_NTYPES; k++) sum->sent[k] += st->sent[k];
   sum->bytes += st->bytes;
   sum->migrated += st->migrated;
@@ -685,6 +691,7 @@ void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st)
   sum->delivered += st->delivered;
   sum->orphans += st->orphans;
   sum->relayed += st->relayed;
+  sum->from_down += st->from_down;
   for (int k = 0; k < 8; k++) sum->placed[k] += st->placed[k];
   sum->dissolved += st->dissolved;
 }

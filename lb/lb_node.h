@@ -196,7 +196,9 @@ typedef enum {
                   * order, whatever the policy: tests and scripted runs) */
   LB_EV_DOWN,    /* node `dst` failed; `topo` is the graph the survivors
                   * use from now on (lb_topo_repair; borrowed, it must
-                  * outlive the node) */
+                  * outlive the node).  Down is for good: a message that
+                  * `dst` hands this node later (it was cut off or frozen
+                  * and came back) is dropped and counted (from_down) */
   LB_EV_DISCARD  /* forget process `pid`: the driver cannot run it (its
                   * context is damaged); the sink runs it elsewhere */
 } lb_event_type;
@@ -294,6 +296,7 @@ typedef struct lb_node_stats {
   unsigned long delivered;            /* results delivered from here (DELIVER) */
   unsigned long orphans;              /* results delivered here because their way home failed */
   unsigned long relayed;              /* messages passed on for other nodes */
+  unsigned long from_down;            /* messages from a neighbour known down, dropped */
   /* RMTLB's claim, per heavy episode: placed[k] episodes whose whole
    * excess was placed by k floods (k = 1..7, 7 also counts more);
    * dissolved: episodes that ended because the node ran down its excess

@@ -1,5 +1,6 @@
 /* lb_sim.c: a run of the simulator (lb_sim.h): its configuration,
  * set-up, end and totals.  sim_impl.h lists the other rooms. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim_impl.h"
@@ -58,6 +59,21 @@ static int check_config(const lb_sim_config *c)
     if (c->crashes[k].node >= c->topo->n || !(c->crashes[k].t >= 0))
       return lb_error(LB_EINVAL, "failure %zu: node %zu at %g", k + 1, c->crashes[k].node, c->crashes[k].t);
   if (!(c->detect >= 0)) return lb_error(LB_EINVAL, "detection delay %g < 0", c->detect);
+  if (c->ncrashes + c->nsilent >= c->topo->n)
+    return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes + c->nsilent, c->topo->n);
+  for (size_t k = 0; k < c->nsilent; k++) {
+    const lb_sim_silent *f = &c->silent[k];
+    if (f->node >= c->topo->n || !(f->t >= 0) || !(f->dur > 0) || (f->kind != LB_SIM_FREEZE && f->kind != LB_SIM_PARTITION) ||
+        (f->kind == LB_SIM_PARTITION && !isfinite(f->dur)))
+      return lb_error(LB_EINVAL, "silent fault %zu: node %zu at %g for %g", k + 1, f->node, f->t, f->dur);
+    /* One fault a node: a node's freeze and partition do not overlap. */
+    for (size_t j = 0; j < k; j++)
+      if (c->silent[j].node == f->node) return lb_error(LB_EINVAL, "two silent faults of node %zu", f->node);
+    for (size_t j = 0; j < c->ncrashes; j++)
+      if (c->crashes[j].node == f->node) return lb_error(LB_EINVAL, "node %zu both crashes and goes silent", f->node);
+  }
+  if (c->nsilent && lb_lease_params_check(c->node.lease.period, c->node.lease.duration))
+    return lb_error(LB_EINVAL, "%s", lb_errmsg());
   if (!(c->corrupt >= 0 && c->corrupt <= 1)) return lb_error(LB_EINVAL, "fraction of wrong results %g", c->corrupt);
   if (c->corrupt > 0 && c->corrupt_node >= c->topo->n)
     return lb_error(LB_EINVAL, "faulty node %zu of %zu", c->corrupt_node, c->topo->n);
@@ -171,6 +187,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
     if (!rc) S->node[i].nd = lb_rt_node(S->node[i].rt);
   }
   if (rc || (rc = sim_setup_load(S, res))) return rc;
+  if ((rc = sim_silent_alloc(S))) return rc;
   sim_optimum(S, res);
   /* Every node gets a first check point at time 0, after the initial
    * arrivals, so periodic policies start even on a node that is busy
@@ -206,6 +223,7 @@ void sim_close(sim *S)
   free(S->arr_order);
   lb_sink_free(S->sink);
   sim_live_free(S);
+  sim_silent_free(S);
   sim_trace_free(S);
   for (size_t k = 0; k < S->nrepaired; k++) lb_topo_free(S->repaired[k]);
   free(S->repaired);

@@ -51,6 +51,24 @@ typedef struct lb_sim_order { double t; size_t node, dst; long count; } lb_sim_o
  * repaired graph) and the sink runs its recovery (lb_sink.h). */
 typedef struct lb_sim_crash { double t; size_t node; } lb_sim_crash;
 
+/* A silent fault: nothing tells the survivors; only the node's lease
+ * with the master (lb_lease.h, node.lease) running out does, and then
+ * the node is fenced: the survivors learn of it as of a failure, the
+ * sink recovers its work, everything it sends from then on (messages,
+ * results, heartbeats) is dropped and counted, and the master's order
+ * to stop ends it when it reaches it.
+ *   FREEZE: from t the node does nothing (no quantum, message, timer or
+ *     heartbeat) for `dur` (INFINITY: for good), then carries on where
+ *     it stopped; what was sent to it waits.
+ *   PARTITION: from t for `dur` (finite) the node runs on, but nothing
+ *     it sends or is sent arrives; at t + dur what was held arrives.
+ * A fault that ends before the lease runs out changes no result.  With
+ * silent faults the nodes renew their leases every node.lease.period
+ * (a message of one hop's latency to the master) and the master checks
+ * them every quarter period; without, no lease is simulated. */
+typedef enum { LB_SIM_FREEZE, LB_SIM_PARTITION } lb_sim_silent_kind;
+typedef struct lb_sim_silent { double t; size_t node; double dur; lb_sim_silent_kind kind; } lb_sim_silent;
+
 typedef struct lb_sim_config {
   lb_policy policy;
   const lb_topo *topo;          /* borrowed */
@@ -86,6 +104,8 @@ typedef struct lb_sim_config {
   const lb_sim_crash *crashes;  /* node failures */
   size_t ncrashes;
   double detect;                /* failure to detection (0: 2 x latency + 1) */
+  const lb_sim_silent *silent;  /* silent faults, found by leases */
+  size_t nsilent;
   double corrupt;               /* a fraction of the results made at node */
   size_t corrupt_node;          /* corrupt_node are wrong (drawn per result);
                                  * when the sink has rejected LB_SINK_STRIKES
@@ -147,6 +167,10 @@ typedef struct lb_sim_result {
   unsigned long rejected;       /* wrong results the sink's check rejected */
   unsigned long excluded;       /* nodes excluded for them */
   unsigned long orphans;        /* results delivered off their way home */
+  unsigned long fenced;         /* nodes fenced when their lease ran out */
+  unsigned long fenced_dropped; /* messages, results and heartbeats a fenced
+                                 * node sent, dropped where they arrived */
+  unsigned long beats;          /* heartbeats sent */
   unsigned long violations;     /* invariant violations (0 in a correct run) */
   char first_violation[256];
 } lb_sim_result;

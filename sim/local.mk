@@ -5,7 +5,7 @@
 lib_LIBRARIES += sim/liblbsim.a
 lbfarminclude_HEADERS += sim/lb_sim.h
 sim_liblbsim_a_SOURCES = sim/lb_sim.c sim/lb_sim.h sim/sim_impl.h sim/sim_loop.c sim/sim_prefetch.c sim/sim_net.c \
-	sim/sim_check.c sim/sim_live.c sim/sim_faults.c sim/sim_load.c sim/sim_trace.c sim/sim_arena.c sim/sim_arena.h sim/sim_heap.c sim/sim_heap.h sim/sim_queue.c sim/sim_queue.h
+	sim/sim_check.c sim/sim_live.c sim/sim_faults.c sim/sim_silent.c sim/sim_load.c sim/sim_trace.c sim/sim_arena.c sim/sim_arena.h sim/sim_heap.c sim/sim_heap.h sim/sim_queue.c sim/sim_queue.h
 sim_liblbsim_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/sim
 SIM_LIBS = sim/liblbsim.a $(LB_LIBS)
 

@@ -4,6 +4,7 @@
  * checked here as it happens, and the run's end once more.  Nothing
  * here knows a policy: a node's own state is judged by lb_node_quiescent
  * and lb_node_pending_results. */
+#include <math.h>
 #include <stdarg.h>
 #include <sys/types.h>
 #include "sim_impl.h"
@@ -80,16 +81,14 @@ int sim_home(void *ctx, const lb_result_ref *r, double now)
   return LB_SUCCESS;
 }
 
-int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
+int sim_sink_take(sim *S, size_t i, uint64_t pid, uint64_t len, double now)
 {
-  sim *S;
-  size_t i;
-  uint64_t pid = r->pid;
-  simproc *p = proc_of(ctx, r, "delivery", &S, &i);
-  if (!p) return LB_SUCCESS;
-  if (p->where != i && !p->rerun) {
-    sim_violation(S, "node %zu delivered the result of process %llu, whose bytes are not there", i,
-                  (unsigned long long)pid);
+  simproc *p = &S->pr[pid];
+  if (S->node[i].fenced) {
+    /* A fenced node's result is never counted, right or not: its
+     * process ran again elsewhere. */
+    S->r->fenced_dropped++;
+    p->where = AT_LOST;
     return LB_SUCCESS;
   }
   p->where = AT_SINK;
@@ -102,9 +101,9 @@ int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
   /* The sink's check: a wrong result is rejected once the driver's turn
    * comes (an event: the node's step is still under way), not here. */
   uint64_t diff = p->bytes ^ sim_result_of(pid);
-  if (diff && S->c->corrupt > 0 && diff - 1 < S->n && r->len == sim_result_len(S))
+  if (diff && S->c->corrupt > 0 && diff - 1 < S->n && len == sim_result_len(S))
     return sim_queue_push(&S->h, (sim_ev){ .t = now, .kind = SIM_EV_REJECT, .node = (uint32_t)(diff - 1), .id = pid });
-  if (diff || r->len != sim_result_len(S))
+  if (diff || len != sim_result_len(S))
     sim_violation(S, "process %llu: wrong result at the sink", (unsigned long long)pid);
   int first;
   int rc = lb_sink_accept(S->sink, pid, i, &first);
@@ -114,6 +113,30 @@ int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
   S->nsunk++;
   S->last_sunk = now;
   return LB_SUCCESS;
+}
+
+int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
+{
+  sim *S;
+  size_t i;
+  uint64_t pid = r->pid;
+  simproc *p = proc_of(ctx, r, "delivery", &S, &i);
+  if (!p) return LB_SUCCESS;
+  if (p->where != i && !p->rerun) {
+    sim_violation(S, "node %zu delivered the result of process %llu, whose bytes are not there", i,
+                  (unsigned long long)pid);
+    return LB_SUCCESS;
+  }
+  /* From a node frozen or cut off (a step the driver gave it: a failure
+   * elsewhere), the result reaches the master when the node is back. */
+  double at = sim_arrival(S, i, i, now, 0);
+  if (at > now) {
+    p->where = AT_WIRE;
+    if (!isfinite(at)) { p->where = AT_LOST; return LB_SUCCESS; }
+    return sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_SINK, .node = (uint32_t)i, .id = pid,
+                                          .work = (double)r->len });
+  }
+  return sim_sink_take(S, i, pid, r->len, now);
 }
 
 double sim_ran(sim *S, size_t i, const lb_proc *p, double work, int *fin)
@@ -151,7 +174,7 @@ void sim_finish_checks(sim *S)
       break;
     }
   for (size_t i = 0; i < S->n; i++) {
-    if (S->node[i].dead) continue;
+    if (S->node[i].out) continue;
     const lb_node *nd = S->node[i].nd;
     if (!lb_node_quiescent(nd) || lb_node_pending_results(nd)) {
       char what[2048];
@@ -170,7 +193,7 @@ void sim_finish_checks(sim *S)
 int sim_all_quiet(sim *S)
 {
   for (size_t k = 0, i = S->busy_at; k < S->n; k++, i = i + 1 < S->n ? i + 1 : 0)
-    if (!S->node[i].dead && (!lb_node_quiescent(S->node[i].nd) || lb_node_queue_len(S->node[i].nd))) {
+    if (!S->node[i].out && (!lb_node_quiescent(S->node[i].nd) || lb_node_queue_len(S->node[i].nd))) {
       S->busy_at = i;
       return 0;
     }

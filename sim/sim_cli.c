@@ -12,6 +12,8 @@
 #include "lb_errno.h"
 #include "lb_rt.h"
 #include "lb_trace.h"
+#include "lb_lease.h"
+#include <math.h>
 #include "sim_cli.h"
 
 static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
@@ -59,6 +61,14 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "                      sink runs the lost processes again\n"
          "      --detect D      time from a failure to the survivors knowing (default\n"
          "                      2 x latency + 1)\n"
+         "      --freeze T:NODE[:D]  a silent fault: NODE stops at time T for D (default:\n"
+         "                      for good), then goes on; nothing tells the others\n"
+         "      --partition T:NODE:D  a silent fault: from T for D nothing NODE sends or\n"
+         "                      is sent arrives; then what was held does\n"
+         "                      With silent faults every node renews a lease with the\n"
+         "                      master (--lease-period, --lease); a node whose lease\n"
+         "                      runs out is fenced: its work runs again, and what it\n"
+         "                      sends from then on is dropped (one fault a node)\n"
          "      --corrupt NODE:F  a fraction F of the results NODE makes are wrong: the\n"
          "                      sink rejects each and runs it again elsewhere, and\n"
          "                      excludes NODE after 3 (as if it failed)\n"
@@ -118,6 +128,16 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_set(w, "crashes", "%s", cr);
   free(cr);
   if (c->ncrashes) cli_csv_real(w, "detect", c->detect > 0 ? c->detect : 2 * c->latency + 1);
+  char *sl = NULL;
+  size_t sllen = 0;
+  FILE *ms = open_memstream(&sl, &sllen);
+  if (!ms) cli_die(CLI_EXIT_FAIL, "out of memory");
+  for (size_t k = 0; k < c->nsilent; k++)
+    fprintf(ms, "%s%s:%.17g:%zu:%.17g", k ? ";" : "", c->silent[k].kind == LB_SIM_FREEZE ? "freeze" : "partition",
+            c->silent[k].t, c->silent[k].node, c->silent[k].dur);
+  if (fclose(ms)) cli_die(CLI_EXIT_FAIL, "out of memory");
+  cli_csv_set(w, "silent", "%s", sl);
+  free(sl);
   cli_csv_params(w, &c->node);
   cli_csv_real(w, "makespan", r->makespan);
   cli_csv_real(w, "ideal", r->ideal);
@@ -152,6 +172,8 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_ulong(w, "reruns", r->reruns);
   cli_csv_ulong(w, "duplicates", r->duplicates);
   cli_csv_ulong(w, "orphans", r->orphans);
+  cli_csv_ulong(w, "fenced", r->fenced);
+  cli_csv_ulong(w, "fenced_dropped", r->fenced_dropped);
   if (cli_csv_header(stdout) || cli_csv_write(stdout, w) || fflush(stdout))
     cli_die(CLI_EXIT_FAIL, "cannot write the CSV");
   cli_csv_row_free(w);
@@ -160,7 +182,8 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
 int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
 {
   enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_CSVHEAD, O_MAXEV,
-         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING, O_CORRUPT };
+         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING, O_CORRUPT,
+         O_FREEZE, O_PARTITION };
   static const struct option own[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
     { "load", required_argument, 0, 'l' }, { "procs", required_argument, 0, 'n' },
@@ -173,6 +196,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     { "no-codec", no_argument, 0, O_NOCODEC }, { "no-optimum", no_argument, 0, O_NOOPT },
     { "crash", required_argument, 0, O_CRASH }, { "detect", required_argument, 0, O_DETECT },
     { "corrupt", required_argument, 0, O_CORRUPT },
+    { "freeze", required_argument, 0, O_FREEZE }, { "partition", required_argument, 0, O_PARTITION },
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
     { "ctx-bytes", required_argument, 0, O_CTXB }, { "result-bytes", required_argument, 0, O_RESB },
@@ -204,6 +228,8 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   double sample_dt = 1;
   lb_sim_crash crash[64];
   size_t ncrash = 0;
+  lb_sim_silent silent[64];
+  size_t nsilent = 0;
   int csv = 0, ch;
   unsigned char given[CLI_PARAM_MAX] = { 0 };
   while ((ch = getopt_long(argc, argv, ":p:t:l:n:w:h" CLI_PARAM_SHORT, opts, NULL)) != -1) {
@@ -248,6 +274,21 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
       break;
     }
     case O_DETECT: c.detect = cli_double("--detect", optarg, 1e-9, 1e12); break;
+    case O_FREEZE:
+    case O_PARTITION: {
+      const char *opt = ch == O_FREEZE ? "--freeze" : "--partition";
+      char *a = strchr(optarg, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+      if (!a || (!b && ch == O_PARTITION) || nsilent == sizeof silent / sizeof *silent)
+        cli_usage_error("%s: expected TIME:NODE%s (at most 64)", opt, ch == O_FREEZE ? "[:DURATION]" : ":DURATION");
+      *a = '\0';
+      if (b) *b = '\0';
+      lb_sim_silent *f = &silent[nsilent++];
+      f->kind = ch == O_FREEZE ? LB_SIM_FREEZE : LB_SIM_PARTITION;
+      f->t = cli_double(ch == O_FREEZE ? "--freeze TIME" : "--partition TIME", optarg, 0, 1e15);
+      f->node = cli_ulong(ch == O_FREEZE ? "--freeze NODE" : "--partition NODE", a + 1, 0, 100000000ul);
+      f->dur = b ? cli_double(ch == O_FREEZE ? "--freeze DURATION" : "--partition DURATION", b + 1, 1e-9, 1e15) : INFINITY;
+      break;
+    }
     case O_CORRUPT: {
       char *colon = strchr(optarg, ':');
       if (!colon) cli_usage_error("--corrupt: expected NODE:FRACTION");
@@ -269,6 +310,13 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   c.ncrashes = ncrash;
   for (size_t k = 0; k < ncrash; k++)
     if (crash[k].node >= t->n) cli_usage_error("--crash: node %zu of %zu", crash[k].node, t->n);
+  c.silent = silent;
+  c.nsilent = nsilent;
+  for (size_t k = 0; k < nsilent; k++)
+    if (silent[k].node >= t->n)
+      cli_usage_error("%s: node %zu of %zu", silent[k].kind == LB_SIM_FREEZE ? "--freeze" : "--partition", silent[k].node, t->n);
+  if (nsilent && lb_lease_params_check(c.node.lease.period, c.node.lease.duration))
+    cli_usage_error("--lease-period %g, --lease %g: %s", c.node.lease.period, c.node.lease.duration, lb_errmsg());
   if (c.corrupt > 0 && c.corrupt_node >= t->n) cli_usage_error("--corrupt: node %zu of %zu", c.corrupt_node, t->n);
   lb_sim_arrival *arr = NULL;
   if (!strcmp(load, "skew")) c.load = LB_SIM_LOAD_SKEW;
@@ -342,9 +390,10 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
            "placed         %lu episodes (%lu by one flood, %lu by two, %lu by three or more); %lu dissolved\n"
            "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
            "wrong results   %lu rejected, %lu node(s) excluded\n"
+           "silent faults   %lu node(s) fenced, %lu late message(s) dropped, %lu heartbeats\n"
            "events          %lu\n"
            "violations      %lu%s%s\n", r.episodes, r.invocations, ipe,
-           placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.rejected, r.excluded, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
+           placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.rejected, r.excluded, r.fenced, r.fenced_dropped, r.beats, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);
   free(sp);

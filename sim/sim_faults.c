@@ -19,9 +19,12 @@ int sim_crash(sim *S, size_t d, int excluded)
 {
   if (S->node[d].dead) return LB_SUCCESS;
   S->node[d].dead = 1;
-  S->ndead++;
-  if (excluded) S->r->excluded++;
-  else S->r->crashed++;
+  if (!S->node[d].out) {
+    S->node[d].out = 1;
+    S->ndead++;
+    if (excluded) S->r->excluded++;
+    else S->r->crashed++;
+  }
   sim_live_drop(S, d);
   sim_trace_down(S, d);
   S->r->lost += lb_node_queue_len(S->node[d].nd);
@@ -37,32 +40,38 @@ int sim_crash(sim *S, size_t d, int excluded)
   return LB_SUCCESS;
 }
 
-/* Every live node's inventory: its queue and the result bytes it holds.
- * A queue may hold more than np processes: after an earlier failure the
- * sink ran again processes that were in flight, and both copies live
- * until the second result is dropped. */
-static int inventories(sim *S, uint64_t epoch)
+/* Node i's inventory for the open round: its queue and the result bytes
+ * it holds.  A queue may hold more than np processes: after an earlier
+ * failure the sink ran again processes that were in flight, and both
+ * copies live until the second result is dropped. */
+int sim_answer(sim *S, size_t i, double now)
 {
-  size_t cap = S->np;
-  for (size_t i = 0; i < S->n; i++)
-    if (!S->node[i].dead && lb_node_queue_len(S->node[i].nd) > cap) cap = lb_node_queue_len(S->node[i].nd);
-  cap += S->np;
+  (void)now;
+  size_t q = lb_node_queue_len(S->node[i].nd), cap = (q > S->np ? q : S->np) + S->np;
   uint64_t *held = malloc((cap + 1) * sizeof *held);
   if (!held) return lb_error(LB_ENOMEM, "inventory");
-  int rc = LB_SUCCESS;
-  for (size_t i = 0; i < S->n && !rc; i++) {
-    if (S->node[i].dead) continue;
-    size_t n = lb_node_queue_ids(S->node[i].nd, held, cap);
-    for (size_t k = 0; k < S->np; k++)
-      if (S->pr[k].where == i && n < cap) held[n++] = k;
-    rc = lb_sink_inventory(S->sink, epoch, i, held, n);
-  }
+  size_t n = lb_node_queue_ids(S->node[i].nd, held, cap);
+  for (size_t k = 0; k < S->np; k++)
+    if (S->pr[k].where == i && n < cap) held[n++] = k;
+  int rc = lb_sink_inventory(S->sink, S->epoch, i, held, n);
   free(held);
   return rc;
 }
 
+/* Every live node's inventory; a frozen or cut-off one answers when it
+ * resumes, or its lease runs out and a new round leaves it out. */
+static int inventories(sim *S, double now)
+{
+  int rc = LB_SUCCESS;
+  for (size_t i = 0; i < S->n && !rc; i++) {
+    if (S->node[i].out || (S->sil && (sim_frozen(S, i, now) || sim_cut(S, i, now)))) continue;
+    rc = sim_answer(S, i, now);
+  }
+  return rc;
+}
+
 /* Process pid runs again from the start at node `host`. */
-static int rerun_one(sim *S, uint64_t pid, size_t host, double now)
+int sim_rerun_one(sim *S, uint64_t pid, size_t host, double now)
 {
   lb_proc *p;
   int rc = sim_new_proc(S, pid, host, &p);
@@ -78,13 +87,13 @@ static int rerun_one(sim *S, uint64_t pid, size_t host, double now)
 
 /* The processes held nowhere, from the start, on the hosts the sink
  * names. */
-static int rerun(sim *S, double now)
+int sim_rerun(sim *S, double now)
 {
   uint64_t *pids;
   size_t *hosts, nr;
   int rc = lb_sink_reruns(S->sink, &pids, &hosts, &nr);
   if (rc) return rc;
-  for (size_t k = 0; k < nr && !rc; k++) rc = rerun_one(S, pids[k], hosts[k], now);
+  for (size_t k = 0; k < nr && !rc; k++) rc = sim_rerun_one(S, pids[k], hosts[k], now);
   free(pids);
   free(hosts);
   return rc;
@@ -92,7 +101,9 @@ static int rerun(sim *S, double now)
 
 int sim_detect(sim *S, size_t d, double now)
 {
+  if (S->known[d]) return LB_SUCCESS;   /* its lease ran out first, or its crash was noticed first */
   S->known[d] = 1;
+  if (S->lease) lb_lease_fence(S->lease, d);   /* out: its lease no longer counts */
   lb_topo *t;
   int rc = lb_topo_repair(S->c->topo, S->known, &t);
   if (rc) return rc;
@@ -101,22 +112,21 @@ int sim_detect(sim *S, size_t d, double now)
   S->repaired = v;
   S->repaired[S->nrepaired++] = t;
   S->topo = t;
-  uint64_t epoch;
-  if ((rc = lb_sink_host_down(S->sink, d, &epoch))) return rc;
+  if ((rc = lb_sink_host_down(S->sink, d, &S->epoch))) return rc;
   /* Earlier failures are known already; each DOWN names one node. */
   for (size_t i = 0; i < S->n && !rc; i++) {
-    if (S->node[i].dead) continue;
+    if (S->node[i].out) continue;
     for (size_t j = 0; j < S->n && !rc; j++) {
       if (!S->known[j] || lb_node_is_down(S->node[i].nd, j)) continue;
       lb_event ev = { .type = LB_EV_DOWN, .dst = j, .topo = t };
       rc = sim_step(S, i, &ev, now);
     }
   }
-  if (!rc) rc = inventories(S, epoch);
+  if (!rc) rc = inventories(S, now);
   /* A node that failed but is not known to have cannot answer: the
    * round stays open until its own detection starts the next one. */
   if (rc || lb_sink_waiting(S->sink)) return rc;
-  return rerun(S, now);
+  return sim_rerun(S, now);
 }
 
 int sim_reject(sim *S, uint64_t pid, size_t exec, double now)
@@ -126,7 +136,7 @@ int sim_reject(sim *S, uint64_t pid, size_t exec, double now)
   size_t to;
   int excl;
   int rc = lb_sink_reject(S->sink, pid, exec, &to, &excl);
-  if (!rc) rc = rerun_one(S, pid, to, now);
+  if (!rc) rc = sim_rerun_one(S, pid, to, now);
   if (!rc && excl) {
     sim_crash(S, exec, 1);
     rc = sim_detect(S, exec, now);
@@ -136,5 +146,6 @@ int sim_reject(sim *S, uint64_t pid, size_t exec, double now)
 
 int sim_pending_failures(const sim *S)
 {
-  return S->crash_events < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->ndead != S->n;
+  return S->crash_events < S->c->ncrashes || lb_sink_live_hosts(S->sink) + S->ndead != S->n ||
+         (S->sil && sim_silent_pending(S));
 }

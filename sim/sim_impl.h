@@ -11,6 +11,8 @@
  *                  every quantum, or (leaving mode) in a live copy the
  *                  driver saves into it when it leaves, as the farm
  *   sim_faults.c   failures: a node lost, detected, its work run again
+ *   sim_silent.c   silent faults (frozen, cut off) and the leases that
+ *                  find them: fencing, and a fenced node that comes back
  *   sim_load.c     the workload: processes, arrivals, orders, samples
  *   sim_trace.c    the trace's state rows: busy, idle, balancing */
 #ifndef SIM_IMPL_H
@@ -21,6 +23,7 @@
 #include "lb_rt.h"
 #include "lb_trace.h"
 #include "lb_sink.h"
+#include "lb_lease.h"
 #include "lb_codec.h"
 #include "lb_rng.h"
 #include "lb_mem.h"
@@ -60,8 +63,14 @@ typedef struct simnode {
   sim *S;
   double cpu_free;        /* when its CPU is done with messages */
   struct parked { lb_msg **v; size_t n, cap; } parked;  /* messages waiting for the quantum's end */
-  unsigned char busy, dead;
+  unsigned char busy, dead;   /* dead: it stopped (crashed, excluded, or told to stop) */
+  unsigned char out;          /* failed or fenced: counted in ndead, taken for down */
+  unsigned char fenced;       /* its lease ran out: what it sends is dropped */
 } simnode;
+
+/* A node's silent faults (sim_silent.c): until when it is frozen, or
+ * cut off; its quanta run (its progress). */
+typedef struct simsil { double frozen_until, cut_until; uint64_t quanta; } simsil;
 
 struct sim {
   const lb_sim_config *c;
@@ -83,7 +92,7 @@ struct sim {
   size_t np;
   simproc *pr;            /* np, on large pages */
   size_t ndone, nhome, nsunk;
-  size_t ndead;           /* nodes failed or excluded */
+  size_t ndead;           /* nodes failed, excluded or fenced (out) */
   size_t crash_events;    /* scheduled failures that came */
   lb_sink *sink;
   unsigned char *known;   /* per node: failed, and the survivors know it */
@@ -98,6 +107,13 @@ struct sim {
   sim_livetab *live;      /* per node, in leaving mode (else NULL) */
   struct sim_tnode *tr;   /* per node, with the trace (else NULL) */
   double tr_last;         /* ... and the time of the event being handled */
+  simsil *sil;            /* per node, with silent faults (else NULL) */
+  lb_lease *lease;        /* the master's leases, with silent faults */
+  lb_rng *brng;           /* the heartbeats' jitter (its own stream: the messages' stays as without) */
+  uint64_t epoch;         /* the sink's open inventory round */
+  size_t silent_begun, silent_open;   /* silent faults begun; frozen or cut, not fenced */
+  unsigned long lease_ticks;
+  double last_real;       /* the last event that was not a lease check */
   lb_sim_result *r;
   lb_node_params params;  /* every node's, borrowed by them */
   double sum_speed;
@@ -195,6 +211,9 @@ int sim_known_pid(sim *S, size_t i, uint64_t pid, const char *what);
 /* The runtime's HOME and DELIVER: the result came home, reached the sink. */
 int sim_home(void *ctx, const lb_result_ref *r, double now);
 int sim_to_sink(void *ctx, const lb_result_ref *r, double now);
+/* The sink takes pid's result (len bytes) from node i at `now`: once,
+ * checked; never from a fenced node. */
+int sim_sink_take(sim *S, size_t i, uint64_t pid, uint64_t len, double now);
 /* Node i sent, or took in, a message carrying the bytes of a result. */
 void sim_result_sent(sim *S, size_t i, uint64_t pid);
 void sim_result_arrived(sim *S, size_t i, uint64_t pid);
@@ -226,6 +245,10 @@ void sim_lose(sim *S, lb_msg *m);
 /* Node d fails (excluded: the sink stopped it for its wrong results). */
 int sim_crash(sim *S, size_t d, int excluded);
 int sim_detect(sim *S, size_t d, double now);
+/* What nobody holds after a round, run again (sim_rerun), or one
+ * process (sim_rerun_one) from the start at `host`. */
+int sim_rerun(sim *S, double now);
+int sim_rerun_one(sim *S, uint64_t pid, size_t host, double now);
 /* The sink rejected a wrong result of pid that node `exec` made: it
  * runs again elsewhere, and a node with too many strikes is excluded
  * (stopped at once, its failure known at once). */
@@ -244,6 +267,26 @@ void sim_trace_down(sim *S, size_t i);
 /* Every live node's lane to the end of the run. */
 void sim_trace_end(sim *S);
 void sim_trace_free(sim *S);
+/* sim_silent.c */
+int sim_silent_alloc(sim *S);
+void sim_silent_free(sim *S);
+/* Is node i frozen, or cut off, at t?  When does it end (INFINITY: never)? */
+int sim_frozen(const sim *S, size_t i, double t);
+int sim_cut(const sim *S, size_t i, double t);
+double sim_silent_end(const sim *S, size_t i, double t);
+/* An event for node e->node while it is frozen: it waits for the thaw
+ * (or, frozen for good, is lost). */
+int sim_defer(sim *S, sim_ev *e);
+/* The earliest a message sent at `now` with delay d from src to dst can
+ * arrive; INFINITY: never (a node frozen for good). */
+double sim_arrival(const sim *S, size_t src, size_t dst, double now, double d);
+/* The silent faults' and leases' events. */
+int sim_silent_event(sim *S, sim_ev *e);
+/* Node i answers the open inventory round (a frozen or cut-off node
+ * answers when it resumes). */
+int sim_answer(sim *S, size_t i, double now);
+/* Silent faults still to begin or resolve keep the run going. */
+int sim_silent_pending(const sim *S);
 
 /* sim_load.c */
 /* Process pid as it starts, at node: its context the work it has. */

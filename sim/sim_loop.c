@@ -17,7 +17,7 @@ int sim_step(sim *S, size_t i, const lb_event *ev, double now)
 int sim_start(sim *S, size_t i, double now, sim_quantum *q)
 {
   q->go = 0;
-  if (S->node[i].busy || S->node[i].dead) return LB_SUCCESS;
+  if (S->node[i].busy || S->node[i].dead || (S->sil && sim_frozen(S, i, now))) return LB_SUCCESS;
   lb_event tick = { .type = LB_EV_TICK };
   int rc = sim_step(S, i, &tick, now);
   if (rc) return rc;
@@ -55,6 +55,7 @@ int sim_quantum_done(sim *S, size_t i, uint64_t pid, double work, double t, int 
     return LB_SUCCESS;
   }
   int fin;
+  if (S->sil) S->sil[i].quanta++;
   double left = sim_ran(S, i, p, work, &fin);
   lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = work, .finished = fin,
                   .result_len = sim_result_len(S) };
@@ -86,6 +87,14 @@ int sim_over(sim *S, double t, double *done_at)
 void sim_sample_header(const sim *S)
 {
   fprintf(S->c->load_csv, "time,queued,max,min,heavy,light\n");
+}
+
+/* Events that happen at their node, which a frozen node takes only
+ * when it thaws. */
+static int local(uint32_t kind)
+{
+  return kind == SIM_EV_DELIVER || kind == SIM_EV_TIMER || kind == SIM_EV_ARRIVE || kind == SIM_EV_QEND ||
+         kind == SIM_EV_TICK || kind == SIM_EV_ORDER || kind == SIM_EV_QUIT;
 }
 
 /* Does (t, seq) come before (u, useq)? */
@@ -152,6 +161,14 @@ int sim_run(sim *S)
       sim_ev_free(&e);
       break;
     }
+    if (S->sil) {
+      if (e.kind != SIM_EV_LEASE && e.kind != SIM_EV_RENEW) S->last_real = e.t;
+      /* A frozen node takes nothing until it thaws. */
+      if (local(e.kind) && sim_frozen(S, e.node, e.t)) {
+        rc = sim_defer(S, &e);
+        continue;
+      }
+    }
     switch (e.kind) {
     case SIM_EV_DELIVER:
       rc = sim_deliver(S, &e);
@@ -193,6 +210,14 @@ int sim_run(sim *S)
       break;
     case SIM_EV_TICK:
       rc = sim_kick(S, e.node, e.t);
+      break;
+    case SIM_EV_SILENT:
+    case SIM_EV_RESUME:
+    case SIM_EV_LEASE:
+    case SIM_EV_RENEW:
+    case SIM_EV_QUIT:
+    case SIM_EV_SINK:
+      rc = sim_silent_event(S, &e);
       break;
     case SIM_EV_SAMPLE:
       sim_sample(S, e.t);

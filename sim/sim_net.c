@@ -2,6 +2,7 @@
  * (latency + bytes / bandwidth) plus jitter, and CPU time at each node
  * that handles it; with the codec on it travels as the farm's bytes;
  * a node that polls takes what came during a quantum at its end. */
+#include <math.h>
 #include <stdlib.h>
 #include "sim_impl.h"
 #include "lb_errno.h"
@@ -79,7 +80,16 @@ static int cb_send(void *ctx, lb_msg *m, double now)
     int rc = through_codec(S, &m);
     if (rc) { lb_msg_free(m); return rc; }
   }
-  int rc = sim_queue_push(&S->h, (sim_ev){ .t = now + d, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
+  /* Held while either end is frozen or cut off (sim_silent.c). */
+  double at = S->sil ? sim_arrival(S, sim_node_of(S, x), dst, now, d) : now + d;
+  if (!isfinite(at)) {
+    /* To or from a node frozen for good. */
+    S->inflight -= (long)m->nproc;
+    S->msgs_inflight--;
+    sim_lose(S, m);
+    return LB_SUCCESS;
+  }
+  int rc = sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
   if (rc) lb_msg_free(m);
   return rc;
 }
@@ -145,7 +155,11 @@ int sim_unpark(sim *S, size_t i, double t)
 int sim_arrive(sim *S, size_t i, lb_msg *m, double t, int *kick)
 {
   *kick = 0;
-  if (S->node[i].dead || (S->ndead && m->hop_src < S->n && S->node[m->hop_src].dead)) {
+  int fenced_src = S->ndead && m->hop_src < S->n && S->node[m->hop_src].fenced;
+  if (S->node[i].dead || S->node[i].fenced || fenced_src ||
+      (S->ndead && m->hop_src < S->n && S->node[m->hop_src].dead)) {
+    /* From a fenced node: out for good, whatever it sends is dropped. */
+    if (fenced_src) S->r->fenced_dropped++;
     S->inflight -= (long)m->nproc;
     S->msgs_inflight--;
     sim_lose(S, m);
@@ -160,6 +174,12 @@ int sim_arrive(sim *S, size_t i, lb_msg *m, double t, int *kick)
 
 int sim_deliver(sim *S, const sim_ev *e)
 {
+  if (S->sil && sim_cut(S, e->node, e->t)) {
+    /* Cut off while it travelled: it arrives when the partition heals. */
+    sim_ev d = *e;
+    d.t = S->sil[e->node].cut_until;
+    return sim_queue_push(&S->h, d);
+  }
   int kick, rc = sim_arrive(S, e->node, e->msg, e->t, &kick);
   return rc || !kick ? rc : sim_kick(S, e->node, e->t);
 }

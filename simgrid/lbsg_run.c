@@ -227,6 +227,8 @@ int lbsg_open(const lb_sim_config *c, lb_sim_result *res, const lbsg_net *net, l
   if (c->ncrashes) return lb_error(LB_EINVAL, "--crash: the SimGrid driver does not simulate failures (lbsim does)");
   if (c->corrupt > 0)
     return lb_error(LB_EINVAL, "--corrupt: the SimGrid driver does not simulate wrong results (lbsim does)");
+  if (c->nsilent)
+    return lb_error(LB_EINVAL, "--freeze, --partition: the SimGrid driver does not simulate silent faults (lbsim does)");
   if (c->norders) return lb_error(LB_EINVAL, "outside orders: the SimGrid driver has none (lbsim has)");
   if (c->snapshot_at > 0) return lb_error(LB_EINVAL, "snapshots: the SimGrid driver takes none (lbsim does)");
   lbsg_run *R = calloc(1, sizeof *R);

@@ -52,7 +52,8 @@ void usage(FILE *f)
              "      --cfg=NAME:V    a SimGrid option (here network/model:CM02,\n"
              "                      network/TCP-gamma:0, contexts/stack-size:256 unless\n"
              "                      given); --log= its logs\n"
-             "--crash and --corrupt are not simulated here (lbsim's alone).\n\n");
+             "--crash, --freeze, --partition and --corrupt are not simulated here (lbsim's\n"
+             "alone).\n\n");
 }
 
 int run(const lb_sim_config *c, lb_sim_result *r, void *ctx)

@@ -8,6 +8,7 @@
  * check that the run finished no earlier than the ideal and that
  * balancing policies did balance something. */
 #include "testutil.h"
+#include <math.h>
 #include "lb_sim.h"
 #include "lb_sink.h"
 #include "lb_errno.h"
@@ -355,6 +356,73 @@ static void test_wrong_results(void **state)
   assert_true(rejected >= LB_SINK_STRIKES && excluded > 0);
 }
 
+/* Silent faults, found only by the nodes' leases, under every policy,
+ * on three graphs, both result modes: a node frozen for good, frozen
+ * and coming back after it was fenced, cut off and coming back (its
+ * late messages and heartbeats dropped and counted), and a freeze or a
+ * partition shorter than the lease, which fences nothing and loses
+ * nothing.  A crash of another node on top in some runs.  The simulator
+ * checks each run: every result taken once, a fenced node's never, the
+ * survivors quiescent, the run ends. */
+static void test_silent_faults(void **state)
+{
+  (void)state;
+  const char *const specs[] = { "ring:6", "torus:3x3", "random:10:8:2" };
+  const lb_sim_silent faults[] = {
+    { 9, 1, INFINITY, LB_SIM_FREEZE }, { 7, 2, 25, LB_SIM_FREEZE }, { 8, 3, 25, LB_SIM_PARTITION },
+    { 6, 1, 0.6, LB_SIM_FREEZE }, { 6, 2, 0.6, LB_SIM_PARTITION },
+  };
+  unsigned long late = 0, reruns = 0;
+  for (int pol = 0; pol < LB_POLICY_COUNT; pol++)
+    for (size_t ti = 0; ti < 3; ti++)
+      for (int mode = 0; mode < 2; mode++)
+        for (size_t fi = 0; fi < sizeof faults / sizeof *faults; fi++) {
+          lb_topo *t;
+          assert_int_equal(lb_topo_from_spec(specs[ti], &t), LB_SUCCESS);
+          lb_sim_config c;
+          lb_sim_config_default(&c);
+          c.policy = (lb_policy)pol;
+          c.topo = t;
+          c.load = ti % 2 ? LB_SIM_LOAD_ONE : LB_SIM_LOAD_SKEW;
+          c.seed = 5 + ti + 11 * (unsigned long)pol + 3 * fi;
+          c.jitter = mode ? 1.0 : 0.2;
+          c.node.results = mode ? LB_RESULTS_DIRECT : LB_RESULTS_ORIGIN;
+          c.leaving = mode;
+          c.nproc = 6 * t->n;
+          c.silent = &faults[fi];
+          c.nsilent = 1;
+          /* A heartbeat takes 1 to 2 time units here: a lease of 5
+           * outlasts the spread of two in a row. */
+          c.node.lease.period = 1;
+          c.node.lease.duration = 5;
+          /* A crash noticed (0.5) before its lease would run out (2). */
+          lb_sim_crash cr = { 12, 4 };
+          if (fi == 2 && ti) { c.crashes = &cr; c.ncrashes = 1; c.detect = 0.5; }
+          c.max_events = 5000000;
+          lb_sim_result r;
+          if (lb_sim_run(&c, &r)) fail_msg("%s %s fault %zu: %s", lb_policy_name(c.policy), specs[ti], fi, lb_errmsg());
+          if (r.violations)
+            fail_msg("%s %s %s fault %zu: %s", lb_policy_name(c.policy), specs[ti], lb_results_name(c.node.results),
+                     fi, r.first_violation);
+          int longer = fi < 3;   /* than the lease */
+          if ((int)r.fenced != longer)
+            fail_msg("%s %s fault %zu: %lu node(s) fenced", lb_policy_name(c.policy), specs[ti], fi, r.fenced);
+          if (!longer && (r.reruns || r.lost || r.fenced_dropped || r.duplicates))
+            fail_msg("%s %s fault %zu, shorter than the lease: %lu re-runs, %lu lost, %lu dropped, %lu duplicates",
+                     lb_policy_name(c.policy), specs[ti], fi, r.reruns, r.lost, r.fenced_dropped, r.duplicates);
+          /* Cut off for 25, it renews its lease all along: every heartbeat
+           * after the fence arrives late and is dropped. */
+          if (fi == 2 && r.fenced_dropped < 20)
+            fail_msg("%s %s: a partition that healed dropped only %lu late messages", lb_policy_name(c.policy),
+                     specs[ti], r.fenced_dropped);
+          assert_true(r.beats > 0);
+          late += r.fenced_dropped;
+          reruns += r.reruns;
+          lb_topo_free(t);
+        }
+  assert_true(late > 0 && reruns > 0);
+}
+
 static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
 static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
 static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
@@ -375,6 +443,7 @@ int main(void)
     cmocka_unit_test(test_failures),
     cmocka_unit_test(test_origin_fails),
     cmocka_unit_test(test_wrong_results),
+    cmocka_unit_test(test_silent_faults),
     cmocka_unit_test(test_lowest),
     cmocka_unit_test(test_dasud),
     cmocka_unit_test(test_cchspmd),
