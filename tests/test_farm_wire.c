@@ -218,6 +218,41 @@ static void test_clock(void **state)
   assert_int_equal(farm_clock_encode(&a, b, 10, &n), LB_ERANGE);
 }
 
+/* HEARTBEAT: read back as written; a host out of range, a count beyond
+ * any run's, or a length other than its own is refused.  SETUP's test
+ * switch `silent` travels too and is 0 or 1. */
+static void test_beat(void **state)
+{
+  (void)state;
+  farm_beat b = { 2, 12345, 987654321, 17 }, d;
+  unsigned char buf[FARM_BEAT_LEN + 8];
+  size_t n;
+  assert_int_equal(farm_beat_encode(&b, buf, sizeof buf, &n), LB_SUCCESS);
+  assert_int_equal(n, FARM_BEAT_LEN);
+  assert_int_equal(farm_beat_decode(buf, n, 3, &d), LB_SUCCESS);
+  assert_true(d.me == 2 && d.quanta == 12345 && d.units == 987654321 && d.held == 17);
+  assert_int_equal(farm_beat_decode(buf, n, 2, &d), LB_EFORMAT);   /* host 2 of 2 */
+  for (size_t k = 0; k < n; k++) assert_int_equal(farm_beat_decode(buf, k, 3, &d), LB_EFORMAT);
+  assert_int_equal(farm_beat_decode(buf, n + 1, 3, &d), LB_EFORMAT);
+  assert_int_equal(farm_beat_encode(&b, buf, n - 1, &n), LB_ERANGE);
+  b.held = (uint64_t)1 << 40;
+  assert_int_equal(farm_beat_encode(&b, buf, sizeof buf, &n), LB_SUCCESS);
+  assert_int_equal(farm_beat_decode(buf, n, 3, &d), LB_EFORMAT);
+  assert_non_null(strstr(lb_errmsg(), "out of range"));
+
+  farm_setup s = sample(), e;
+  s.silent = 1;
+  unsigned char *sb;
+  size_t sn;
+  assert_int_equal(farm_setup_encode(&s, &sb, &sn), LB_SUCCESS);
+  assert_int_equal(decode(sb, sn, &e), LB_SUCCESS);
+  assert_int_equal(e.silent, 1);
+  farm_setup_clear(&e);
+  free(sb);
+  s.silent = 2;
+  expect_refused(&s, "test switch");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -226,6 +261,7 @@ int main(void)
     cmocka_unit_test(test_refused),
     cmocka_unit_test(test_list),
     cmocka_unit_test(test_clock),
+    cmocka_unit_test(test_beat),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

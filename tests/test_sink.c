@@ -231,6 +231,36 @@ static void test_repair(void **state)
   lb_topo_free(t);
 }
 
+/* Results an earlier master journalled count from the start: never run
+ * again after a failure, a later copy is a duplicate, and a second
+ * restore is refused. */
+static void test_restore(void **state)
+{
+  (void)state;
+  lb_sink *s;
+  assert_int_equal(lb_sink_alloc(6, 3, &s), LB_SUCCESS);
+  assert_int_equal(lb_sink_restore(s, 1), LB_SUCCESS);
+  assert_int_equal(lb_sink_restore(s, 4), LB_SUCCESS);
+  assert_int_equal(lb_sink_restore(s, 4), LB_ESTATE);
+  assert_int_equal(lb_sink_restore(s, 6), LB_EINVAL);
+  assert_int_equal(lb_sink_accepted(s), 2);
+  assert_true(lb_sink_is_accepted(s, 1) && lb_sink_is_accepted(s, 4));
+  int first;
+  assert_int_equal(lb_sink_accept(s, 4, 0, &first), LB_SUCCESS);
+  assert_int_equal(first, 0);
+  uint64_t epoch, *pids;
+  size_t *hosts, n;
+  assert_int_equal(lb_sink_host_down(s, 2, &epoch), LB_SUCCESS);
+  assert_int_equal(lb_sink_inventory(s, epoch, 0, NULL, 0), LB_SUCCESS);
+  assert_int_equal(lb_sink_inventory(s, epoch, 1, NULL, 0), LB_SUCCESS);
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
+  assert_int_equal(n, 4);   /* 0, 2, 3, 5: never the restored ones */
+  for (size_t k = 0; k < n; k++) assert_true(pids[k] != 1 && pids[k] != 4);
+  free(pids);
+  free(hosts);
+  lb_sink_free(s);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -240,6 +270,7 @@ int main(void)
     cmocka_unit_test(test_lost),
     cmocka_unit_test(test_accept_from_relay),
     cmocka_unit_test(test_reject),
+    cmocka_unit_test(test_restore),
     cmocka_unit_test(test_repair),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
