@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "lb_codec.h"
+#include "farm_journal.h"
 #include "lb_wire.h"
 #include "lb_errno.h"
 #include "lb_node.h"
@@ -595,6 +596,48 @@ static void gen_auth(void)
   payload_put(R, "auth-payload-keyless", pay | FZ_AUTH_KEYLESS, NULL);
 }
 
+/* ---- HEARTBEAT and the master's journal (FZ_BEAT, FZ_JOURNAL) ---- */
+static void gen_beat_journal(void)
+{
+  const char *R = "regress";
+  unsigned char b[FARM_BEAT_LEN];
+  size_t n;
+  farm_beat hb = { 5, 1234, 5678901, 7 };
+  if (farm_beat_encode(&hb, b, sizeof b, &n)) die("beat");
+  wire_put("corpus", "beat", FZ_BEAT, 3 /* 6 hosts */, b, n);
+  wire_put(R, "beat-host-at-host-count", FZ_BEAT, 2 /* 3 hosts */, b, n);
+  hb.held = (uint64_t)1 << 32;
+  if (farm_beat_encode(&hb, b, sizeof b, &n)) die("beat");
+  wire_put(R, "beat-held-2p32", FZ_BEAT, 3, b, n);
+  /* A journal of a run of 16 processes: its header and three records
+   * (results of up to 64 bytes); cut inside its last record; damaged
+   * inside its second; a tail of zero bytes. */
+  unsigned char *j, *r;
+  size_t jl, rl;
+  if (farm_journal_header_encode("workload primes, size 200000, 16 processes, seed 5", &j, &jl)) die("journal");
+  for (unsigned k = 0; k < 3; k++) {
+    unsigned char res[40];
+    for (unsigned i = 0; i < sizeof res; i++) res[i] = (unsigned char)(k * 7 + i);
+    if (farm_journal_record_encode(2 * k + 1, res, 24 + 8 * k, &r, &rl)) die("journal");
+    if (!(j = realloc(j, jl + rl))) die("journal");
+    memcpy(j + jl, r, rl);
+    jl += rl;
+    free(r);
+  }
+  unsigned par = 4 /* 16 processes */ | 0 << 3 /* 64 bytes */;
+  wire_put("corpus", "journal", FZ_JOURNAL, par, j, jl);
+  wire_put(R, "journal-cut", FZ_JOURNAL, par, j, jl - 9);
+  wire_put(R, "journal-process-out-of-range", FZ_JOURNAL, 3 /* 6 processes */, j, jl);
+  unsigned char *z = calloc(jl + 40, 1);
+  if (!z) die("journal");
+  memcpy(z, j, jl);
+  wire_put(R, "journal-zero-tail", FZ_JOURNAL, par, z, jl + 40);
+  free(z);
+  j[jl - 2 * 100] ^= 1;
+  wire_put(R, "journal-damaged", FZ_JOURNAL, par, j, jl);
+  free(j);
+}
+
 /* ---- app_task, app_result ---- */
 enum { H_KIND = 8, H_COST = 32, H_TOTAL = 40, H_CURSOR = 48, BODY = 56 };
 
@@ -853,6 +896,7 @@ int main(int argc, char **argv)
   gen_tasks();
   gen_small();
   gen_auth();
+  gen_beat_journal();
   gen_app_task();
   gen_app_result();
   gen_node();

@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck disable=SC2046
 ${CC:-cc} -O1 -I"$src/lb" -I"$src/farm" -I"$src/apps" -I"$src/tests/fuzz/src" $(pkg-config --cflags gsl libsodium) \
-  "$src/tests/fuzz/gen_seeds.c" "$src"/lb/*.c "$src/farm/farm_wire.c" "$src/farm/farm_auth.c" "$src/apps/app_task.c" \
+  "$src/tests/fuzz/gen_seeds.c" "$src"/lb/*.c "$src/farm/farm_wire.c" "$src/farm/farm_auth.c" "$src/farm/farm_journal.c" "$src/apps/app_task.c" \
   "$src/apps/app_matmul.c" "$src/apps/app_primes.c" "$src/apps/app_mem.c" "$src/apps/app_blas.c" \
   -lopenblas $(pkg-config --libs gsl libsodium) -lm -o "$tmp/gen_seeds"
 "$tmp/gen_seeds" "$out"

@@ -2,8 +2,9 @@
  * message's authenticity (farm/farm_auth.c), in one harness.  Byte 0
  * picks the decoder (envelope, SETUP, TASKS, ORDER, REPORT, SUM_REQ,
  * SUM_REP, payload head, a whole message as a transport takes it,
- * CLOCK), byte
- * 1 its parameter, the rest is the message (fuzz_sel.h).  One target rather than eight: the decoders share their
+ * CLOCK, HEARTBEAT), byte 1 its parameter, the rest is the message
+ * (fuzz_sel.h); also a journal of the master's (farm_journal.h), read
+ * to its end as a resuming master reads it.  One target rather than eight: the decoders share their
  * reader, and a mutation that moves an input from one to another tries
  * real message bytes on the next.  A success must hold what the decoder
  * promises (a SETUP: every parameter in its lb_param.c range) and encode
@@ -22,6 +23,7 @@
 #include "farm_wire.h"
 #include "farm_auth.h"
 #include "farm_throttle.h"
+#include "farm_journal.h"
 #include "lb_rt.h"
 #include "lb_param.h"
 #include "lb_errno.h"
@@ -194,6 +196,35 @@ out:
   farm_auth_free(a);
 }
 
+/* A journal: its header, then its records to the end; each record read
+ * must lie inside the bytes, be of the run's range and encode back to
+ * itself; a bad end says whether it is a torn last record. */
+static void journal(const uint8_t *b, size_t len, unsigned par)
+{
+  char *desc = (char *)1;
+  size_t off;
+  int rc = farm_journal_header_decode(b, len, &desc, &off);
+  if (rc) { check_failed(rc); CHECK(!desc); return; }
+  CHECK(off <= len && strlen(desc) <= FARM_JOURNAL_DESC_MAX);
+  free(desc);
+  uint64_t np = fz_hosts(par), max = FZ_JOURNAL_MAX(par);
+  for (;;) {
+    farm_journal_rec r;
+    int have, torn;
+    size_t at = off;
+    rc = farm_journal_next(b, len, &off, np, max, &r, &have, &torn);
+    if (rc) { check_failed(rc); CHECK(off == at); break; }
+    if (!have) { CHECK(off == len); break; }
+    CHECK(r.pid < np && r.len <= max && off > at && off <= len);
+    CHECK(r.bytes == b + at + FARM_JOURNAL_REC_HEAD);
+    unsigned char *buf;
+    size_t n;
+    CHECK(farm_journal_record_encode(r.pid, r.bytes, (size_t)r.len, &buf, &n) == LB_SUCCESS);
+    check_same(buf, n, b + at, off - at);
+    free(buf);
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size < 2) return 0;
@@ -270,6 +301,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_same(cb, n, b, len);
     break;
   }
+  case FZ_BEAT: {
+    farm_beat h;
+    uint32_t nh = fz_hosts(par);
+    rc = farm_beat_decode(b, len, nh, &h);
+    if (rc) { check_failed(rc); break; }
+    CHECK(h.me < nh && !(h.quanta >> 53) && !(h.units >> 62) && !(h.held >> 32));
+    CHECK(farm_beat_encode(&h, out, sizeof out, &n) == LB_SUCCESS);
+    check_same(out, n, b, len);
+    break;
+  }
+  case FZ_JOURNAL: journal(b, len, par); break;
   }
   return 0;
 }

@@ -24,16 +24,18 @@ enum { FZ_LIM_DEFAULT, FZ_LIM_TIGHT, FZ_LIM_NO_CTX, FZ_LIM_NO_COUNT };
 #define FZ_CODEC_SEL 4u
 
 /* farm_wire: byte 0 = the decoder, byte 1 = its parameter (host count;
- * TASKS: the receiving host; envelope: tag and run; auth: below), then
- * the bytes. */
+ * TASKS: the receiving host; envelope: tag and run; auth: below;
+ * journal: the run's processes and longest result), then the bytes. */
 enum { FZ_ENVELOPE, FZ_SETUP, FZ_TASKS, FZ_ORDER, FZ_REPORT, FZ_SUM_REQ, FZ_SUM_REP, FZ_PAYLOAD_HEAD,
-       FZ_AUTH, FZ_CLOCK, FZ_NDECODERS };
+       FZ_AUTH, FZ_CLOCK, FZ_BEAT, FZ_JOURNAL, FZ_NDECODERS };
+/* journal: processes fz_hosts(par), results up to 64 << ((par >> 3) & 7) bytes */
+#define FZ_JOURNAL_MAX(par) ((uint64_t)64 << (((par) >> 3) & 7))
 static inline uint32_t fz_hosts(unsigned par)
 {
   static const uint32_t v[8] = { 1, 2, 3, 6, 16, 256, 4096, 0xFFFFFFFFu };
   return v[par & 7];
 }
-/* Envelope: tag 7100 + (par & 31), so 7100 and 7118-7131 are foreign;
+/* Envelope: tag 7100 + (par & 31), so 7100 and 7119-7131 are foreign;
  * bit 7: checked as another run. */
 #define FZ_ENV_TAG(par) (7100 + (int)((par) & 31))
 
