@@ -31,7 +31,7 @@
 #define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
 #define FARM_WIRE_VERSION 7u   /* 4: SETUP carries the parameters by name; 5: every message its MAC;
                                 * 6: CLOCK, the trace's clock exchange;
-                                * 7: HEARTBEAT, and SETUP's test switch `silent` */
+                                * 7: HEARTBEAT and ECHO, and SETUP's test switch `silent` */
 #define FARM_ENVELOPE 64u
 #define FARM_ENV_SIGNED 32u      /* the envelope's bytes before its MAC */
 #define FARM_MAC_LEN 32u         /* crypto_auth_hmacsha512256_BYTES */
@@ -59,10 +59,11 @@
   X(FARM_INVENTORY, 7115, "INVENTORY") /* worker -> master: the processes it holds */ \
   X(FARM_LOST, 7116, "LOST")         /* worker -> master: a process it cannot run */ \
   X(FARM_CLOCK, 7117, "CLOCK")       /* master <-> worker: the trace's clock exchange */ \
-  X(FARM_HEARTBEAT, 7118, "HEARTBEAT") /* worker -> master: its lease renewed, its progress */
+  X(FARM_HEARTBEAT, 7118, "HEARTBEAT") /* worker -> master: its lease renewed, its progress */ \
+  X(FARM_ECHO, 7119, "ECHO")         /* worker -> itself through its pvmd: the pvmd answers */
 
 #define FARM_TAG_MIN 7101
-#define FARM_NTAGS 18
+#define FARM_NTAGS 19
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,

@@ -64,6 +64,10 @@ typedef struct farm_xport {
   size_t (*held)(void *ctx, uint64_t *pids, size_t cap);
   /* The bytes of a received payload `in` after its head: 0 or < 0. */
   int (*read)(void *ctx, farm_in *in, void *buf, size_t len);
+  /* An ECHO to this task itself through the transport's own daemon
+   * (PVM: the local pvmd), which comes back as a message if the daemon
+   * works: 0, or < 0.  NULL where messages pass no daemon (MPI). */
+  int (*echo)(void *ctx);
 
   /* ---- the master's (NULL where the transport has none) ---- */
   /* Does the notice `in` (EXITED, HOSTDEL) say that peer `id` is gone?

@@ -113,6 +113,17 @@ static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
   return farm_store_pids(((xpvm *)ctx)->store, pids, cap);
 }
 
+/* A message to itself goes through the pvmd, which routes it back
+ * (PVM keeps no direct route to oneself). */
+static int x_echo(void *ctx)
+{
+  xpvm *p = ctx;
+  lbpvm_guard_begin("sending an echo through the pvmd", LBPVM_GUARD_S);
+  int s = lbpvm_send(p->auth, pvm_mytid(), FARM_ECHO, p->run, NULL, 0);
+  lbpvm_guard_end();
+  return s < 0 ? -1 : 0;
+}
+
 static int x_read(void *ctx, farm_in *in, void *buf, size_t len)
 {
   (void)ctx;
@@ -241,7 +252,7 @@ int lbpvm_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
   p->run = run;
   p->auth = auth;
   *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
-                     .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .gone = x_gone,
+                     .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .echo = x_echo, .gone = x_gone,
                      .kill = x_kill, .junk = x_junk };
   return 0;
 }

@@ -51,6 +51,8 @@ typedef struct worker {
   unsigned char *down;      /* hosts known to have failed: what they send is dropped */
   uint64_t quanta;          /* quanta run: the progress the lease reports */
   double next_beat;         /* when the next HEARTBEAT is due (cli_now) */
+  double echo_sent;         /* an ECHO through the daemon waits since then (0: none) */
+  int deaf;                 /* the daemon stopped answering: no renewals (said once) */
   lb_topo **repaired;       /* the graphs used since (owned; the node borrows the last) */
   size_t nrepaired;
 } worker;
@@ -72,7 +74,34 @@ static int host_of(const worker *w, int tid)
 /* The lease (lb_lease.h): a HEARTBEAT with this host's progress every
  * lease.period by its own clock.  Called between quanta and between
  * messages, each far shorter than the period (a quantum lasts
- * quantum / speed of wall time: 33 ms at speed 0.30 against 500 ms). */
+ * quantum / speed of wall time: 33 ms at speed 0.30 against 500 ms).
+ * The heartbeat goes straight to the master, so it would go on while
+ * this host's pvmd is stopped and the host cut off from the others:
+ * an ECHO through the pvmd each period must come back within half a
+ * lease, or the host renews no lease (its master fences it). */
+static int daemon_deaf(worker *w, double now)
+{
+  if (!w->xp->echo) return 0;
+  if (!w->echo_sent) {
+    if (w->xp->echo(w->xp->ctx) == 0) w->echo_sent = now;
+    return 0;
+  }
+  int deaf = now - w->echo_sent > w->s.par.lease.duration / 2;
+  if (deaf && !w->deaf)
+    fprintf(stderr, "%s: host %u: no echo through its pvmd for %.1f s: it renews no lease\n", cli_prog(), w->s.me,
+            now - w->echo_sent);
+  w->deaf = deaf;
+  return deaf;
+}
+
+static void on_echo(worker *w, int from)
+{
+  if (from != (int)w->s.me) return;
+  if (w->deaf) fprintf(stderr, "%s: host %u: its pvmd answers again\n", cli_prog(), w->s.me);
+  w->echo_sent = 0;
+  w->deaf = 0;
+}
+
 static void beat(worker *w)
 {
   double now = cli_now();
@@ -80,6 +109,7 @@ static void beat(worker *w)
   double p = w->s.par.lease.period;
   /* Late (a long message, a descheduled host): the next one a period on. */
   w->next_beat = now - w->next_beat < p ? w->next_beat + p : now + p;
+  if (daemon_deaf(w, now)) return;
   const lb_node *nd = lb_rt_node(w->rt);
   farm_beat b = { .me = w->s.me, .quanta = w->quanta, .units = (uint64_t)w->c[FARM_C_UNITS],
                   .held = lb_node_queue_len(nd) + w->xp->held(w->xp->ctx, NULL, 0) };
@@ -448,6 +478,7 @@ static void handle(worker *w, farm_in *in)
   case FARM_DOWN: bad = from != -2 || on_down(w, in); break;
   case FARM_CLOCK: bad = from != -2 || on_clock(w, in); break;
   case FARM_EXITED: parent_exited(w, in); break;
+  case FARM_ECHO: if (from == (int)w->s.me) on_echo(w, from); else bad = 1; break;
   default: bad = 1;
   }
   if (bad) {
