@@ -39,6 +39,7 @@ bench_packages=(
   bsdextrautils                        # column: farm-bench.sh tables
   python3-numpy                        # numpy cross-checks of lbarrange
   pajeng                               # pj_dump reads back lbtrace's Paje files (tests/trace_cli.sh, farm_trace.sh); brings R
+  nftables                             # 100 % loss on a cluster link where the kernel has no netem (experiments/faults/lease.sh)
 )
 case ${1:-} in
 "") ;;
