@@ -24,6 +24,7 @@ typedef struct xpvm {
   farm_auth *auth;
   farm_store *store;
   int *tids, *pids, n;     /* the master's workers and their process ids */
+  unsigned char *routed;   /* per worker: its direct route was asked for */
   unsigned long long *starts;   /* ... and start times (a reused pid is not ours) */
   double every, next;      /* heartbeat: period, next check (monotonic s) */
   doomed *dm;              /* workers told to end, not yet killed */
@@ -59,12 +60,34 @@ static double send_bound(size_t bytes)
 static void *as_item(int bufid) { return (void *)(intptr_t)bufid; }
 static void free_buf(void *item) { pvm_freebuf((int)(intptr_t)item); }
 
+/* The master asks for a direct route to a worker with its first
+ * message (SETUP) only.  libpvm opens a route to a peer that has none
+ * and waits for its answer without a bound; a worker whose route died
+ * (its host's pvmd was killed) never answers.  Later messages take the
+ * route if it is open, else the pvmd's, which never waits on the peer. */
+static int first_to(xpvm *p, int id)
+{
+  for (int i = 0; i < p->n; i++)
+    if (p->tids[i] == id) {
+      int first = !p->routed[i];
+      p->routed[i] = 1;
+      return first;
+    }
+  return 1;
+}
+
 static int x_send(void *ctx, int id, int tag, const void *body, size_t len)
 {
   xpvm *p = ctx;
+  int again = p->n > 0 && !first_to(p, id), was = 0;
+  if (again) {
+    was = pvm_getopt(PvmRoute);
+    if (was == PvmRouteDirect) pvm_setopt(PvmRoute, PvmDontRoute);
+  }
   lbpvm_guard_begin("sending a message", send_bound(len));
   int s = lbpvm_send(p->auth, id, tag, p->run, body, len);
   lbpvm_guard_end();
+  if (again && was == PvmRouteDirect) pvm_setopt(PvmRoute, PvmRouteDirect);
   return s < 0 ? -1 : 0;
 }
 
@@ -266,6 +289,7 @@ void lbpvm_xport_free(farm_xport *x)
   free(p->tids);
   free(p->pids);
   free(p->starts);
+  free(p->routed);
   free(p->dm);
   free(p);
   x->ctx = NULL;
@@ -286,11 +310,13 @@ void lbpvm_xport_learn_pids(farm_xport *x, const int *tids, int n)
   free(p->tids);
   free(p->pids);
   free(p->starts);
+  free(p->routed);
   p->n = 0;
   p->tids = malloc((size_t)(n + 1) * sizeof *p->tids);
   p->pids = calloc((size_t)(n + 1), sizeof *p->pids);
   p->starts = calloc((size_t)(n + 1), sizeof *p->starts);
-  if (!p->tids || !p->pids || !p->starts) return;
+  p->routed = calloc((size_t)(n + 1), 1);
+  if (!p->tids || !p->pids || !p->starts || !p->routed) return;
   for (int i = 0; i < n; i++) p->tids[i] = tids[i];
   p->n = n;
   lbpvm_guard_begin("listing the tasks on this host", LBPVM_GUARD_S);
