@@ -5,8 +5,10 @@
 # reorders messages), RMTLB windows, result modes and schedules, with one
 # or two nodes failing in a third of the runs, a node that gets a fifth
 # to four fifths of its results wrong in every tenth run (the sink
-# rejects them and may exclude it), every message through the byte
-# codec.  Each run is checked by lb_sim (every process runs
+# rejects them and may exclude it), a silent fault (a node frozen, for a
+# while or for good, or cut off for a while: found only by its lease,
+# fenced, and coming back) in every seventh run, every message through
+# the byte codec.  Each run is checked by lb_sim (every process runs
 # once and its result reaches its origin once, nothing lost in transit,
 # every node quiescent at the end: LEPN = LIPN = -1, NRT empty, no rmtv
 # lock; termination).  Writes OUT/sweep.csv and prints the tally.
@@ -68,7 +70,7 @@ awk -v n="$runs" -v s="$seed" -v pols="$(echo $policies)" 'BEGIN {
     p = pol[1 + int(rand() * npol)]
     # a quarter of the runs with no jitter at all: many messages at one instant
     jit = rand() < 0.25 ? 0 : rand() * rand() * 10
-    extra = ""
+    extra = ""; c1 = -1; c2 = -1
     if (p == "rmtlb" && rand() < 0.3) extra = sprintf(" --tmax %.3f", 0.2 + rand() * rand() * 60)
     # the newer policies settings: drawn only for them, so the runs of
     # the older ones draw as they did
@@ -85,6 +87,18 @@ awk -v n="$runs" -v s="$seed" -v pols="$(echo $policies)" 'BEGIN {
     }
     # every tenth run a faulty node (drawn from k: the other runs stay as they were)
     if (k % 10 == 0) extra = extra sprintf(" --corrupt %d:%.1f", k % v, 0.2 + (k % 7) / 10)
+    # every seventh run a silent fault, on a node that does not crash
+    # (also drawn from k), with a lease that outlasts the jitter: a
+    # heartbeat takes 1 to 1 + jitter
+    if (k % 7 == 0) {
+      sn = k % v; while (sn == c1 || sn == c2) sn = (sn + 1) % v
+      lease = 4 + 2 * jit
+      st = (k * 37) % 60 + 0.5
+      if (k % 21 == 0) extra = extra sprintf(" --freeze %.2f:%d", st, sn)
+      else extra = extra sprintf(" --%s %.2f:%d:%.2f", k % 14 == 0 ? "partition" : "freeze", st, sn,
+                                 k % 4 == 0 ? 0.3 * lease : 2 * lease + k % 10)
+      extra = extra sprintf(" --lease-period 1 --lease %.3f", lease)
+    }
     printf "%d -p %s -t %s -l %s -s %d -C %d -n %d --jitter %.3f --quantum %.3f --bandwidth %d --period %.2f --plan %s --results %s --sched %s%s\n",
       k, p, t, load[1 + int(rand() * 3)], int(rand() * 1e6), 1 + int(rand() * 6),
       1 + int(rand() * 80), jit, 0.1 + rand() * 2, (rand() < 0.5) ? 0 : 100 + int(rand() * 1000),
@@ -119,4 +133,6 @@ total=$(($(wc -l <"$csv") - 1))
 echo "runs $total  failed runs $bad  violations $viol  (seed $seed, $csv)"
 awk -F, "$hdr"' { p = $c["policy"]; r[p]++; if ($2 != 0) f[p]++ }
   END { for (p in r) printf "  %-11s %6d runs %4d failed\n", p, r[p], f[p] + 0 }' "$csv" | sort
+awk -F, "$hdr"' $c["silent"] != "" { n++; fe += $c["fenced"]; d += $c["fenced_dropped"] }
+  END { printf "  silent faults in %d runs: %d nodes fenced, %d late messages dropped\n", n, fe, d }' "$csv"
 [ "$bad" -eq 0 ] && [ "$total" -eq "$runs" ]

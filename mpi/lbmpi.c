@@ -126,6 +126,16 @@ int main(int argc, char **argv)
     } else {
       rc = worker_host_run(&xp, 0);
     }
+    int ended = rank == 0 ? mpi_xport_ended(&xp) : 0;
+    if (ended) {
+      /* A rank taken for failed may be frozen: it would never reach
+       * MPI_Finalize.  The run is written; end the job with its status. */
+      fprintf(stderr, "%s: %d rank(s) taken for failed, which MPI cannot end alone: ending the job (exit %d)\n",
+              cli_prog(), ended, rc);
+      fflush(stdout);
+      fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, rc);
+    }
     int left = mpi_xport_free(&xp, DRAIN_S);
     farm_auth_free(auth);
     if (left) {

@@ -18,6 +18,7 @@ typedef struct xmpi {
   pend *pv;                /* sends under way */
   size_t np, capp;
   farm_store *store;       /* payloads held here: envelope, head, bytes */
+  int ended;               /* ranks the master took for failed (kill) */
 } xmpi;
 
 /* Free the buffers of the sends that completed. */
@@ -195,15 +196,27 @@ static int x_junk(void *ctx, int id, int kind)
   return post(ctx, id, kind ? FARM_LBMSG : 4242, buf, FARM_ENVELOPE);
 }
 
+/* MPI cannot end one rank: the master's order is remembered, and lbmpi
+ * ends the job once the run is written (a frozen rank would hold
+ * MPI_Finalize for ever). */
+static void x_kill(void *ctx, int id)
+{
+  (void)id;
+  ((xmpi *)ctx)->ended++;
+}
+
+int mpi_xport_ended(const farm_xport *x) { return x->ctx ? ((const xmpi *)x->ctx)->ended : 0; }
+
 int mpi_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
 {
   xmpi *p = calloc(1, sizeof *p);
   if (!p || farm_store_alloc(free, &p->store)) { free(p); return -1; }
   p->run = run;
   p->auth = auth;
-  /* No notices and no kill: a rank that dies ends the job. */
+  /* No notices: a rank that dies ends the job. */
   *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .junk = x_junk,
-                     .hold = x_hold, .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read };
+                     .hold = x_hold, .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read,
+                     .kill = x_kill };
   return 0;
 }
 
