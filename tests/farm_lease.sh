@@ -9,6 +9,9 @@
 #   within 5 s; the journal, cut at a random byte of its last records,
 #   resumes to a verified run that takes every whole record and computes
 #   none of them again, and ends whole;
+# - --timeout measures progress, not results: a round-robin run with no
+#   result for far longer than --timeout (every process time-shares one
+#   host) is not stopped;
 # - bad journals and lease settings are refused (exit 2).
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
@@ -142,7 +145,20 @@ set -- $(journal_scan "$j")
   || fail "resume: the journal has $1 records, ends at $2 of $3"
 nothing_left
 
-# 4. Bad input: exit 2, before any pvmd starts.
+# 4. Progress, not results: 48 processes of matmul 4000 round robin on
+# host 0 alone (none) hand in their first result after several seconds,
+# far beyond --timeout 2; the heartbeats' quanta keep it going.
+rm -f "$csv"
+"$m" --workload matmul --size 4000 --procs 48 --policy none --init one --speeds 0.30 --timeout 2 \
+  --out "$csv" >"$PVM_TMP/progress.out" 2>&1
+rc=$?
+first=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "makespan_s") c = i } END { print $c }' "$csv")
+[ $rc -eq 0 ] && [ "$(col verified)" = yes ] && ok "progress: verified in $first s with --timeout 2" \
+  || { tail -5 "$PVM_TMP/progress.out"; fail "progress: exit $rc"; }
+grep -q 'no progress' "$PVM_TMP/progress.out" && fail "progress: stopped for no progress" || ok "progress: never taken for stalled"
+nothing_left
+
+# 5. Bad input: exit 2, before any pvmd starts.
 expect_status 2 "the file exists" "$m" --workload primes --size 30000000 --procs 48 --journal "$j"
 expect_status 2 "a journal of another run" "$m" --workload primes --size 20000000 --procs 48 --seed 4 --resume "$j"
 expect_status 2 "cannot open" "$m" --resume "$PVM_TMP/no-such-journal"
