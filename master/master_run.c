@@ -347,6 +347,8 @@ static int on_report(master_ctx *x, const farm_in *in, int h)
   x->hs[h].rep.trace = NULL;
   farm_report_clear(&rep);
   x->hs[h].got = 1;
+  /* Its last word: it renews no lease from now on, and is not missed. */
+  lb_lease_fence(x->lease, (size_t)h);
   return 0;
 }
 
