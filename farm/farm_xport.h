@@ -62,6 +62,8 @@ typedef struct farm_xport {
   long (*forward)(void *ctx, uint64_t pid, int id, int tag);
   /* Copy up to cap held pids; returns how many are held. */
   size_t (*held)(void *ctx, uint64_t *pids, size_t cap);
+  /* Forget the payload held for pid: 0, or -1 if none is held. */
+  int (*drop)(void *ctx, uint64_t pid);
   /* The bytes of a received payload `in` after its head: 0 or < 0. */
   int (*read)(void *ctx, farm_in *in, void *buf, size_t len);
   /* An ECHO to this task itself through the transport's own daemon

@@ -174,6 +174,14 @@ static long x_forward(void *ctx, uint64_t pid, int id, int tag)
   return post(p, id, tag, buf, len) ? -2 : (long)len;
 }
 
+static int x_drop(void *ctx, uint64_t pid)
+{
+  unsigned char *buf = farm_store_take(((xmpi *)ctx)->store, pid);
+  if (!buf) return -1;
+  free(buf);
+  return 0;
+}
+
 static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
 {
   return farm_store_pids(((xmpi *)ctx)->store, pids, cap);
@@ -215,7 +223,7 @@ int mpi_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
   p->auth = auth;
   /* No notices: a rank that dies ends the job. */
   *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .junk = x_junk,
-                     .hold = x_hold, .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read,
+                     .hold = x_hold, .keep = x_keep, .forward = x_forward, .held = x_held, .drop = x_drop, .read = x_read,
                      .kill = x_kill };
   return 0;
 }

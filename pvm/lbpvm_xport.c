@@ -131,6 +131,14 @@ static long x_forward(void *ctx, uint64_t pid, int id, int tag)
   return s < 0 ? -2 : bytes;
 }
 
+static int x_drop(void *ctx, uint64_t pid)
+{
+  int b = (int)(intptr_t)farm_store_take(((xpvm *)ctx)->store, pid);
+  if (b <= 0) return -1;
+  pvm_freebuf(b);
+  return 0;
+}
+
 static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
 {
   return farm_store_pids(((xpvm *)ctx)->store, pids, cap);
@@ -275,7 +283,7 @@ int lbpvm_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
   p->run = run;
   p->auth = auth;
   *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
-                     .keep = x_keep, .forward = x_forward, .held = x_held, .read = x_read, .echo = x_echo, .gone = x_gone,
+                     .keep = x_keep, .forward = x_forward, .held = x_held, .drop = x_drop, .read = x_read, .echo = x_echo, .gone = x_gone,
                      .kill = x_kill, .junk = x_junk };
   return 0;
 }

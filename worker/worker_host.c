@@ -28,6 +28,10 @@
 
 typedef struct live { uint64_t pid; app_task *t; } live;
 
+/* A result's payload that came ahead of the message that refers to it
+ * (its sender sends the two in that order): from which host. */
+typedef struct ahead { uint64_t pid; int from; } ahead;
+
 typedef struct worker {
   const farm_xport *xp;     /* the transport, which holds the result payloads */
   uint32_t run;
@@ -52,6 +56,8 @@ typedef struct worker {
   uint64_t quanta;          /* quanta run: the progress the lease reports */
   double next_beat;         /* when the next HEARTBEAT is due (cli_now) */
   double echo_sent;         /* an ECHO through the daemon waits since then (0: none) */
+  ahead *ah;                /* payloads whose message has not come yet */
+  size_t nah, capah;
   int deaf;                 /* the daemon stopped answering: no renewals (said once) */
   lb_topo **repaired;       /* the graphs used since (owned; the node borrows the last) */
   size_t nrepaired;
@@ -329,6 +335,8 @@ static int on_tasks(worker *w, const farm_in *in)
   return 0;
 }
 
+static void payload_claimed(worker *w, uint64_t pid);
+
 static int on_lbmsg(worker *w, const farm_in *in, int from)
 {
   lb_msg *m;
@@ -339,20 +347,54 @@ static int on_lbmsg(worker *w, const farm_in *in, int from)
     return -1;
   }
   m->trace_id = (uint32_t)in->seq;
+  if (lb_msg_type_has_result(m->type) && m->res.payload) payload_claimed(w, m->res.pid);
   lb_event ev = { .type = LB_EV_MSG, .msg = m };
   step(w, &ev);
   return 0;
 }
 
-static int on_payload(worker *w, farm_in *in)
+static int on_payload(worker *w, farm_in *in, int from)
 {
   farm_payload_head h;
   if (farm_payload_head_get(in->body, in->len, w->s.nhosts, &h)) return -1;
-  trace_payload(w, LB_TRACE_RECV, LB_TRACE_PAYLOAD, node_now(w), host_of(w, in->src), w->s.me, h.pid,
+  trace_payload(w, LB_TRACE_RECV, LB_TRACE_PAYLOAD, node_now(w), from, w->s.me, h.pid,
                 (long long)(FARM_ENVELOPE + FARM_PAYLOAD_HEAD + h.len));
-  if (!w->xp->keep(w->xp->ctx, h.pid, in)) return 0;
-  lb_error(LB_ESTATE, "a second payload for process %llu", (unsigned long long)h.pid);
-  return -1;
+  if (w->xp->keep(w->xp->ctx, h.pid, in)) {
+    lb_error(LB_ESTATE, "a second payload for process %llu", (unsigned long long)h.pid);
+    return -1;
+  }
+  if (w->nah == w->capah) {
+    size_t cap = w->capah ? 2 * w->capah : 16;
+    ahead *v = realloc(w->ah, cap * sizeof *v);
+    if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
+    w->ah = v;
+    w->capah = cap;
+  }
+  w->ah[w->nah++] = (ahead){ h.pid, from };
+  return 0;
+}
+
+/* The message that refers to a payload came: the node has it now. */
+static void payload_claimed(worker *w, uint64_t pid)
+{
+  for (size_t k = 0; k < w->nah; k++)
+    if (w->ah[k].pid == pid) { w->ah[k] = w->ah[--w->nah]; return; }
+}
+
+/* Host d is down: a payload it sent ahead of a message that will never
+ * come is dropped, so that no inventory names it (its process runs
+ * again, as one whose message was lost with d). */
+static void drop_orphans(worker *w, uint32_t d)
+{
+  for (size_t k = 0; k < w->nah;) {
+    if (w->ah[k].from != (int)d) { k++; continue; }
+    uint64_t pid = w->ah[k].pid;
+    w->ah[k] = w->ah[--w->nah];
+    if (w->xp->drop(w->xp->ctx, pid)) continue;
+    w->c[FARM_C_DROPPED]++;
+    fprintf(stderr, "%s: host %u: the result of process %llu, which host %u sent ahead of its message, dropped: "
+            "host %u is down\n", cli_prog(), w->s.me, (unsigned long long)pid, d, d);
+  }
 }
 
 /* Hosts failed: the node learns of each, with the graph the survivors
@@ -370,6 +412,7 @@ static int on_down(worker *w, const farm_in *in)
     if (d == w->s.me) { w->stop = 2; break; }   /* the master gave up on us */
     if (w->down[d]) continue;
     w->down[d] = 1;
+    drop_orphans(w, d);
     lb_topo *t, **v = realloc(w->repaired, (w->nrepaired + 1) * sizeof *v);
     if (!v || lb_topo_repair(w->topo, w->down, &t)) cli_die(CLI_EXIT_FAIL, "host %u: %s", w->s.me, lb_errmsg());
     w->repaired = v;
@@ -474,7 +517,7 @@ static void handle(worker *w, farm_in *in)
   case FARM_TASKS: bad = from != -2 || on_tasks(w, in); break;
   case FARM_ORDER: bad = from != -2 || on_order(w, in); break;
   case FARM_LBMSG: bad = from < 0 || on_lbmsg(w, in, from); break;
-  case FARM_PAYLOAD: bad = from < 0 || on_payload(w, in); break;
+  case FARM_PAYLOAD: bad = from < 0 || on_payload(w, in, from); break;
   case FARM_DOWN: bad = from != -2 || on_down(w, in); break;
   case FARM_CLOCK: bad = from != -2 || on_clock(w, in); break;
   case FARM_EXITED: parent_exited(w, in); break;
@@ -678,6 +721,7 @@ static void cleanup(worker *w)
 {
   for (size_t k = 0; k < w->nlv; k++) app_task_free(w->lv[k].t);
   free(w->lv);
+  free(w->ah);
   lb_rt_free(w->rt);
   for (size_t k = 0; k < w->nrepaired; k++) lb_topo_free(w->repaired[k]);
   free(w->repaired);
