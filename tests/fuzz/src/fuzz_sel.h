@@ -35,7 +35,7 @@ static inline uint32_t fz_hosts(unsigned par)
   static const uint32_t v[8] = { 1, 2, 3, 6, 16, 256, 4096, 0xFFFFFFFFu };
   return v[par & 7];
 }
-/* Envelope: tag 7100 + (par & 31), so 7100 and 7119-7131 are foreign;
+/* Envelope: tag 7100 + (par & 31), so 7100 and 7120-7131 are foreign;
  * bit 7: checked as another run. */
 #define FZ_ENV_TAG(par) (7100 + (int)((par) & 31))
 
