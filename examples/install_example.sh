@@ -41,7 +41,7 @@ printf '%s\n' $libs | grep -qx -- -llb && printf '%s\n' $libs | grep -qx -- -llb
 
 # The public headers, and no private one.
 public="lb_arrange.h lb_codec.h lb_diffuse.h lb_diffusion.h lb_errno.h lb_hetero.h
-lb_hublake.h lb_load.h lb_mem.h lb_metrics.h lb_node.h lb_optimum.h lb_param.h lb_paths.h lb_policy.h lb_proc.h lb_rmtlb.h
+lb_hublake.h lb_lease.h lb_load.h lb_mem.h lb_metrics.h lb_node.h lb_optimum.h lb_param.h lb_paths.h lb_policy.h lb_proc.h lb_rmtlb.h
 lb_rng.h lb_rt.h lb_share.h lb_sim.h lb_sink.h lb_spectrum.h lb_taskgraph.h lb_topo.h lb_topo_matrix.h lb_trace.h lb_transport.h"
 got=$(cd "$inc" && LC_ALL=C ls | tr '\n' ' ')
 [ "$got" = "$(echo $public) " ] && ok "installed headers" || fail "installed headers: $got"
