@@ -110,11 +110,11 @@ cut() {
         ip netns exec "$1" nft add table inet lbloss
         ip netns exec "$1" nft add chain inet lbloss in '{ type filter hook input priority 0; policy accept; }'
         ip netns exec "$1" nft add chain inet lbloss out '{ type filter hook output priority 0; policy accept; }'
-        ip netns exec "$1" nft add chain inet lbloss fwd '{ type filter hook forward priority 0; policy accept; }'
+        ip netns exec "$1" nft add chain inet lbloss through '{ type filter hook forward priority 0; policy accept; }'
         ip netns exec "$1" nft add rule inet lbloss in iifname "$2" drop
         ip netns exec "$1" nft add rule inet lbloss out oifname "$2" drop
-        ip netns exec "$1" nft add rule inet lbloss fwd iifname "$2" drop
-        ip netns exec "$1" nft add rule inet lbloss fwd oifname "$2" drop
+        ip netns exec "$1" nft add rule inet lbloss through iifname "$2" drop
+        ip netns exec "$1" nft add rule inet lbloss through oifname "$2" drop
       done
       loss_by=nftables
     fi
