@@ -9,7 +9,7 @@ dist_noinst_SCRIPTS += experiments/report.sh \
 	experiments/seed003/run.sh experiments/seed004/tables.sh \
 	experiments/sweep_invariants.sh experiments/sweep_compare.sh experiments/proto/scale.sh experiments/proto/claim.sh experiments/proto/tmax.sh \
 	experiments/fuzz/longrun.sh experiments/trace/spacetime.sh experiments/trace/plot.sh \
-	experiments/simgrid/congestion.sh experiments/faults/run.sh experiments/faults/lease.sh
+	experiments/simgrid/congestion.sh
 EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed000/dat.awk experiments/seed000/tables.awk \
 	experiments/seed000/floods.awk experiments/seed000/floods_report.awk \
@@ -29,10 +29,7 @@ EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed001/compare.awk experiments/seed001/explain.csv \
 	experiments/seed002/compare.awk experiments/seed002/explain.csv \
 	experiments/seed003/compare.awk experiments/seed003/explain.csv \
-	experiments/seed004/compare.awk experiments/seed004/explain.csv \
-	experiments/faults/common.sh experiments/faults/cluster.sh experiments/faults/faults.gp \
-	experiments/faults/plotdata.awk experiments/faults/summary.awk experiments/faults/lease.gp \
-	experiments/faults/lease_summary.awk experiments/faults/lease_plotdata.awk
+	experiments/seed004/compare.awk experiments/seed004/explain.csv
 
 # make report: run every experiment (15-30 min on a shared 2-core
 # machine) and write out/report/report.md and report.html;
