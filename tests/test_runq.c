@@ -1,0 +1,181 @@
+/* The run queue against a model of it: which process a migration takes
+ * (never the head; the most work left, the latest in the queue on
+ * ties), through queues short enough to be scanned and long enough to
+ * be indexed (lb_qindex.h), under both schedules, with processes
+ * arriving, running, finishing, running out of turn, discarded and
+ * moved in and out in between. */
+#include "testutil.h"
+#include "lb_node_impl.h"
+#include "lb_errno.h"
+
+/* The model: the queue's ids and work, head first. */
+typedef struct model {
+  uint64_t *id;
+  double *work;
+  size_t n, cap;
+} model;
+
+static void m_push(model *m, uint64_t id, double work)
+{
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 64;
+    m->id = realloc(m->id, m->cap * sizeof *m->id);
+    m->work = realloc(m->work, m->cap * sizeof *m->work);
+    assert_non_null(m->id);
+    assert_non_null(m->work);
+  }
+  m->id[m->n] = id;
+  m->work[m->n++] = work;
+}
+
+static void m_remove(model *m, size_t k)
+{
+  memmove(m->id + k, m->id + k + 1, (m->n - k - 1) * sizeof *m->id);
+  memmove(m->work + k, m->work + k + 1, (m->n - k - 1) * sizeof *m->work);
+  m->n--;
+}
+
+/* The rule, by brute force: of q[1..n-1], the most work, the last on ties. */
+static size_t m_best(const model *m)
+{
+  size_t best = 0;
+  for (size_t k = 1; k < m->n; k++)
+    if (!best || m->work[k] >= m->work[best]) best = k;
+  return best;
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+/* Work from a few values, so ties are common; zero sometimes. */
+static double some_work(uint64_t *s) { return 0.5 * (double)(rnd(s) % 7); }
+
+static void same_queue(const lb_node *nd, const model *m)
+{
+  assert_int_equal(lb_node_queue_len(nd), m->n);
+  uint64_t *ids = malloc((m->n + 1) * sizeof *ids);
+  assert_non_null(ids);
+  assert_int_equal(lb_node_queue_ids(nd, ids, m->n), m->n);
+  for (size_t k = 0; k < m->n; k++) assert_int_equal(ids[k], m->id[k]);
+  free(ids);
+}
+
+static void step(lb_node *nd, lb_event *ev, lb_out *out)
+{
+  assert_int_equal(lb_node_step(nd, ev, 0, out), LB_SUCCESS);
+}
+
+/* Runs of operations that grow the queue to `peak` processes, drain it,
+ * and grow it again, checking every process a migration takes. */
+static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
+{
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
+  lb_node_params p;
+  lb_node_params_default(&p);
+  p.sched = sched;
+  lb_node *nd;
+  lb_out *out;
+  assert_int_equal(lb_node_alloc(LB_POLICY_NONE, 0, t, &p, &nd), LB_SUCCESS);
+  assert_int_equal(lb_out_alloc(&out), LB_SUCCESS);
+  model m = { 0 };
+  uint64_t s = seed, next = 0;
+  size_t taken = 0, indexed = 0;
+  for (int phase = 0; phase < 4; phase++) {
+    int grow = phase % 2 == 0;
+    for (int op = 0; op < 6000; op++) {
+      unsigned r = (unsigned)(rnd(&s) % 100);
+      if (grow ? m.n < peak && r < 45 : r < 8) {   /* arrivals, one by one or as a TRANSFER */
+        size_t c = r % 3 ? 1 : 1 + rnd(&s) % 20;
+        lb_msg *tm;
+        assert_int_equal(lb_msg_alloc(LB_MSG_TRANSFER, 1, 0, &tm), LB_SUCCESS);
+        for (size_t i = 0; i < c; i++) {
+          lb_proc *pr;
+          double w = some_work(&s);
+          assert_int_equal(lb_proc_alloc(next, 0, w, NULL, 0, &pr), LB_SUCCESS);
+          m_push(&m, next++, w);
+          if (c == 1) {
+            lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+            step(nd, &ev, out);
+          } else assert_int_equal(lb_msg_add_proc(tm, pr), LB_SUCCESS);
+        }
+        if (c == 1) lb_msg_free(tm);
+        else {
+          tm->hop_src = 1;
+          tm->hop_dst = 0;
+          lb_event ev = { .type = LB_EV_MSG, .msg = tm };
+          step(nd, &ev, out);
+        }
+      } else if (r < 75 && m.n) {   /* a quantum: of the head, or now and then of another */
+        size_t k = r % 10 == 0 ? (size_t)(rnd(&s) % m.n) : 0;
+        double w = r % 4 ? 0.5 : 0;
+        int fin = m.work[k] - w <= 0 && r % 3 == 0;
+        lb_event ev = { .type = LB_EV_RAN, .pid = m.id[k], .work_done = w, .finished = fin, .result_len = 8 };
+        step(nd, &ev, out);
+        uint64_t id = m.id[k];
+        double left = m.work[k] - w < 0 ? 0 : m.work[k] - w;
+        if (fin) m_remove(&m, k);
+        else {
+          m.work[k] = left;
+          if (sched == LB_SCHED_RR && m.n > 1) { m_remove(&m, k); m_push(&m, id, left); }
+        }
+      } else if (r < 97) {   /* a migration of one to four */
+        long c = 1 + (long)(rnd(&s) % 4);
+        lb_event ev = { .type = LB_EV_ORDER, .dst = 1, .count = c };
+        indexed += nd->qx != NULL;
+        step(nd, &ev, out);
+        lb_msg *tm = out->n ? lb_out_take_msg(out, 0) : NULL;
+        for (long i = 0; i < c; i++) {
+          size_t b = m_best(&m);
+          if (!b) { assert_true(!tm || (size_t)i == tm->nproc); break; }
+          assert_non_null(tm);
+          assert_true((size_t)i < tm->nproc);
+          assert_int_equal(tm->procs[i]->id, m.id[b]);
+          assert_true(tm->procs[i]->work == m.work[b]);
+          m_remove(&m, b);
+          taken++;
+        }
+        lb_msg_free(tm);
+      } else if (m.n) {   /* the driver cannot run one */
+        size_t k = (size_t)(rnd(&s) % m.n);
+        lb_event ev = { .type = LB_EV_DISCARD, .pid = m.id[k] };
+        step(nd, &ev, out);
+        m_remove(&m, k);
+      }
+      lb_out_clear(out);
+      if (op % 97 == 0) same_queue(nd, &m);
+    }
+    same_queue(nd, &m);
+  }
+  /* The long queues were indexed, the short ones scanned. */
+  assert_true(taken > 1000);
+  if (peak >= LB_NODE_QX_MIN) assert_true(indexed > 100);
+  lb_out_free(out);
+  lb_node_free(nd);
+  lb_topo_free(t);
+  free(m.id);
+  free(m.work);
+}
+
+static void test_short_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 40, 1); }
+static void test_short_fifo(void **s) { (void)s; runq_case(LB_SCHED_FIFO, 40, 2); }
+static void test_long_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 3 * LB_NODE_QX_MIN, 3); }
+static void test_long_fifo(void **s) { (void)s; runq_case(LB_SCHED_FIFO, 3 * LB_NODE_QX_MIN, 4); }
+static void test_longer_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 10 * LB_NODE_QX_MIN, 5); }
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_short_rr),
+    cmocka_unit_test(test_short_fifo),
+    cmocka_unit_test(test_long_rr),
+    cmocka_unit_test(test_long_fifo),
+    cmocka_unit_test(test_longer_rr),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
