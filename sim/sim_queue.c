@@ -21,7 +21,15 @@ int sim_queue_init(sim_queue *q, double w, size_t nbuckets)
   if (!(w > 0)) return lb_error(LB_EINVAL, "event queue: bucket width %g", w);
   size_t nr = 1;
   while (nr < nbuckets) nr *= 2;
-  if (!(q->ring = calloc(nr, sizeof *q->ring))) return lb_error(LB_ENOMEM, "event queue of %zu buckets", nr);
+  if (nr < 64) nr = 64;   /* whole words of `full` */
+  q->ring = calloc(nr, sizeof *q->ring);
+  q->full = calloc(nr / 64, sizeof *q->full);
+  if (!q->ring || !q->full) {
+    free(q->ring);
+    free(q->full);
+    memset(q, 0, sizeof *q);
+    return lb_error(LB_ENOMEM, "event queue of %zu buckets", nr);
+  }
   q->nring = nr;
   q->scale = 1 / w;
   return LB_SUCCESS;
@@ -33,8 +41,33 @@ static uint64_t bucket_of(const sim_queue *q, double t)
   return x >= (double)FAR_BUCKET ? FAR_BUCKET : x > 0 ? (uint64_t)x : 0;
 }
 
-static int bucket_add(sim_queue *q, sim_bucket *k, const sim_ev *e)
+static void mark(sim_queue *q, uint64_t b, int full)
 {
+  size_t i = b & (q->nring - 1);
+  uint64_t bit = (uint64_t)1 << (i % 64);
+  if (full) q->full[i / 64] |= bit;
+  else q->full[i / 64] &= ~bit;
+}
+
+/* The first bucket in [b, end) that holds events, or end. */
+static uint64_t next_full(const sim_queue *q, uint64_t b, uint64_t end)
+{
+  while (b < end) {
+    size_t i = b & (q->nring - 1);
+    uint64_t w = q->full[i / 64] >> (i % 64);
+    if (w) {
+      b += (uint64_t)__builtin_ctzll(w);
+      return b < end ? b : end;
+    }
+    b += 64 - i % 64;
+  }
+  return end;
+}
+
+static int bucket_add(sim_queue *q, uint64_t b, const sim_ev *e)
+{
+  sim_bucket *k = &q->ring[b & (q->nring - 1)];
+  if (!k->n) mark(q, b, 1);
   if (k->n == k->cap) {
     size_t c = k->cap ? 2 * k->cap : 16;
     sim_ev *v = realloc(k->v, c * sizeof *v);
@@ -51,7 +84,7 @@ static int bucket_add(sim_queue *q, sim_bucket *k, const sim_ev *e)
 static int place(sim_queue *q, uint64_t b, const sim_ev *e)
 {
   if (b <= q->at) return sim_heap_insert(&q->cur, e);
-  if (b - q->at < q->nring) return bucket_add(q, &q->ring[b & (q->nring - 1)], e);
+  if (b - q->at < q->nring) return bucket_add(q, b, e);
   return sim_heap_insert(&q->far, e);
 }
 
@@ -112,6 +145,7 @@ static int load(sim_queue *q)
     sim_bucket spent = { q->run.v, 0, q->run.cap };
     if (spent.cap > SPENT_KEEP) { free(spent.v); spent = (sim_bucket){ 0 }; }
     q->inring -= k->n;
+    mark(q, q->at, 0);
     q->run = *k;
     q->next = 0;
     *k = spent;
@@ -146,16 +180,21 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
   return LB_SUCCESS;
 }
 
-/* Buckets looked into at most: empty ones cost a load each. */
+/* Buckets looked into at most: AHEAD_BUCKETS in all, the empty ones
+ * skipped a word of `full` at a time (late in a run, or on a sparse
+ * one, most are), and AHEAD_FULL that hold events.  On a run sparse
+ * enough to need more, the events it would find are few and in cache. */
 #define AHEAD_BUCKETS 128
+#define AHEAD_FULL 8
 
 void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m)
 {
   size_t j = 0, skip = q->next;   /* events before the bucket looked into */
   const sim_bucket *x = &q->run;
-  for (uint64_t b = q->at + 1; j < m;) {
+  uint64_t end = q->at + 1 + (q->nring - 1 < AHEAD_BUCKETS ? q->nring - 1 : AHEAD_BUCKETS);
+  for (uint64_t b = q->at + 1, left = AHEAD_FULL; j < m; left--) {
     for (; j < m && skip + k[j] < x->n; j++) e[j] = &x->v[skip + k[j]];
-    if (j == m || b - q->at >= q->nring || b - q->at > AHEAD_BUCKETS) break;
+    if (j == m || !q->nring || !left || (b = next_full(q, b, end)) == end) break;
     skip -= x->n;   /* below zero, mod 2^64: skip + k[j] is still the index */
     x = &q->ring[b++ & (q->nring - 1)];
   }
@@ -181,5 +220,6 @@ void sim_queue_free(sim_queue *q)
     free(q->ring[k].v);
   }
   free(q->ring);
+  free(q->full);
   memset(q, 0, sizeof *q);
 }

@@ -26,6 +26,7 @@ typedef struct sim_queue {
   sim_heap cur;           /* events made for buckets already reached */
   sim_heap far;           /* events beyond the ring */
   sim_bucket *ring;       /* nring buckets (a power of two), or NULL: all in `far` */
+  uint64_t *full;         /* a bit per bucket of the ring: it holds events */
   size_t nring;
   double scale;           /* 1 / w */
   uint64_t at;            /* absolute number of the current bucket */
