@@ -21,9 +21,8 @@ int sim_queue_init(sim_queue *q, double w, size_t nbuckets)
   if (!(w > 0)) return lb_error(LB_EINVAL, "event queue: bucket width %g", w);
   size_t nr = 1;
   while (nr < nbuckets) nr *= 2;
-  if (nr < 64) nr = 64;   /* whole words of `full` */
   q->ring = calloc(nr, sizeof *q->ring);
-  q->full = calloc(nr / 64, sizeof *q->full);
+  q->full = calloc((nr + 63) / 64, sizeof *q->full);
   if (!q->ring || !q->full) {
     free(q->ring);
     free(q->full);
@@ -52,6 +51,10 @@ static void mark(sim_queue *q, uint64_t b, int full)
 /* The first bucket in [b, end) that holds events, or end. */
 static uint64_t next_full(const sim_queue *q, uint64_t b, uint64_t end)
 {
+  if (q->nring < 64) {   /* a ring shorter than a word: bucket by bucket */
+    while (b < end && !(q->full[0] >> (b & (q->nring - 1)) & 1)) b++;
+    return b;
+  }
   while (b < end) {
     size_t i = b & (q->nring - 1);
     uint64_t w = q->full[i / 64] >> (i % 64);
@@ -64,10 +67,28 @@ static uint64_t next_full(const sim_queue *q, uint64_t b, uint64_t end)
   return end;
 }
 
+/* A large array spent: kept if it is the largest. */
+static void keep_spare(sim_queue *q, sim_bucket spent)
+{
+  if (spent.cap <= q->spare.cap) { free(spent.v); return; }
+  free(q->spare.v);
+  q->spare = (sim_bucket){ spent.v, 0, spent.cap };
+}
+
 static int bucket_add(sim_queue *q, uint64_t b, const sim_ev *e)
 {
   sim_bucket *k = &q->ring[b & (q->nring - 1)];
   if (!k->n) mark(q, b, 1);
+  /* A bucket growing large (on whole-unit times, one time's events: a
+   * node's worth of them) takes the spare rather than growing into
+   * fresh pages, which the system must zero, every time unit. */
+  if (k->n == k->cap && k->cap >= SPENT_KEEP && q->spare.cap > k->cap) {
+    memcpy(q->spare.v, k->v, k->n * sizeof *k->v);
+    sim_ev *v = k->v;
+    k->v = q->spare.v;
+    k->cap = q->spare.cap;
+    q->spare = (sim_bucket){ v, 0, k->n };   /* full: as large as it got */
+  }
   if (k->n == k->cap) {
     size_t c = k->cap ? 2 * k->cap : 16;
     sim_ev *v = realloc(k->v, c * sizeof *v);
@@ -115,13 +136,49 @@ static int by_time(const void *a, const void *b)
   return sim_ev_before(x->t, x->seq, y) ? -1 : sim_ev_before(y->t, y->seq, x);
 }
 
+static int before(const sim_ev *a, const sim_ev *b) { return sim_ev_before(a->t, a->seq, b); }
+
+/* Merge sort of v[0..n-1] with room for n / 2 in tmp.  (time, seq) is a
+ * total order (no two events share a seq), so this is qsort's order;
+ * but the comparisons are inlined, halves already in order are not
+ * merged, and tmp is the queue's, kept from bucket to bucket (qsort's
+ * own, for a bucket of one time unit's events, is fresh pages that
+ * the system zeroes every time). */
+static void merge_sort(sim_ev *v, sim_ev *tmp, size_t n)
+{
+  if (n <= 16) {
+    for (size_t i = 1; i < n; i++) {
+      sim_ev x = v[i];
+      size_t j = i;
+      for (; j > 0 && before(&x, &v[j - 1]); j--) v[j] = v[j - 1];
+      v[j] = x;
+    }
+    return;
+  }
+  size_t h = n / 2;
+  merge_sort(v, tmp, h);
+  merge_sort(v + h, tmp, n - h);
+  if (!before(&v[h], &v[h - 1])) return;
+  memcpy(tmp, v, h * sizeof *v);
+  size_t i = 0, j = h, k = 0;   /* k <= j: the right half is read before it is written over */
+  while (i < h && j < n) v[k++] = before(&v[j], &tmp[i]) ? v[j++] : tmp[i++];
+  while (i < h) v[k++] = tmp[i++];
+}
+
 /* Events are appended in the order made, so a bucket is usually in
  * order already (always, when all its events share one time). */
-static void sort_bucket(sim_bucket *k)
+static void sort_bucket(sim_queue *q, sim_bucket *k)
 {
   for (size_t i = 1; i < k->n; i++)
-    if (sim_ev_before(k->v[i].t, k->v[i].seq, &k->v[i - 1])) {
-      qsort(k->v, k->n, sizeof *k->v, by_time);
+    if (before(&k->v[i], &k->v[i - 1])) {
+      size_t need = k->n / 2 + 1;
+      if (need > q->tmpcap) {
+        sim_ev *t = realloc(q->tmp, need * sizeof *t);
+        if (!t) { qsort(k->v, k->n, sizeof *k->v, by_time); return; }   /* it needs no room of ours */
+        q->tmp = t;
+        q->tmpcap = need;
+      }
+      merge_sort(k->v, q->tmp, k->n);
       return;
     }
 }
@@ -143,13 +200,13 @@ static int load(sim_queue *q)
      * bucket's if it is small: a large one (a whole time step's events)
      * would stay with a bucket that needs little. */
     sim_bucket spent = { q->run.v, 0, q->run.cap };
-    if (spent.cap > SPENT_KEEP) { free(spent.v); spent = (sim_bucket){ 0 }; }
+    if (spent.cap > SPENT_KEEP) { keep_spare(q, spent); spent = (sim_bucket){ 0 }; }
     q->inring -= k->n;
     mark(q, q->at, 0);
     q->run = *k;
     q->next = 0;
     *k = spent;
-    sort_bucket(&q->run);
+    sort_bucket(q, &q->run);
   }
   return LB_SUCCESS;
 }
@@ -221,5 +278,7 @@ void sim_queue_free(sim_queue *q)
   }
   free(q->ring);
   free(q->full);
+  free(q->spare.v);
+  free(q->tmp);
   memset(q, 0, sizeof *q);
 }
