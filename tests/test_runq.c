@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "lb_node_impl.h"
 #include "lb_errno.h"
+#include "lb_mem.h"
 
 /* The model: the queue's ids and work, head first. */
 typedef struct model {
@@ -162,6 +163,95 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
   free(m.work);
 }
 
+/* A counting allocator (lb_mem.h) that refuses the fail_at-th block. */
+typedef struct counting {
+  unsigned long n, fail_at;
+  long blocks;
+} counting;
+
+static void *count_alloc(void *ctx, size_t size)
+{
+  counting *c = ctx;
+  if (++c->n == c->fail_at) return NULL;
+  void *p = size && size % 64 == 0 ? aligned_alloc(64, size) : malloc(size ? size : 1);
+  if (p) c->blocks++;
+  return p;
+}
+
+static void count_free(void *ctx, void *p, size_t size)
+{
+  (void)size;
+  counting *c = ctx;
+  if (!p) return;
+  c->blocks--;
+  free(p);
+}
+
+/* Out of memory while a queue grows past the size that has an index and
+ * on (its buffer, the index's record, numbers or heap): the arrival is
+ * refused with LB_ENOMEM, the queue is as it was, and once memory is
+ * back the choices are still the model's, and every block goes back. */
+static void test_long_queue_out_of_memory(void **state)
+{
+  (void)state;
+  counting c = { 0 };
+  lb_mem mine = { .alloc = count_alloc, .free = count_free, .ctx = &c }, prev;
+  lb_mem_get(&prev);
+  lb_mem_set(&mine);
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
+  lb_node_params p;
+  lb_node_params_default(&p);
+  lb_node *nd;
+  lb_out *out;
+  assert_int_equal(lb_node_alloc(LB_POLICY_NONE, 0, t, &p, &nd), LB_SUCCESS);
+  assert_int_equal(lb_out_alloc(&out), LB_SUCCESS);
+  model m = { 0 };
+  uint64_t s = 7;
+  size_t refused = 0;
+  for (uint64_t id = 0; id < 4 * LB_NODE_QX_MIN; id++) {
+    double w = some_work(&s);
+    for (unsigned long k = 1;; k++) {
+      lb_proc *pr;
+      assert_int_equal(lb_proc_alloc(id, 0, w, NULL, 0, &pr), LB_SUCCESS);
+      c.fail_at = c.n + k;
+      lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+      int rc = lb_node_step(nd, &ev, 0, out);
+      int hit = c.n >= c.fail_at;
+      c.fail_at = 0;
+      if (!rc) { assert_false(hit); break; }
+      assert_int_equal(rc, LB_ENOMEM);   /* the process is freed: consumed either way */
+      same_queue(nd, &m);
+      refused++;
+    }
+    m_push(&m, id, w);
+  }
+  assert_non_null(nd->qx);
+  assert_true(refused >= 8);   /* growths to 8, 16, ... slots, each refused at each of its blocks */
+  same_queue(nd, &m);
+  for (;;) {   /* everything movable leaves, in the model's order */
+    lb_event ord = { .type = LB_EV_ORDER, .dst = 1, .count = 7 };
+    assert_int_equal(lb_node_step(nd, &ord, 0, out), LB_SUCCESS);
+    if (!out->n) break;
+    lb_msg *tm = lb_out_take_msg(out, 0);
+    for (size_t i = 0; i < tm->nproc; i++) {
+      size_t b = m_best(&m);
+      assert_int_equal(tm->procs[i]->id, m.id[b]);
+      m_remove(&m, b);
+    }
+    lb_msg_free(tm);
+    lb_out_clear(out);
+  }
+  assert_int_equal(m.n, 1);
+  lb_out_free(out);
+  lb_node_free(nd);
+  lb_topo_free(t);
+  assert_int_equal(c.blocks, 0);
+  lb_mem_set(&prev);
+  free(m.id);
+  free(m.work);
+}
+
 static void test_short_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 40, 1); }
 static void test_short_fifo(void **s) { (void)s; runq_case(LB_SCHED_FIFO, 40, 2); }
 static void test_long_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 3 * LB_NODE_QX_MIN, 3); }
@@ -176,6 +266,7 @@ int main(void)
     cmocka_unit_test(test_long_rr),
     cmocka_unit_test(test_long_fifo),
     cmocka_unit_test(test_longer_rr),
+    cmocka_unit_test(test_long_queue_out_of_memory),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
