@@ -1,6 +1,6 @@
 /* The run queue against a model of it: which process a migration takes
- * (never the head; the most work left, the latest in the queue on
- * ties), through queues short enough to be scanned and long enough to
+ * (never the head; the most work left by what a host knows, declared
+ * work less work run, the latest in the queue on ties), through queues short enough to be scanned and long enough to
  * be indexed (lb_qindex.h), under both schedules, with processes
  * arriving, running, finishing, running out of turn, discarded and
  * moved in and out in between. */
@@ -9,39 +9,52 @@
 #include "lb_errno.h"
 #include "lb_mem.h"
 
-/* The model: the queue's ids and work, head first. */
+/* The model: the queue's ids, true work, declared work and work run,
+ * head first. */
 typedef struct model {
   uint64_t *id;
   double *work;
+  float *est, *ran;
   size_t n, cap;
 } model;
 
-static void m_push(model *m, uint64_t id, double work)
+static void m_push(model *m, uint64_t id, double work, float est, float ran)
 {
   if (m->n == m->cap) {
     m->cap = m->cap ? 2 * m->cap : 64;
     m->id = realloc(m->id, m->cap * sizeof *m->id);
     m->work = realloc(m->work, m->cap * sizeof *m->work);
+    m->est = realloc(m->est, m->cap * sizeof *m->est);
+    m->ran = realloc(m->ran, m->cap * sizeof *m->ran);
     assert_non_null(m->id);
     assert_non_null(m->work);
+    assert_non_null(m->est);
+    assert_non_null(m->ran);
   }
   m->id[m->n] = id;
-  m->work[m->n++] = work;
+  m->work[m->n] = work;
+  m->est[m->n] = est;
+  m->ran[m->n++] = ran;
 }
 
 static void m_remove(model *m, size_t k)
 {
   memmove(m->id + k, m->id + k + 1, (m->n - k - 1) * sizeof *m->id);
   memmove(m->work + k, m->work + k + 1, (m->n - k - 1) * sizeof *m->work);
+  memmove(m->est + k, m->est + k + 1, (m->n - k - 1) * sizeof *m->est);
+  memmove(m->ran + k, m->ran + k + 1, (m->n - k - 1) * sizeof *m->ran);
   m->n--;
 }
 
-/* The rule, by brute force: of q[1..n-1], the most work, the last on ties. */
+static double m_left(const model *m, size_t k) { return (double)m->est[k] - (double)m->ran[k]; }
+
+/* The rule, by brute force: of q[1..n-1], the most known work left, the
+ * last on ties. */
 static size_t m_best(const model *m)
 {
   size_t best = 0;
   for (size_t k = 1; k < m->n; k++)
-    if (!best || m->work[k] >= m->work[best]) best = k;
+    if (!best || m_left(m, k) >= m_left(m, best)) best = k;
   return best;
 }
 
@@ -99,7 +112,11 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
           lb_proc *pr;
           double w = some_work(&s);
           assert_int_equal(lb_proc_alloc(next, 0, w, NULL, 0, &pr), LB_SUCCESS);
-          m_push(&m, next++, w);
+          /* declared work: none now and then, else from a few values
+           * (ties), not always the true work; some already run */
+          pr->est = r % 5 == 0 ? 0 : (float)(2 * some_work(&s));
+          pr->ran = r % 7 == 0 ? 0.5f : 0;
+          m_push(&m, next++, w, pr->est, pr->ran);
           if (c == 1) {
             lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
             step(nd, &ev, out);
@@ -120,10 +137,12 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
         step(nd, &ev, out);
         uint64_t id = m.id[k];
         double left = m.work[k] - w < 0 ? 0 : m.work[k] - w;
+        float est = m.est[k], ran = m.ran[k] + (float)w;
         if (fin) m_remove(&m, k);
         else {
           m.work[k] = left;
-          if (sched == LB_SCHED_RR && m.n > 1) { m_remove(&m, k); m_push(&m, id, left); }
+          m.ran[k] = ran;
+          if (sched == LB_SCHED_RR && m.n > 1) { m_remove(&m, k); m_push(&m, id, left, est, ran); }
         }
       } else if (r < 97) {   /* a migration of one to four */
         long c = 1 + (long)(rnd(&s) % 4);
@@ -138,6 +157,7 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
           assert_true((size_t)i < tm->nproc);
           assert_int_equal(tm->procs[i]->id, m.id[b]);
           assert_true(tm->procs[i]->work == m.work[b]);
+          assert_true(tm->procs[i]->ran == m.ran[b]);
           m_remove(&m, b);
           taken++;
         }
@@ -161,6 +181,8 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
   lb_topo_free(t);
   free(m.id);
   free(m.work);
+  free(m.est);
+  free(m.ran);
 }
 
 /* A counting allocator (lb_mem.h) that refuses the fail_at-th block. */
@@ -214,6 +236,7 @@ static void test_long_queue_out_of_memory(void **state)
     for (unsigned long k = 1;; k++) {
       lb_proc *pr;
       assert_int_equal(lb_proc_alloc(id, 0, w, NULL, 0, &pr), LB_SUCCESS);
+      pr->est = (float)w;
       c.fail_at = c.n + k;
       lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
       int rc = lb_node_step(nd, &ev, 0, out);
@@ -224,7 +247,7 @@ static void test_long_queue_out_of_memory(void **state)
       same_queue(nd, &m);
       refused++;
     }
-    m_push(&m, id, w);
+    m_push(&m, id, w, (float)w, 0);
   }
   assert_non_null(nd->qx);
   assert_true(refused >= 8);   /* growths to 8, 16, ... slots, each refused at each of its blocks */
@@ -250,6 +273,8 @@ static void test_long_queue_out_of_memory(void **state)
   lb_mem_set(&prev);
   free(m.id);
   free(m.work);
+  free(m.est);
+  free(m.ran);
 }
 
 static void test_short_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 40, 1); }
