@@ -8,6 +8,7 @@
 #include "lb_errno.h"
 #include "lb_mem.h"
 #include "lb_param.h"
+#include "lb_qindex.h"
 
 const char *lb_results_name(lb_results r) { return r == LB_RESULTS_DIRECT ? "direct" : "origin"; }
 
@@ -249,20 +250,37 @@ size_t lb_node_sender(lb_node *nd, lb_msg *m, int *rc)
  * its end, so round robin touches two lines of a long queue, not all of
  * them.  When the window reaches the buffer's end it moves back to the
  * start (or the buffer grows if it is three quarters full), so each
- * process moves O(1) times per rotation on average. */
+ * process moves O(1) times per rotation on average.
+ *
+ * A buffer of LB_NODE_QX_MIN slots or more has an index by work left
+ * beside it (lb_qindex.h), whose numbers move with the pointers: a
+ * migration then finds its process in O(log n), not by a scan of a
+ * queue that may hold tens of thousands.  Short queues, nearly all of
+ * them, are scanned: it is cheaper there, and the choice is the same. */
+static int qx_on(const lb_node *nd) { return nd->capq >= LB_NODE_QX_MIN; }
+static size_t q_off(const lb_node *nd) { return (size_t)(nd->q - nd->qbuf); }
+
 static int q_room(lb_node *nd, int may_grow)
 {
-  size_t off = (size_t)(nd->q - nd->qbuf);
+  size_t off = q_off(nd);
   if (off + nd->nq < nd->capq) return LB_SUCCESS;
   int full = nd->nq == nd->capq || (nd->qbuf != nd->qin && 4 * nd->nq > 3 * nd->capq);
   if (!full || !may_grow) {
     memmove(nd->qbuf, nd->q, nd->nq * sizeof *nd->q);
+    if (qx_on(nd)) memmove(nd->qx->seq, nd->qx->seq + off, nd->nq * sizeof *nd->qx->seq);
     nd->q = nd->qbuf;
     return LB_SUCCESS;
   }
   size_t c = 2 * nd->capq;
   lb_proc **v = lb_mem_alloc(c * sizeof *v);
   if (!v) return lb_error(LB_ENOMEM, "run queue of node %zu", nd->id);
+  int rc = LB_SUCCESS;
+  if (qx_on(nd)) rc = lb_qindex_grow(nd->qx, c, off, nd->nq);
+  else if (c >= LB_NODE_QX_MIN) rc = lb_qindex_alloc(c, 0, nd->q, nd->nq, &nd->qx);
+  if (rc) {
+    lb_mem_free(v, c * sizeof *v);
+    return lb_error_wrap(rc, "run queue of node %zu", nd->id);
+  }
   memcpy(v, nd->q, nd->nq * sizeof *v);
   if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *v);
   nd->q = nd->qbuf = v;
@@ -270,23 +288,34 @@ static int q_room(lb_node *nd, int may_grow)
   return LB_SUCCESS;
 }
 
-/* Take q[k] out, moving the shorter side of the window. */
+/* Take q[k] out, moving the shorter side of the window (and its
+ * numbers in the index). */
 static void q_remove(lb_node *nd, size_t k)
 {
+  uint64_t *s = qx_on(nd) ? nd->qx->seq + q_off(nd) : NULL;
   if (k < nd->nq - 1 - k) {
     memmove(nd->q + 1, nd->q, k * sizeof *nd->q);
+    if (s) memmove(s + 1, s, k * sizeof *s);
     nd->q++;
   } else {
     memmove(nd->q + k, nd->q + k + 1, (nd->nq - k - 1) * sizeof *nd->q);
+    if (s) memmove(s + k, s + k + 1, (nd->nq - k - 1) * sizeof *s);
   }
   nd->nq--;
+}
+
+/* p joins the end; there is room. */
+static void q_join(lb_node *nd, lb_proc *p)
+{
+  nd->q[nd->nq++] = p;
+  if (qx_on(nd)) lb_qindex_joined(nd->qx, q_off(nd), nd->q, nd->nq);
 }
 
 int lb_node_enqueue(lb_node *nd, lb_proc *p)
 {
   int rc = q_room(nd, 1);
   if (rc) return rc;
-  nd->q[nd->nq++] = p;
+  q_join(nd, p);
   return LB_SUCCESS;
 }
 
@@ -301,17 +330,20 @@ size_t lb_node_movable(const lb_node *nd)
  * (est 0) it is minus the work run: the least run leaves first. */
 static double known_left(const lb_proc *p)
 {
-  return (double)p->est - (double)p->ran;
+  return lb_qindex_key(p);
 }
 
 lb_proc *lb_node_take_movable(lb_node *nd)
 {
   if (nd->nq < 2) return NULL;
   size_t best = nd->nq - 1;
-  double most = known_left(nd->q[best]);
-  for (size_t k = nd->nq - 1; k >= 1; k--) {
-    double l = known_left(nd->q[k]);
-    if (l > most) { best = k; most = l; }
+  if (qx_on(nd)) best = lb_qindex_take(nd->qx, q_off(nd), nd->q, nd->nq);
+  else {
+    double most = known_left(nd->q[best]);
+    for (size_t k = nd->nq - 1; k >= 1; k--) {
+      double l = known_left(nd->q[k]);
+      if (l > most) { best = k; most = l; }
+    }
   }
   lb_proc *p = nd->q[best];
   q_remove(nd, best);
@@ -321,7 +353,7 @@ lb_proc *lb_node_take_movable(lb_node *nd)
 void lb_node_put_back(lb_node *nd, lb_proc *p)
 {
   (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
-  nd->q[nd->nq++] = p;
+  q_join(nd, p);
 }
 
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p)
@@ -422,6 +454,7 @@ static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_p
   nd->par = shared;
   nd->q = nd->qbuf = nd->qin;
   nd->capq = LB_NODE_QINLINE;
+  if (qx_on(nd)) rc = lb_qindex_alloc(nd->capq, 0, nd->q, 0, &nd->qx);
   nd->pol = pol;
   nd->ops = ops;
   nd->id = id;
@@ -432,8 +465,9 @@ static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_p
         : p->threshold_ceil ? lb_load_threshold_ceil(p->capacity, LB_LOAD_DEFAULT_PCT)
                             : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
   lb_rng_init_small(&nd->rng, p->seed, id);
-  if (ops->init) rc = ops->init(nd);
+  if (!rc && ops->init) rc = ops->init(nd);
   if (rc) {
+    lb_qindex_free(nd->qx);
     lb_mem_free(nd, bytes);
     return lb_error_wrap(rc, "node %zu (%s)", id, lb_policy_name(pol));
   }
@@ -465,6 +499,7 @@ void lb_node_free(lb_node *nd)
   lb_mem_free(nd->down, nd->topo->n);
   for (size_t k = 0; k < nd->nq; k++) lb_proc_free(nd->q[k]);
   if (nd->qbuf != nd->qin) lb_mem_free(nd->qbuf, nd->capq * sizeof *nd->q);
+  lb_qindex_free(nd->qx);
   lb_mem_free(nd, node_bytes(nd));
 }
 
@@ -496,7 +531,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     if (nd->par->sched == LB_SCHED_RR && nd->nq > 1) {
       q_remove(nd, k);
       lb_node_put_back(nd, p);
-    }
+    } else if (k && qx_on(nd)) lb_qindex_changed(nd->qx, q_off(nd), nd->q, nd->nq, k);
     return LB_SUCCESS;
   }
   q_remove(nd, k);

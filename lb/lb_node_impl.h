@@ -12,6 +12,13 @@
  * inline: on a large simulated run each event finds its node out of
  * cache, and every line it needs is a miss. */
 #define LB_NODE_QINLINE 4
+/* A run queue whose buffer has this many slots (it held three quarters
+ * of half as many) keeps an index by work left (lb_qindex.h).  Only
+ * speed depends on it: a build with another value gives the same
+ * outputs. */
+#ifndef LB_NODE_QX_MIN
+#define LB_NODE_QX_MIN 256
+#endif
 
 struct lb_node {
   const lb_policy_ops *ops;
@@ -37,6 +44,7 @@ struct lb_node {
   double speed;         /* this node's */
   lb_node_stats st;
   lb_rng rng;           /* the small kind: per-node decisions (LOWEST's probes) */
+  struct lb_qindex *qx; /* the queue's index by work left: iff capq >= LB_NODE_QX_MIN */
 };
 
 extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,

@@ -22,7 +22,7 @@ lb_liblb_a_SOURCES = \
 	lb/lb_taskgraph.c lb/lb_taskgraph.h \
 	lb/lb_share.c lb/lb_share.h \
 	lb/lb_proc.c lb/lb_proc.h lb/lb_wire.h lb/lb_codec.c lb/lb_codec.h \
-	lb/lb_node.c lb/lb_node.h lb/lb_node_impl.h lb/lb_param.c lb/lb_param.h lb/lb_policy_prepare.c lb/lb_rmtlb.h \
+	lb/lb_node.c lb/lb_node.h lb/lb_node_impl.h lb/lb_qindex.c lb/lb_qindex.h lb/lb_param.c lb/lb_param.h lb/lb_policy_prepare.c lb/lb_rmtlb.h \
 	lb/lb_policy.h lb/lb_policy_reg.c \
 	lb/lb_rt.c lb/lb_rt.h lb/lb_trace.c lb/lb_trace.h lb/lb_sink.c lb/lb_sink.h lb/lb_lease.c lb/lb_lease.h \
 	lb/lb_pol_none.c lb/lb_pol_rmtlb.c lb/lb_pol_lowest.c \

@@ -162,6 +162,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
   S->pr = sim_huge_calloc((S->np ? S->np : 1) * sizeof *S->pr);
   S->known = calloc(S->n, 1);
   S->topo = c->topo;
+  S->prefetch = S->n >= SIM_PREFETCH_NODES;
   if (!S->node || !S->ctxbuf || !S->pr || !S->known || lb_sink_alloc(S->np, S->n, &S->sink))
     return lb_error(LB_ENOMEM, "simulator state for %zu nodes, %zu processes", S->n, S->np);
   for (size_t k = 0; k < S->np; k++) S->pr[k].where = AT_NOWHERE;

@@ -121,7 +121,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
   if (arr) {
     size_t i = sim_arr_node(S, S->next_arr);
     lb_proc *p;
-    sim_prefetch_arrivals(S);
+    if (S->prefetch) sim_prefetch_arrivals(S);
     if ((rc = sim_new_proc(S, k, i, &p))) return rc;
     S->next_arr++;
     *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
@@ -148,7 +148,7 @@ int sim_run(sim *S)
   sim_ev e;
   int have;
   while (!rc && !(rc = next_event(S, &e, &have)) && have) {
-    sim_prefetch(S);
+    if (S->prefetch) sim_prefetch(S);
     if (S->tr) S->tr_last = e.t;
     if (!snapped && e.t >= c->snapshot_at) {
       for (size_t i = 0; i < S->n; i++) c->snapshot[i] = (long)lb_node_queue_len(S->node[i].nd);

@@ -21,7 +21,14 @@ int sim_queue_init(sim_queue *q, double w, size_t nbuckets)
   if (!(w > 0)) return lb_error(LB_EINVAL, "event queue: bucket width %g", w);
   size_t nr = 1;
   while (nr < nbuckets) nr *= 2;
-  if (!(q->ring = calloc(nr, sizeof *q->ring))) return lb_error(LB_ENOMEM, "event queue of %zu buckets", nr);
+  q->ring = calloc(nr, sizeof *q->ring);
+  q->full = calloc((nr + 63) / 64, sizeof *q->full);
+  if (!q->ring || !q->full) {
+    free(q->ring);
+    free(q->full);
+    memset(q, 0, sizeof *q);
+    return lb_error(LB_ENOMEM, "event queue of %zu buckets", nr);
+  }
   q->nring = nr;
   q->scale = 1 / w;
   return LB_SUCCESS;
@@ -33,8 +40,55 @@ static uint64_t bucket_of(const sim_queue *q, double t)
   return x >= (double)FAR_BUCKET ? FAR_BUCKET : x > 0 ? (uint64_t)x : 0;
 }
 
-static int bucket_add(sim_queue *q, sim_bucket *k, const sim_ev *e)
+static void mark(sim_queue *q, uint64_t b, int full)
 {
+  size_t i = b & (q->nring - 1);
+  uint64_t bit = (uint64_t)1 << (i % 64);
+  if (full) q->full[i / 64] |= bit;
+  else q->full[i / 64] &= ~bit;
+}
+
+/* The first bucket in [b, end) that holds events, or end. */
+static uint64_t next_full(const sim_queue *q, uint64_t b, uint64_t end)
+{
+  if (q->nring < 64) {   /* a ring shorter than a word: bucket by bucket */
+    while (b < end && !(q->full[0] >> (b & (q->nring - 1)) & 1)) b++;
+    return b;
+  }
+  while (b < end) {
+    size_t i = b & (q->nring - 1);
+    uint64_t w = q->full[i / 64] >> (i % 64);
+    if (w) {
+      b += (uint64_t)__builtin_ctzll(w);
+      return b < end ? b : end;
+    }
+    b += 64 - i % 64;
+  }
+  return end;
+}
+
+/* A large array spent: kept if it is the largest. */
+static void keep_spare(sim_queue *q, sim_bucket spent)
+{
+  if (spent.cap <= q->spare.cap) { free(spent.v); return; }
+  free(q->spare.v);
+  q->spare = (sim_bucket){ spent.v, 0, spent.cap };
+}
+
+static int bucket_add(sim_queue *q, uint64_t b, const sim_ev *e)
+{
+  sim_bucket *k = &q->ring[b & (q->nring - 1)];
+  if (!k->n) mark(q, b, 1);
+  /* A bucket growing large (on whole-unit times, one time's events: a
+   * node's worth of them) takes the spare rather than growing into
+   * fresh pages, which the system must zero, every time unit. */
+  if (k->n == k->cap && k->cap >= SPENT_KEEP && q->spare.cap > k->cap) {
+    memcpy(q->spare.v, k->v, k->n * sizeof *k->v);
+    sim_ev *v = k->v;
+    k->v = q->spare.v;
+    k->cap = q->spare.cap;
+    q->spare = (sim_bucket){ v, 0, k->n };   /* full: as large as it got */
+  }
   if (k->n == k->cap) {
     size_t c = k->cap ? 2 * k->cap : 16;
     sim_ev *v = realloc(k->v, c * sizeof *v);
@@ -51,7 +105,7 @@ static int bucket_add(sim_queue *q, sim_bucket *k, const sim_ev *e)
 static int place(sim_queue *q, uint64_t b, const sim_ev *e)
 {
   if (b <= q->at) return sim_heap_insert(&q->cur, e);
-  if (b - q->at < q->nring) return bucket_add(q, &q->ring[b & (q->nring - 1)], e);
+  if (b - q->at < q->nring) return bucket_add(q, b, e);
   return sim_heap_insert(&q->far, e);
 }
 
@@ -82,13 +136,49 @@ static int by_time(const void *a, const void *b)
   return sim_ev_before(x->t, x->seq, y) ? -1 : sim_ev_before(y->t, y->seq, x);
 }
 
+static int before(const sim_ev *a, const sim_ev *b) { return sim_ev_before(a->t, a->seq, b); }
+
+/* Merge sort of v[0..n-1] with room for n / 2 in tmp.  (time, seq) is a
+ * total order (no two events share a seq), so this is qsort's order;
+ * but the comparisons are inlined, halves already in order are not
+ * merged, and tmp is the queue's, kept from bucket to bucket (qsort's
+ * own, for a bucket of one time unit's events, is fresh pages that
+ * the system zeroes every time). */
+static void merge_sort(sim_ev *v, sim_ev *tmp, size_t n)
+{
+  if (n <= 16) {
+    for (size_t i = 1; i < n; i++) {
+      sim_ev x = v[i];
+      size_t j = i;
+      for (; j > 0 && before(&x, &v[j - 1]); j--) v[j] = v[j - 1];
+      v[j] = x;
+    }
+    return;
+  }
+  size_t h = n / 2;
+  merge_sort(v, tmp, h);
+  merge_sort(v + h, tmp, n - h);
+  if (!before(&v[h], &v[h - 1])) return;
+  memcpy(tmp, v, h * sizeof *v);
+  size_t i = 0, j = h, k = 0;   /* k <= j: the right half is read before it is written over */
+  while (i < h && j < n) v[k++] = before(&v[j], &tmp[i]) ? v[j++] : tmp[i++];
+  while (i < h) v[k++] = tmp[i++];
+}
+
 /* Events are appended in the order made, so a bucket is usually in
  * order already (always, when all its events share one time). */
-static void sort_bucket(sim_bucket *k)
+static void sort_bucket(sim_queue *q, sim_bucket *k)
 {
   for (size_t i = 1; i < k->n; i++)
-    if (sim_ev_before(k->v[i].t, k->v[i].seq, &k->v[i - 1])) {
-      qsort(k->v, k->n, sizeof *k->v, by_time);
+    if (before(&k->v[i], &k->v[i - 1])) {
+      size_t need = k->n / 2 + 1;
+      if (need > q->tmpcap) {
+        sim_ev *t = realloc(q->tmp, need * sizeof *t);
+        if (!t) { qsort(k->v, k->n, sizeof *k->v, by_time); return; }   /* it needs no room of ours */
+        q->tmp = t;
+        q->tmpcap = need;
+      }
+      merge_sort(k->v, q->tmp, k->n);
       return;
     }
 }
@@ -110,12 +200,13 @@ static int load(sim_queue *q)
      * bucket's if it is small: a large one (a whole time step's events)
      * would stay with a bucket that needs little. */
     sim_bucket spent = { q->run.v, 0, q->run.cap };
-    if (spent.cap > SPENT_KEEP) { free(spent.v); spent = (sim_bucket){ 0 }; }
+    if (spent.cap > SPENT_KEEP) { keep_spare(q, spent); spent = (sim_bucket){ 0 }; }
     q->inring -= k->n;
+    mark(q, q->at, 0);
     q->run = *k;
     q->next = 0;
     *k = spent;
-    sort_bucket(&q->run);
+    sort_bucket(q, &q->run);
   }
   return LB_SUCCESS;
 }
@@ -146,16 +237,21 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
   return LB_SUCCESS;
 }
 
-/* Buckets looked into at most: empty ones cost a load each. */
+/* Buckets looked into at most: AHEAD_BUCKETS in all, the empty ones
+ * skipped a word of `full` at a time (late in a run, or on a sparse
+ * one, most are), and AHEAD_FULL that hold events.  On a run sparse
+ * enough to need more, the events it would find are few and in cache. */
 #define AHEAD_BUCKETS 128
+#define AHEAD_FULL 8
 
 void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m)
 {
   size_t j = 0, skip = q->next;   /* events before the bucket looked into */
   const sim_bucket *x = &q->run;
-  for (uint64_t b = q->at + 1; j < m;) {
+  uint64_t end = q->at + 1 + (q->nring - 1 < AHEAD_BUCKETS ? q->nring - 1 : AHEAD_BUCKETS);
+  for (uint64_t b = q->at + 1, left = AHEAD_FULL; j < m; left--) {
     for (; j < m && skip + k[j] < x->n; j++) e[j] = &x->v[skip + k[j]];
-    if (j == m || b - q->at >= q->nring || b - q->at > AHEAD_BUCKETS) break;
+    if (j == m || !q->nring || !left || (b = next_full(q, b, end)) == end) break;
     skip -= x->n;   /* below zero, mod 2^64: skip + k[j] is still the index */
     x = &q->ring[b++ & (q->nring - 1)];
   }
@@ -181,5 +277,8 @@ void sim_queue_free(sim_queue *q)
     free(q->ring[k].v);
   }
   free(q->ring);
+  free(q->full);
+  free(q->spare.v);
+  free(q->tmp);
   memset(q, 0, sizeof *q);
 }

@@ -26,6 +26,10 @@ typedef struct sim_queue {
   sim_heap cur;           /* events made for buckets already reached */
   sim_heap far;           /* events beyond the ring */
   sim_bucket *ring;       /* nring buckets (a power of two), or NULL: all in `far` */
+  uint64_t *full;         /* a bit per bucket of the ring: it holds events */
+  sim_bucket spare;       /* the largest spent array, for the next bucket that grows large */
+  sim_ev *tmp;            /* room for sorting a bucket, tmpcap events */
+  size_t tmpcap;
   size_t nring;
   double scale;           /* 1 / w */
   uint64_t at;            /* absolute number of the current bucket */

@@ -17,8 +17,9 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_spectrum tests/test_basics \
 	tests/test_diffusion_coef tests/test_diffuse tests/test_hetero tests/test_arrange \
 	tests/test_transport tests/test_hublake tests/test_share tests/test_taskgraph \
-	tests/test_node tests/test_rmtlb tests/test_codec tests/test_sink tests/test_lease tests/test_apps tests/test_verify tests/test_cli \
-	tests/test_optimum tests/test_param tests/test_farm_wire tests/test_auth tests/test_trace tests/test_cgroup tests/test_journal
+	tests/test_node tests/test_runq tests/test_rmtlb tests/test_codec tests/test_sink tests/test_lease tests/test_apps tests/test_verify \
+	tests/test_cli tests/test_optimum tests/test_param tests/test_farm_wire tests/test_auth tests/test_trace tests/test_cgroup \
+	tests/test_journal
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_optimum_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)

@@ -71,6 +71,104 @@ static void test_same_order(void **state)
   agree(0.001, 16, 2);        /* a short ring: most events far */
   agree(10, 4, 3);            /* wide buckets: many ties in each */
   agree(1e-9, 1 << 10, 4);    /* everything beyond the ring */
+  agree(50, 64, 5);           /* buckets of thousands, out of order: sorted, and their arrays reused */
+}
+
+/* Buckets of hundreds to thousands of events out of order, one after
+ * another (a time unit's events each): sorted, and a large spent array
+ * taken by the next bucket that grows large; the order stays the
+ * heap's. */
+static void test_large_buckets(void **state)
+{
+  (void)state;
+  sim_queue q, ref;
+  lb_rng *r;
+  assert_int_equal(sim_queue_init(&q, 1, 64), 0);
+  assert_int_equal(sim_queue_init(&ref, 1, 0), 0);
+  assert_int_equal(lb_rng_alloc(9, &r), 0);
+  static const size_t sizes[] = { 1000, 300, 2000, 500, 700, 4000, 260 };
+  for (size_t ph = 0; ph < sizeof sizes / sizeof *sizes; ph++) {
+    for (size_t k = 0; k < sizes[ph]; k++) {
+      /* in bucket 2 ph + 1, on a few times, so ties too */
+      sim_ev e = { .t = (double)(2 * ph + 1) + (double)lb_rng_below(r, 50) / 50, .kind = SIM_EV_QEND };
+      assert_int_equal(sim_queue_push(&q, e), 0);
+      assert_int_equal(sim_queue_push(&ref, e), 0);
+    }
+    for (size_t k = 0; k < sizes[ph]; k++) {
+      sim_ev a, b;
+      int ha, hb;
+      assert_int_equal(sim_queue_pop(&q, &a, &ha), 0);
+      assert_int_equal(sim_queue_pop(&ref, &b, &hb), 0);
+      assert_true(ha && hb);
+      assert_int_equal(a.seq, b.seq);
+    }
+  }
+  lb_rng_free(r);
+  sim_queue_free(&q);
+  sim_queue_free(&ref);
+}
+
+/* Looking ahead on events pushed in time order (so every bucket is in
+ * pop order): what it finds is exactly the event that many pops on,
+ * and it finds every one that lies in the next eight buckets that hold
+ * events, within 128 buckets, past the empty ones (rings shorter and
+ * longer than a word of the bitmap). */
+static void ahead_case(size_t nb, unsigned long seed)
+{
+  sim_queue q;
+  lb_rng *r;
+  assert_int_equal(sim_queue_init(&q, 1, nb), 0);
+  assert_int_equal(lb_rng_alloc(seed, &r), 0);
+  enum { N = 3000 };
+  static double t[N];
+  double now = 1;   /* bucket 0 is reached at the start: its events wait in a heap */
+  for (size_t i = 0; i < N; i++) {
+    /* runs of events in one bucket, then gaps of empty buckets */
+    if (lb_rng_below(r, 4) == 0) now += (double)lb_rng_below(r, (unsigned long)(nb < 64 ? nb / 2 : 90));
+    t[i] = now + 0.5;
+    assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = t[i], .kind = SIM_EV_QEND, .node = (uint32_t)i }), 0);
+  }
+  static const size_t ks[] = { 0, 1, 3, 10, 40, 100 };
+  const size_t m = sizeof ks / sizeof *ks;
+  size_t found = 0;
+  for (size_t i = 0; i < N; i++) {
+    const sim_ev *e[sizeof ks / sizeof *ks], *top;
+    assert_int_equal(sim_queue_top(&q, &top), 0);
+    sim_queue_ahead(&q, ks, e, m);
+    uint64_t at = (uint64_t)t[i];   /* the current bucket */
+    for (size_t j = 0; j < m; j++) {
+      size_t want = i + ks[j];
+      if (e[j]) {
+        assert_true(want < N);
+        assert_int_equal(e[j]->node, want);
+        found++;
+        continue;
+      }
+      if (want >= N || (uint64_t)t[want] == at) continue;   /* past the end; or in the current bucket, not sorted yet */
+      /* nonempty buckets after the current one, up to want's */
+      uint64_t b = (uint64_t)t[want];
+      size_t full = 0;
+      for (size_t x = i; x <= want; x++)
+        if ((uint64_t)t[x] != at && (x == i || (uint64_t)t[x] != (uint64_t)t[x - 1])) full++;
+      assert_true(b - at >= nb || b - at > 128 || full > 8);
+    }
+    sim_ev e0;
+    int have;
+    assert_int_equal(sim_queue_pop(&q, &e0, &have), 0);
+    assert_true(have);
+    assert_int_equal(e0.node, i);
+  }
+  assert_true(found > N);
+  lb_rng_free(r);
+  sim_queue_free(&q);
+}
+
+static void test_ahead(void **state)
+{
+  (void)state;
+  ahead_case(1024, 11);
+  ahead_case(256, 12);
+  ahead_case(16, 13);
 }
 
 /* At one time, timers come after every other kind, whatever the order
@@ -121,6 +219,8 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_same_order),
+    cmocka_unit_test(test_large_buckets),
+    cmocka_unit_test(test_ahead),
     cmocka_unit_test(test_timers_last),
     cmocka_unit_test(test_free_owned),
   };

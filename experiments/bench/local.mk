@@ -23,7 +23,7 @@ dist_noinst_SCRIPTS += experiments/bench/run.sh experiments/bench/arrange.sh \
 	experiments/bench/planners.sh experiments/bench/transport.sh experiments/bench/kernel.sh \
 	experiments/bench/farm.sh experiments/bench/farm-bench.sh experiments/bench/mpi-bench.sh \
 	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh experiments/bench/simgrid.sh \
-	experiments/bench/throttle.sh
+	experiments/bench/throttle.sh experiments/bench/sim-targets.sh
 EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 	experiments/bench/tp_highs.py experiments/bench/tp_lemon.cc
 
@@ -34,8 +34,10 @@ EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 # BENCH_FARM=1 adds the PVM farm (farm.sh, about an hour, and throttle.sh,
 # host speed emulation, about 10 minutes on a quiet machine).
 # `make bench BENCH_LIST=sim-scale` runs the simulator at scale alone
-# (sim-scale.sh, about half an hour: docs/PERFORMANCE.md).
-BENCH_LIST = arrange transport planners kernel simgrid
+# (sim-scale.sh, about half an hour: docs/PERFORMANCE.md); sim-targets,
+# in the default list, only the simulator's two targets (1 024 and 10^6
+# nodes, about a minute of CPU).
+BENCH_LIST = arrange transport planners kernel simgrid sim-targets
 BENCH_FARM = 0
 .PHONY: bench bench-programs
 bench-programs: $(BENCH_BINS) $(bin_PROGRAMS) $(pkglibexec_PROGRAMS) lb/liblb.a

@@ -4,8 +4,9 @@
 # build directory; `make bench` does.
 # Usage: experiments/bench/run.sh [NAME...]
 #   NAME is experiments/bench/NAME.sh (default: $BENCH_LIST, or
-#   "arrange transport planners kernel simgrid"); BENCH_FARM=1 adds "farm"
-#   and "throttle" (the PVM farm, slow).  Output: $BENCH_OUT/bench.csv and bench.md
+#   "arrange transport planners kernel simgrid sim-targets"); BENCH_FARM=1
+#   adds "farm" and "throttle" (the PVM farm, slow).  Output: $BENCH_OUT/bench.csv
+#   and bench.md
 #   (BENCH_OUT default out/bench).  lib.sh documents the row format.
 set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,7 +22,7 @@ BENCH_OUT=$(cd "$BENCH_OUT" && pwd)
 BENCH_CSV=$BENCH_OUT/bench.csv
 export LB_TOP_SRCDIR LB_TOP_BUILDDIR BENCH_OUT BENCH_CSV
 if [ $# -eq 0 ]; then
-  set -- ${BENCH_LIST:-arrange transport planners kernel simgrid}
+  set -- ${BENCH_LIST:-arrange transport planners kernel simgrid sim-targets}
   [ "${BENCH_FARM:-0}" = 1 ] && set -- "$@" farm throttle
 fi
 echo "benchmark,metric,ours,reference,ratio,threads,loadavg,command" >"$BENCH_CSV"

@@ -2,9 +2,10 @@
 # sim-scale.sh: the simulator at scale (docs/PERFORMANCE.md, "Simulator
 # at scale").  Not a test: times depend on the machine and its load.
 #   1. the series: RMTLB on tori of 32x32 to 1024x1024 nodes (10^3 to
-#      10^6), each run R times; user CPU seconds (least and median of the
-#      R runs) and the largest resident size, by /usr/bin/time, and the
-#      growth exponent of time with nodes (least squares on the logs);
+#      10^6), each run R times; CPU seconds, user + system (least and
+#      median of the R runs) and the largest resident size, by
+#      /usr/bin/time, and the growth exponent of CPU time with nodes
+#      (least squares on the logs);
 #   2. every policy on torus:256x256 (65 536 nodes), R runs each, within
 #      a time limit per run; a run that fails or overruns says so.
 # Every run: default load (skew, 8 processes a node), seed 1, --no-optimum
@@ -25,8 +26,10 @@
 #   --quick          sides up to 128, 1 run, policy table at 64x64
 # Progress goes to the terminal (stderr) when it is one; the tables go
 # to stdout.  Run by experiments/bench/run.sh (make bench
-# BENCH_LIST=sim-scale), it also appends each case's least user time and
+# BENCH_LIST=sim-scale), it also appends each case's least CPU time and
 # the exponent to BENCH_CSV (lib.sh's rows; no reference program).
+# sim-targets.sh, in `make bench`'s default list, times the two targets
+# alone.
 set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
@@ -71,21 +74,21 @@ run() {
   la=$(load1)
   status=ok
   # ulimit -t: a CPU-time limit, so a loaded machine does not cut a run short.
-  if ! ( ulimit -t "$timeout"; exec /usr/bin/time -f '%U %M' -o "$tmp/time" \
+  if ! ( ulimit -t "$timeout"; exec /usr/bin/time -f '%U %S %M' -o "$tmp/time" \
          "$sim" -p "$pol" -t "torus:${s}x$s" --no-optimum ) >"$tmp/out" 2>"$tmp/err"; then
     status=$(grep -v '^Command' "$tmp/err" | tail -1 | tr ',' ';')
     grep -q 'signal 9\|Killed\|signal 24' "$tmp/time" "$tmp/err" 2>/dev/null && status="over ${timeout} s of CPU"
     [ -n "$status" ] || status=failed
   fi
-  tm=$(tail -1 "$tmp/time" 2>/dev/null || echo '- -')
+  tm=$(tail -1 "$tmp/time" 2>/dev/null || echo '- - -')
   set -- $tm
   ev=$(awk '$1 == "events" { print $2 }' "$tmp/out")
   msg=$(awk '$1 == "messages" { print $2 }' "$tmp/out")
   ratio=$(awk '$1 == "ratio" { print $2 }' "$tmp/out")
-  echo "$part,$pol,torus:${s}x$s,$((s * s)),$k,${1:-},${2:-},${ev:-},${msg:-},${ratio:-},$la,$status" >>"$csv"
+  echo "$part,$pol,torus:${s}x$s,$((s * s)),$k,${1:-},${2:-},${3:-},${ev:-},${msg:-},${ratio:-},$la,$status" >>"$csv"
 }
 
-echo "part,policy,topology,nodes,run,user_s,max_rss_kb,events,messages,ratio,load1,status" >"$csv"
+echo "part,policy,topology,nodes,run,user_s,sys_s,max_rss_kb,events,messages,ratio,load1,status" >"$csv"
 echo "# $(date '+%Y-%m-%d %H:%M'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "${parts#*s}" != "$parts" ]; then
   s=32
@@ -107,20 +110,20 @@ if [ "${parts#*p}" != "$parts" ]; then
       run policy "$pol" "$side" "$k"
       k=$((k + 1))
       # a failed or overrun run is not repeated
-      [ "$(tail -1 "$csv" | awk -F, '{ print $12 }')" = ok ] || break
+      [ "$(tail -1 "$csv" | awk -F, '{ print $13 }')" = ok ] || break
     done
   done
 fi
 [ -z "$tty" ] || printf '\r%-72s\r' '' >&2
 
-# Per case: least and median user time, largest RSS, load range.
+# Per case: least and median CPU time (user + system), largest RSS, load range.
 summary() {
   awk -F, -v part="$1" '$1 == part {
       key = $2 "," $3; if (!(key in n)) order[++nk] = key
-      n[key]++; st[key] = $12
-      if ($12 == "ok") { t[key, ++m[key]] = $6; if ($7 > rss[key]) rss[key] = $7 }
-      ev[key] = $8; msg[key] = $9; ratio[key] = $10; nodes[key] = $4
-      if (!(key in lo) || $11 < lo[key]) lo[key] = $11; if ($11 > hi[key]) hi[key] = $11 }
+      n[key]++; st[key] = $13
+      if ($13 == "ok") { t[key, ++m[key]] = $6 + $7; if ($8 > rss[key]) rss[key] = $8 }
+      ev[key] = $9; msg[key] = $10; ratio[key] = $11; nodes[key] = $4
+      if (!(key in lo) || $12 < lo[key]) lo[key] = $12; if ($12 > hi[key]) hi[key] = $12 }
     END {
       for (i = 1; i <= nk; i++) {
         k = order[i]; c = m[k]
@@ -132,12 +135,12 @@ summary() {
       }
     }' "$csv"
 }
-head='| policy | topology | nodes | user s (least) | user s (median) | max RSS MB | events | messages | ratio | load |'
+head='| policy | topology | nodes | CPU s (least) | CPU s (median) | max RSS MB | events | messages | ratio | load |'
 rule='|---|---|---|---|---|---|---|---|---|---|'
 if [ "${parts#*s}" != "$parts" ]; then
   echo; echo "Series (RMTLB):"; echo "$head"; echo "$rule"; summary series
-  # Growth exponent: slope of log(least user time) on log(nodes).
-  awk -F, '$1 == "series" && $12 == "ok" { k = $4; if (!(k in t) || $6 < t[k]) t[k] = $6 }
+  # Growth exponent: slope of log(least CPU time) on log(nodes).
+  awk -F, '$1 == "series" && $13 == "ok" { k = $4; c = $6 + $7; if (!(k in t) || c < t[k]) t[k] = c }
     END { for (k in t) if (t[k] > 0) { x = log(k); y = log(t[k]); n++; sx += x; sy += y; sxx += x * x; sxy += x * y }
           if (n >= 2) printf "\nGrowth exponent of time with nodes (least squares, %d sizes): %.3f\n", n,
                              (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$csv"
@@ -150,12 +153,12 @@ echo; echo "CSV: $csv"
 # Under run.sh: one bench row per case and the exponent.
 [ -n "${BENCH_CSV:-}" ] || exit 0
 . "$here/lib.sh"
-awk -F, '$12 == "ok" { k = $1 "," $2 "," $3; if (!(k in t) || $6 < t[k]) t[k] = $6; n[k] = $4 }
+awk -F, '$13 == "ok" { k = $1 "," $2 "," $3; c = $6 + $7; if (!(k in t) || c < t[k]) t[k] = c; n[k] = $4 }
   END { for (k in t) print k "," t[k] "," n[k] }' "$csv" | sort -t, -k1,1 -k5,5n |
 while IFS=, read -r part pol topo t n; do
-  bench_row "lbsim $part $pol $topo" user_s "$t" - - 1 "sim/lbsim -p $pol -t $topo --no-optimum"
+  bench_row "lbsim $part $pol $topo" cpu_s "$t" - - 1 "sim/lbsim -p $pol -t $topo --no-optimum"
 done
-x=$(awk -F, '$1 == "series" && $12 == "ok" { k = $4; if (!(k in t) || $6 < t[k]) t[k] = $6 }
+x=$(awk -F, '$1 == "series" && $13 == "ok" { k = $4; c = $6 + $7; if (!(k in t) || c < t[k]) t[k] = c }
   END { for (k in t) if (t[k] > 0) { a = log(k); b = log(t[k]); n++; sx += a; sy += b; sxx += a * a; sxy += a * b }
         if (n >= 2) printf "%.3f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$csv")
 [ -z "$x" ] || bench_row "lbsim rmtlb torus series" growth_exponent "$x" - - 1 "experiments/bench/sim-scale.sh --series-only"

@@ -20,7 +20,8 @@
 #   --six    the farm's settings: ring:6 and complete:6, 4 and 32 per
 #            host (farm.sh predicts its cells from this run)
 #   --full   also torus:32x32 with 80 per host and all-on-one at 32 per
-#            host (hours: 33k-82k processes start on one node)
+#            host (33k-82k processes start on one node; about an hour
+#            of CPU in all: docs/TOURNAMENT.md)
 # Usage: experiments/tournament/run.sh [--quick|--six|--full] [-o OUTDIR]
 #        [-b BUILDDIR] [-k SEEDS] [-t TUNESEEDS] [-j JOBS (1 or 2)]
 set -eu
@@ -28,7 +29,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 lb_init
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { sed -n '2,25p' "$0"; }
+usage() { sed -n '2,26p' "$0"; }
 out=out/tournament build=$(lb_builddir) seeds=10 tune=3 jobs=2 mode=normal
 for a in "$@"; do
   case $a in
