@@ -63,7 +63,7 @@ csv=$out/leases.csv
 . "$here/common.sh"
 
 summarise() {
-  awk -F, -f "$here/lease_summary.awk" "$csv"
+  awk -F, -f "$here/groups.awk" -f "$here/lease_summary.awk" "$csv"
   awk -F, -v o="$out" -f "$here/lease_plotdata.awk" "$csv" &&
     gnuplot -e "outdir='$out'" "$here/lease.gp" && echo "$0: wrote $csv and $out/leases.{png,svg,pdf}" >&2
 }

@@ -3,16 +3,6 @@
 # (median, max), makespan penalty (median, range), hosts fenced, late
 # messages dropped, duplicates, and for master-kill the results taken
 # from the journal and how soon the dead master's workers left.
-function add(g, k, x) { if (x != "") { n[g, k]++; v[g, k, n[g, k]] = x + 0 } }
-function sortv(g, k,   i, j, t) {
-  for (i = 2; i <= n[g, k]; i++)
-    for (j = i; j > 1 && v[g, k, j - 1] > v[g, k, j]; j--) { t = v[g, k, j]; v[g, k, j] = v[g, k, j - 1]; v[g, k, j - 1] = t }
-}
-function med(g, k,   m) {
-  if (!n[g, k]) return "-"
-  sortv(g, k); m = n[g, k]
-  return sprintf("%.3g", m % 2 ? v[g, k, (m + 1) / 2] : (v[g, k, m / 2] + v[g, k, m / 2 + 1]) / 2)
-}
 function lo(g, k) { if (!n[g, k]) return "-"; sortv(g, k); return sprintf("%.3g", v[g, k, 1]) }
 function hi(g, k) { if (!n[g, k]) return "-"; sortv(g, k); return sprintf("%.3g", v[g, k, n[g, k]]) }
 function sum(g, k,   i, s) { for (i = 1; i <= n[g, k]; i++) s += v[g, k, i]; return s + 0 }

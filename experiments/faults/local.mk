@@ -7,6 +7,7 @@ EXTRA_DIST += \
 	experiments/faults/cluster.sh \
 	experiments/faults/common.sh \
 	experiments/faults/faults.gp \
+	experiments/faults/groups.awk \
 	experiments/faults/plotdata.awk \
 	experiments/faults/summary.awk \
 	experiments/faults/lease.gp \

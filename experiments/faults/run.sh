@@ -66,7 +66,7 @@ modes=(origin direct)
 . "$here/cluster.sh"
 
 summarise() {
-  awk -F, -v csv="$csvsum" -f "$here/summary.awk" "$csv"
+  awk -F, -v csv="$csvsum" -f "$here/groups.awk" -f "$here/summary.awk" "$csv"
   awk -F, -v o="$out" -f "$here/../stats.awk" -f "$here/plotdata.awk" "$csv" &&
     lb_plot "$out" "$here/faults.gp" "outdir='$out'" && echo "$0: wrote $csv and $out/faults.{png,svg,pdf}" >&2
 }

@@ -2,16 +2,6 @@
 # cluster signal) counts, medians and ranges (ref_s: the reference
 # runs' makespans, how noisy the machine was); then the penalty per
 # policy.  -v csv=1 prints CSV.
-function add(g, k, x) { if (x != "") { n[g, k]++; v[g, k, n[g, k]] = x + 0 } }
-function sortv(g, k,   i, j, t) {
-  for (i = 2; i <= n[g, k]; i++)
-    for (j = i; j > 1 && v[g, k, j - 1] > v[g, k, j]; j--) { t = v[g, k, j]; v[g, k, j] = v[g, k, j - 1]; v[g, k, j - 1] = t }
-}
-function med(g, k,   m) {
-  if (!n[g, k]) return "-"
-  sortv(g, k); m = n[g, k]
-  return sprintf("%.3g", m % 2 ? v[g, k, (m + 1) / 2] : (v[g, k, m / 2] + v[g, k, m / 2 + 1]) / 2)
-}
 function rng(g, k) { if (n[g, k]) sortv(g, k); return n[g, k] ? sprintf(csv ? "%.4g,%.4g" : "%.3g-%.3g", v[g, k, 1], v[g, k, n[g, k]]) : csv ? "," : "-" }
 function sum(g, k,   i, s) { for (i = 1; i <= n[g, k]; i++) s += v[g, k, i]; return s + 0 }
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
