@@ -3,11 +3,7 @@
 # batched eigvalsh on the same matrices, same threads on both sides.
 # Run by run.sh (`make bench`); alone: BENCH_CSV=file experiments/bench/arrange.sh [REPS]
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 case ${1:-5} in
   [1-9]|[1-9][0-9]) bench_start ;;   # REPS
   *) bench_start "$@" ;;

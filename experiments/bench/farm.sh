@@ -5,11 +5,7 @@
 # RMTLB per workload and size (median of three) against the ideal from
 # the same run (ratio = ideal / makespan, 1 at best).
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 bench_start "$@"
 "$here/farm-bench.sh" --builddir "${LB_TOP_BUILDDIR:-.}" --out "$out" | tee "$out/farm-bench.log"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -12,11 +12,7 @@
 # and fails if it is not OpenBLAS.  Run by run.sh (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/kernel.sh
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 bench_start "$@"
 fk=${LB_TOP_BUILDDIR:-.}/experiments/bench/farm_kernel
 [ -x "$fk" ] || make -s experiments/bench/farm_kernel

@@ -17,6 +17,13 @@
 #   command    how to repeat the measurement (quoted; the only field
 #              that may hold commas)
 
+# Sourced first: the scripts' common start (scripts/lib.sh: signals,
+# whole outputs), lb_top the source tree, here this folder.
+lb_top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+lb_init
+here=$lb_top/experiments/bench
+
 # bench_start "$@": a benchmark script takes no arguments (run.sh sets its
 # environment): --help prints its leading comment and how to run it,
 # anything else is bad input (exit 2).  Then `out` is BENCH_OUT (default

@@ -6,11 +6,7 @@
 # time, one thread each.  Run by run.sh (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/planners.sh
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 bench_start "$@"
 bp=${LB_TOP_BUILDDIR:-.}/experiments/bench/bench_planners
 [ -x "$bp" ] || make -s experiments/bench/bench_planners

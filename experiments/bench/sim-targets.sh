@@ -13,11 +13,7 @@
 # run.sh (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/sim-targets.sh
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 bench_start "$@"
 sim=${LB_TOP_BUILDDIR:-.}/sim/lbsim
 [ -x "$sim" ] || { echo "sim-targets.sh: $sim not built (make)" >&2; exit 2; }

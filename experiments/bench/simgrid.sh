@@ -14,11 +14,7 @@
 # (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/simgrid.sh
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 bench_start "$@"
 build=${LB_TOP_BUILDDIR:-.}
 sim=$build/sim/lbsim sg=$build/simgrid/lbsimgrid

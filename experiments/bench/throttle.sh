@@ -29,10 +29,7 @@
 # other work's cores before it) and throttle.txt (the summary) to the
 # output directory.
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 reps=${THROTTLE_REPS:-3}
 policies=${THROTTLE_POLICIES:-none lowest dasud cchspmd diffusion diffusion2 rmtlb}
 max_load=${THROTTLE_MAX_LOAD:-}
@@ -54,7 +51,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 bench_start "$@"
-lb_init
 [ -z "$max_load" ] || num --max-load "$max_load"
 case $reps in *[!0-9]*|"") echo "throttle.sh: --reps wants a whole number, not '$reps'" >&2; exit 2 ;; esac
 policies=$(echo "$policies" | tr , ' ')

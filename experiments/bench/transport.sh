@@ -7,11 +7,7 @@
 # Run by run.sh (`make bench`); alone:
 #   BENCH_CSV=file BENCH_OUT=dir experiments/bench/transport.sh
 set -eu
-lb_top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$lb_top/scripts/lib.sh"
-lb_init
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 bench_start "$@"
 build=$(lb_builddir)
 mkdir -p "$out/tp"
