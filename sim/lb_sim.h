@@ -95,6 +95,9 @@ typedef struct lb_sim_config {
   double cost_msg;              /* CPU time a node spends on each message it
                                  * sends, relays or takes */
   double cost_byte;             /* ... and on each byte of it */
+  double host_setup;            /* CPU time a node spends once, before its
+                                 * first quantum (a workload's per-host
+                                 * set-up: matmul builds its B there) */
   int poll;                     /* a node takes messages between quanta only,
                                  * as the farm's worker does */
   size_t result_len;            /* bytes of each result on the wire (0: 8) */

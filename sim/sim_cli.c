@@ -55,6 +55,8 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "      --cost-msg X    CPU time a node spends on each message it sends, relays\n"
          "                      or takes (default 0)\n"
          "      --cost-byte X   ... and on each byte of it (default 0)\n"
+         "      --host-setup X  CPU time a node spends once, before its first quantum\n"
+         "                      (a workload's per-host set-up; default 0)\n"
          "      --poll 0|1      1: a node takes messages only between quanta (default 0)\n"
          "      --crash T:NODE  NODE fails at time T (repeat for more); its processes,\n"
          "                      held results and messages in flight are lost, and the\n"
@@ -182,7 +184,7 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
 int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
 {
   enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_CSVHEAD, O_MAXEV,
-         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING, O_CORRUPT,
+         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_SETUP, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING, O_CORRUPT,
          O_FREEZE, O_PARTITION };
   static const struct option own[] = {
     { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
@@ -198,6 +200,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     { "corrupt", required_argument, 0, O_CORRUPT },
     { "freeze", required_argument, 0, O_FREEZE }, { "partition", required_argument, 0, O_PARTITION },
     { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
+    { "host-setup", required_argument, 0, O_SETUP },
     { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
     { "ctx-bytes", required_argument, 0, O_CTXB }, { "result-bytes", required_argument, 0, O_RESB },
     { "leaving", no_argument, 0, O_LEAVING },
@@ -246,6 +249,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     case O_CTXB: c.ctx_len = cli_ulong("--ctx-bytes", optarg, 8, 1ul << 30); break;
     case O_RESB: c.result_len = cli_ulong("--result-bytes", optarg, 8, 1ul << 30); break;
     case O_COSTMSG: c.cost_msg = cli_double("--cost-msg", optarg, 0, 1e9); break;
+    case O_SETUP: c.host_setup = cli_double("--host-setup", optarg, 0, 1e9); break;
     case O_COSTBYTE: c.cost_byte = cli_double("--cost-byte", optarg, 0, 1e9); break;
     case O_POLL: c.poll = (int)cli_ulong("--poll", optarg, 0, 1); break;
     case O_SPEEDS: speeds = optarg; break;

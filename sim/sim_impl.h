@@ -62,6 +62,7 @@ typedef struct simnode {
   lb_node *nd;            /* lb_rt_node(rt) */
   sim *S;
   double cpu_free;        /* when its CPU is done with messages */
+  int warm;               /* its first quantum (and host_setup) is done */
   struct parked { lb_msg **v; size_t n, cap; } parked;  /* messages waiting for the quantum's end */
   unsigned char busy, dead;   /* dead: it stopped (crashed, excluded, or told to stop) */
   unsigned char out;          /* failed or fenced: counted in ndead, taken for down */

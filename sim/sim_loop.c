@@ -26,6 +26,13 @@ int sim_start(sim *S, size_t i, double now, sim_quantum *q)
   double speed = sim_speed(S, i);
   double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
   double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
+  if (!S->node[i].warm) {   /* the host's one-off set-up, before its first quantum */
+    S->node[i].warm = 1;
+    if (S->c->host_setup > 0) {
+      if (S->tr) sim_trace_cpu(S, i, LB_HOST_BUSY, start, start + S->c->host_setup / speed);
+      start += S->c->host_setup / speed;
+    }
+  }
   S->node[i].busy = 1;
   S->node[i].cpu_free = start + w / speed;
   if (S->tr) sim_trace_cpu(S, i, LB_HOST_BUSY, start, start + w / speed);

@@ -32,6 +32,15 @@ printf '# time node work\n0 0 5\n0 0 5\n2.5 3 1\n' >"$tmp/tr.txt"
 # none: node 0 runs 10 units back to back; node 3 finishes at 3.5.
 [ "$(for c in policy topology nodes procs seed makespan; do printf '%s,' "$(col $c <"$tmp/tr.csv")"; done)" = \
   none,ring:6,6,3,1,10, ] && ok "trace makespan 10" || fail "trace run: $(cat "$tmp/tr.csv")"
+# --host-setup: each node spends it once, before its first quantum; the
+# ideal leaves it out.  Node 0: 4 + 10; node 3 (from 2.5): 2.5 + 4 + 1.
+"$S" -p none -t ring:6 --load "trace:$tmp/tr.txt" --host-setup 4 --csv >"$tmp/su.csv"
+[ "$(col makespan <"$tmp/su.csv"),$(col ideal <"$tmp/su.csv" | cut -c1-5)" = "14,1.833" ] \
+  && ok "host set-up: makespan 14" || fail "host set-up: $(cat "$tmp/su.csv")"
+printf '0 1 5\n0 1 5\n' >"$tmp/su2.txt"
+"$S" -p none -t ring:6 --load "trace:$tmp/su2.txt" --host-setup 2 --speeds 1,2,1,1,1,1 --csv >"$tmp/su2.csv"
+[ "$(col makespan <"$tmp/su2.csv")" = 6 ] && ok "host set-up at speed 2: 1 + 5" || fail "host set-up, speed 2: $(cat "$tmp/su2.csv")"
+expect_status 2 "--host-setup" "$S" --host-setup -1
 # A fourth column is the work the application declares (>= 0).
 printf '0 0 5 4.5\n0 0 5 0\n' >"$tmp/est.txt"
 "$S" -p rmtlb -t ring:6 --load "trace:$tmp/est.txt" --rmtlb-drain 2 --rmtlb-estimate declared --csv >"$tmp/est.csv" \
