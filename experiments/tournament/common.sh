@@ -73,6 +73,43 @@ grid() {
   esac
 }
 
+# The farm cells of experiments/tournament/farm.sh, shared with
+# experiments/calibrate/holdout.sh (which replays them in lbsim).
+# The simulator's load for a farm cell: the farm's start (lbmaster's
+# distribute(): contiguous blocks, host k's share 2^-k, largest
+# remainders; or all on host 0), each process's work in CPU quanta by
+# the workload's cost model (primes: range k of [2, N] costs ~ its
+# length x sqrt(m) / ln(m) at its middle; matmul: equal blocks),
+# scaled to a mean of MEAN quanta, declared as its estimate too.
+simtrace() {   # workload start processes size mean
+  awk -v w="$1" -v st="$2" -v np="$3" -v N="$4" -v mean="$5" 'BEGIN {
+    h = 6
+    for (k = 0; k < h; k++) { sh[k] = 1 / 2 ^ k; s += sh[k] }
+    for (k = 0; k < h; k++) { c[k] = int(np * sh[k] / s); g += c[k] }
+    while (g < np) { b = 0; br = -1
+      for (k = 0; k < h; k++) { r = np * sh[k] / s - c[k]; if (r > br) { br = r; b = k } }
+      c[b]++; g++ }
+    i = 0; for (k = 0; k < h; k++) for (e = 0; e < c[k]; e++) node[i++] = st == "one" ? 0 : k
+    for (i = 0; i < np; i++) {
+      if (w == "primes") { lo = 2 + (N - 1) * i / np; hi = 2 + (N - 1) * (i + 1) / np; m = (lo + hi) / 2
+        x[i] = (hi - lo) * sqrt(m) / log(m) } else x[i] = 1
+      t += x[i] }
+    for (i = 0; i < np; i++) { v = x[i] * mean * np / t; printf "0 %d %.6f %.6f\n", node[i], v, v } }'
+}
+# A tuned setting's lbsim arguments in farm units: times (periods,
+# Tmax, retry waits, ring timeouts) from quanta to seconds.
+farmargs() {   # quantum_ms args...
+  local q=$1; shift
+  echo "$*" | awk -v q="$q" '{ for (i = 1; i <= NF; i++) {
+    if ($i ~ /^--(period|tmax|steal-retry|dasud-ring-timeout)$/ && i < NF) { printf "%s %g ", $i, $(i + 1) * q / 1000; i++ }
+    else printf "%s ", $i } }'
+}
+polarg() {   # policy -> lbmaster/lbsim --policy and its fixed options
+  case $1 in
+    rmtlb-drain) echo "rmtlb --drain 2" ;;
+    *) echo "$1" ;;
+  esac
+}
 # degree of a regular topology spec (ring, complete, torus)
 degree() {
   case $1 in

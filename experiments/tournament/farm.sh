@@ -91,46 +91,12 @@ size() {   # workload processes -> size
       while (hi - lo > 1) { m = int((lo + hi) / 2); if (f(m) < t) lo = m; else hi = m }
       printf "%d\n", hi }'
 }
-# The simulator's load for a farm cell: the farm's start (lbmaster's
-# distribute(): contiguous blocks, host k's share 2^-k, largest
-# remainders; or all on host 0), each process's work in CPU quanta by
-# the workload's cost model (primes: range k of [2, N] costs ~ its
-# length x sqrt(m) / ln(m) at its middle; matmul: equal blocks),
-# scaled to a mean of work_ms / quantum, declared as its estimate too.
-simtrace() {   # workload start processes size
-  awk -v w="$1" -v st="$2" -v np="$3" -v N="$4" -v ms="$work_ms" -v q="$quantum_ms" 'BEGIN {
-    mean = ms / q; h = 6
-    for (k = 0; k < h; k++) { sh[k] = 1 / 2 ^ k; s += sh[k] }
-    for (k = 0; k < h; k++) { c[k] = int(np * sh[k] / s); g += c[k] }
-    while (g < np) { b = 0; br = -1
-      for (k = 0; k < h; k++) { r = np * sh[k] / s - c[k]; if (r > br) { br = r; b = k } }
-      c[b]++; g++ }
-    i = 0; for (k = 0; k < h; k++) for (e = 0; e < c[k]; e++) node[i++] = st == "one" ? 0 : k
-    for (i = 0; i < np; i++) {
-      if (w == "primes") { lo = 2 + (N - 1) * i / np; hi = 2 + (N - 1) * (i + 1) / np; m = (lo + hi) / 2
-        x[i] = (hi - lo) * sqrt(m) / log(m) } else x[i] = 1
-      t += x[i] }
-    for (i = 0; i < np; i++) { v = x[i] * mean * np / t; printf "0 %d %.6f %.6f\n", node[i], v, v } }'
-}
-# A tuned setting's lbsim arguments in farm units: times (periods,
-# Tmax, retry waits, ring timeouts) from quanta to seconds.
-farmargs() {
-  echo "$*" | awk -v q="$quantum_ms" '{ for (i = 1; i <= NF; i++) {
-    if ($i ~ /^--(period|tmax|steal-retry|dasud-ring-timeout)$/ && i < NF) { printf "%s %g ", $i, $(i + 1) * q / 1000; i++ }
-    else printf "%s ", $i } }'
-}
 setting() {   # topo L wl start pol -> "CFG ARGS" (quanta)
   local g cfg=""
   g=$(grid "$5" "$2" "$(degree "$1")")
   [ -n "$best" ] && cfg=$(awk -F, -v k="$1,$2,$3,$4,$5" '$1 "," $2 "," $3 "," $4 "," $5 == k { print $6; exit }' "$best")
   [ -n "$cfg" ] || cfg=$(echo "$g" | head -1 | cut -d' ' -f1)
   echo "$g" | awk -v c="$cfg" '$1 == c { print; exit }'
-}
-polarg() {   # policy -> lbmaster/lbsim --policy and its fixed options
-  case $1 in
-    rmtlb-drain) echo "rmtlb --drain 2" ;;
-    *) echo "$1" ;;
-  esac
 }
 sizes() {   # workload L -> "ctx result" bytes for the simulator
   if [ "$1" = matmul ]; then
@@ -152,7 +118,7 @@ for topo in $topos; do for L in $Ls; do for wl in $wls; do for st in $starts; do
   np=$((6 * L)); n=$(size "$wl" "$np"); sl=$st
   [ "$st" = skewed ] && sl=skew
   lb_tmp "$stage/trace"; tr=$lb_t
-  simtrace "$wl" "$st" "$np" "$n" >"$tr" || lb_die "writing $tr failed"
+  simtrace "$wl" "$st" "$np" "$n" "$(awk -v w="$work_ms" -v q="$quantum_ms" 'BEGIN { print w / q }')" >"$tr" || lb_die "writing $tr failed"
   set -- $(sizes "$wl" "$L"); ctxb=$1 resb=$2
   for s in $(seq "$seeds"); do
     # the policies in a rotating order, so none always runs at the same point of a load swing
@@ -160,7 +126,7 @@ for topo in $topos; do for L in $Ls; do for wl in $wls; do for st in $starts; do
     for pol in "$@"; do
       if [ "$pol" = none ]; then cfg=default args=""
       else set -- $(setting "$topo" "$L" "$wl" "$sl" "$pol"); cfg=$1; shift; args=$*; fi
-      fa=$(farmargs $args)
+      fa=$(farmargs "$quantum_ms" $args)
       lab="best,$topo,$L,$wl,$st,$pol,$cfg"
       rc=0
       # shellcheck disable=SC2046,SC2086
