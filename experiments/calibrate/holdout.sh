@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The simulator as a prediction: fit on one half of the farm's runs,
+# predict the other half.  Reads the PVM farm runs of
+# experiments/tournament/farm.sh (runs.csv: six hosts, ring:6 and
+# complete:6, primes and matmul, skewed and all-on-one starts, eleven
+# policies, seeds 1..K) and replays each run in lbsim:
+#   the same topology, start, policy setting, seed and result mode;
+#   work     the run's own CPU seconds (lbmaster's ideal_s x the six
+#            nominal speeds), shared among the processes by the
+#            workload's cost model (common.sh, simtrace), less the
+#            hosts' set-up (below);
+#   speeds   the run's mean received share, every host alike (0.30 x
+#            ideal_s / ideal_received_s: farm.sh keeps no per-host
+#            shares), so this is a replay of the CPU the hosts got;
+#            the quantum is 10 ms of CPU at that share;
+#   hop time lbmaster's (its hop_time column: 35.3 ms at 0.30);
+#   messages the costs measured on seed 000's runs (docs/SIMULATOR.md,
+#            "Calibration": 0.19 ms of CPU per message, 0.95 ns per
+#            byte) at the run's share; contexts: the run's own bytes
+#            per migration; results: 8 n^2 / procs bytes (matmul), each
+#            handed to the master at the fitted cost (0.86 ns a byte),
+#            added to its process;
+#   set-up   one parameter per workload, fitted: CPU seconds a host
+#            spends once, before its first quantum (lbsim --host-setup;
+#            matmul builds the rows of B it multiplies by there).
+# The fit: on the runs of the odd seeds (1, 3, 5, ...), the set-up in
+# SETUPS (CPU ms) that puts most runs within 10 % of the farm's
+# makespan (ties: the smaller median error); the prediction: the runs
+# of the even seeds with that value.  The makespan is compared as
+# makespan / ideal at the received share (lbmaster's ratio_received
+# against lbsim's makespan over the same ideal).
+#
+# Usage: experiments/calibrate/holdout.sh [OPTION]...
+#   --runs DIR       farm.sh's output (default out/tournament-farm)
+#   -o, --out DIR    output directory (default out/holdout)
+#   --setups "MS..." set-up candidates, CPU ms (default "0 5 10 15 20 30 40")
+# Run from the build directory (LBSIM names another lbsim).  Writes, in
+# DIR: replay.csv (one row per farm run and candidate), fit.csv (per
+# workload and candidate: runs within 10 % in each half), holdout.md
+# (the chosen value, both halves, by workload and policy).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+lb_top=$(cd "$here/../.." && pwd)
+. "$lb_top/scripts/lib.sh"
+. "$lb_top/experiments/tournament/common.sh"
+runsdir=out/tournament-farm out=out/holdout setups="0 5 10 15 20 30 40"
+die() { echo "$0: $*" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case $1 in
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  --runs) runsdir=${2:?}; shift 2 ;;
+  -o|--out) out=${2:?}; shift 2 ;;
+  --setups) setups=${2:?}; shift 2 ;;
+  *) die "unknown argument '$1' (--help)" ;;
+  esac
+done
+for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
+[ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
+lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
+[ -x "$lbsim" ] || die "$lbsim: not built (run scripts/setup.sh, or set LBSIM)"
+lb_init
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
+lb_on_exit "rm -rf '$stage'"
+# measured on seed 000's farm runs (docs/SIMULATOR.md), CPU seconds
+cm=0.00019 cb=9.5e-10 cd=8.6e-10 q=0.01
+
+# one line per verified run: the labels, then lbmaster's columns by name
+# (the labels repeat some names: the first of lbmaster's is at field 8)
+awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) if (!($i in c)) c[$i] = i; next }
+  $c["verified"] == "yes" && $c["ratio_received"] != "" {
+    print $2, $3, $4, $5, $6, $7, $c["seed"], $c["ideal_s"], $c["ideal_received_s"], $c["ratio_received"],
+          $c["ctx_bytes"], $c["migrated"], $c["procs"], $c["size"], $c["hop_time"], $c["speeds"] }' \
+  "$runsdir/runs.csv" >"$stage/plan"
+[ -s "$stage/plan" ] || lb_die "no verified run in $runsdir/runs.csv"
+
+echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,share,farm_ratio,sim_ratio,error" >"$stage/replay.csv"
+tr=$stage/trace total=$(wc -l <"$stage/plan") k=0
+while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; do
+  k=$((k + 1)); [ -t 2 ] && printf '\r%s: run %d/%d   ' "${0##*/}" $k $total >&2
+  half=fit; [ $((seed % 2)) = 0 ] && half=held-out
+  sl=$st; [ "$st" = skewed ] && sl=skew
+  args=""
+  [ "$pol" = none ] || args=$(grid "$pol" "$L" "$(degree "$topo")" | awk -v c="$cfg" '$1 == c { $1 = ""; print; exit }')
+  # the run's mean received share; its CPU seconds; hosts that ran work
+  s=$(awk -v a="$ideal" -v b="$idr" -v v="$nominal" 'BEGIN { printf "%.6g", v * a / b }')
+  hosts=6; [ "$pol" = none ] && { [ "$st" = one ] && hosts=1 || hosts=5; }
+  ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
+  if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
+  for S in $setups; do
+    # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
+    # result's hand-over to the master
+    mean=$(awk -v a="$ideal" -v v="$nominal" -v np="$np" -v S="$S" -v h="$hosts" -v q="$q" \
+      -v cm="$cm" -v cd="$cd" -v r="$resb" 'BEGIN { w = (a * 6 * v - h * S / 1000) / np
+        if (w < 0.1 * a * 6 * v / np) w = 0.1 * a * 6 * v / np
+        printf "%.6g", (w + cm + cd * r) / q }')
+    simtrace "$wl" "$st" "$np" "$n" "$mean" >"$tr"
+    # shellcheck disable=SC2046,SC2086
+    r=$(timeout --foreground 120 "$lbsim" --profile farm --results direct --policy $(polarg "$pol") -t "$topo" \
+        -l "trace:$tr" -s "$seed" --speeds "$s,$s,$s,$s,$s,$s" \
+        --quantum "$(awk -v s="$s" 'BEGIN { printf "%.6g", 1 / s }')" \
+        --hop-time "$(awk -v h="$hop" -v q="$q" 'BEGIN { printf "%.6g", h / q }')" \
+        --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
+        --cost-byte "$(awk -v c="$cb" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
+        --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
+        --ctx-bytes "$ctxb" --result-bytes "$resb" $args --csv 2>/dev/null |
+      awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
+    [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
+    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }')" >>"$stage/replay.csv"
+  done
+done <"$stage/plan"
+[ -t 2 ] && echo >&2
+rm -f "$tr"
+
+# per workload and set-up: runs within 10 % in each half, median |error|
+awk -F, -f "$here/holdout_fit.awk" "$stage/replay.csv" >"$stage/fit.csv"
+awk -F, -f "$here/holdout_report.awk" "$stage/fit.csv" "$stage/replay.csv" >"$stage/holdout.md"
+{ echo "command: $lb_argv"; echo "runs: $runsdir/runs.csv ($total verified)"
+  echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"; } >>"$stage/holdout.md"
+for f in replay.csv fit.csv holdout.md; do lb_commit "$stage/$f" "$out/$f"; done
+echo "$0: wrote $out/replay.csv, $out/fit.csv, $out/holdout.md"
