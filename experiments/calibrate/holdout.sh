@@ -20,20 +20,25 @@
 #            per migration; results: 8 n^2 / procs bytes (matmul), each
 #            handed to the master at the fitted cost (0.86 ns a byte),
 #            added to its process;
-#   set-up   one parameter per workload, fitted: CPU seconds a host
-#            spends once, before its first quantum (lbsim --host-setup;
-#            matmul builds the rows of B it multiplies by there).
-# The fit: on the runs of the odd seeds (1, 3, 5, ...), the set-up in
-# SETUPS (CPU ms) that puts most runs within 10 % of the farm's
-# makespan (ties: the smaller median error); the prediction: the runs
-# of the even seeds with that value.  The makespan is compared as
+#   set-up   fitted, per workload: CPU seconds a host spends once,
+#            before its first quantum (lbsim --host-setup; matmul
+#            builds the rows of B it multiplies by there);
+#   per byte fitted, per workload: CPU per byte of every message,
+#            contexts included (seed 000's fit, 0.95 ns, is the first
+#            candidate; a matmul context, the block's partial sums, is
+#            packed and unpacked by PVM).
+# The fit: on the runs of the odd seeds (1, 3, 5, ...), the pair of
+# SETUPS (CPU ms) and BYTES (CPU ns per byte) that puts most runs
+# within 10 % of the farm's makespan (ties: the smaller median error);
+# the prediction: the runs of the even seeds with that pair.  The makespan is compared as
 # makespan / ideal at the received share (lbmaster's ratio_received
 # against lbsim's makespan over the same ideal).
 #
 # Usage: experiments/calibrate/holdout.sh [OPTION]...
 #   --runs DIR       farm.sh's output (default out/tournament-farm)
 #   -o, --out DIR    output directory (default out/holdout)
-#   --setups "MS..." set-up candidates, CPU ms (default "0 5 10 15 20 30 40")
+#   --setups "MS..." set-up candidates, CPU ms (default "0 10 20 30 40")
+#   --bytes "NS..."  per-byte candidates, CPU ns (default "0.95 3 10")
 # Run from the build directory (LBSIM names another lbsim).  Writes, in
 # DIR: replay.csv (one row per farm run and candidate), fit.csv (per
 # workload and candidate: runs within 10 % in each half), holdout.md
@@ -43,7 +48,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 5 10 15 20 30 40"
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10"
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -51,9 +56,11 @@ while [ $# -gt 0 ]; do
   --runs) runsdir=${2:?}; shift 2 ;;
   -o|--out) out=${2:?}; shift 2 ;;
   --setups) setups=${2:?}; shift 2 ;;
+  --bytes) bytes=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
+for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
 lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
@@ -64,7 +71,7 @@ out=$(cd "$out" && pwd)
 stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
 lb_on_exit "rm -rf '$stage'"
 # measured on seed 000's farm runs (docs/SIMULATOR.md), CPU seconds
-cm=0.00019 cb=9.5e-10 cd=8.6e-10 q=0.01
+cm=0.00019 cd=8.6e-10 q=0.01
 
 # one line per verified run: the labels, then lbmaster's columns by name
 # (the labels repeat some names: the first of lbmaster's is at field 8)
@@ -75,7 +82,7 @@ awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) if (!($i in c)) c[$i] = i; next }
   "$runsdir/runs.csv" >"$stage/plan"
 [ -s "$stage/plan" ] || lb_die "no verified run in $runsdir/runs.csv"
 
-echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,share,farm_ratio,sim_ratio,error" >"$stage/replay.csv"
+echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,share,farm_ratio,sim_ratio,error" >"$stage/replay.csv"
 tr=$stage/trace total=$(wc -l <"$stage/plan") k=0
 while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; do
   k=$((k + 1)); [ -t 2 ] && printf '\r%s: run %d/%d   ' "${0##*/}" $k $total >&2
@@ -88,7 +95,8 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   hosts=6; [ "$pol" = none ] && { [ "$st" = one ] && hosts=1 || hosts=5; }
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
-  for S in $setups; do
+  for B in $bytes; do for S in $setups; do
+    cb=$(awk -v b="$B" 'BEGIN { printf "%g", b * 1e-9 }')
     # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
     # result's hand-over to the master
     mean=$(awk -v a="$ideal" -v v="$nominal" -v np="$np" -v S="$S" -v h="$hosts" -v q="$q" \
@@ -108,8 +116,8 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
-    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }')" >>"$stage/replay.csv"
-  done
+    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }')" >>"$stage/replay.csv"
+  done; done
 done <"$stage/plan"
 [ -t 2 ] && echo >&2
 rm -f "$tr"
