@@ -12,13 +12,22 @@ f == 1 { row[++nr] = $0; if ($c["chosen"] == "yes") ch[$c["workload"]] = $c["set
 $c["setup_ms"] "," $c["byte_ns"] == ch[$c["workload"]] && $c["half"] == "held-out" {
   k = $c["workload"] SUBSEP $c["policy"] SUBSEP $c["start"]
   if (!(k in n)) key[++nk] = k
-  n[k]++; E[k, n[k]] = $c["error"]; e = $c["error"] < 0 ? -$c["error"] : $c["error"]; if (e <= 0.10) in10[k]++ }
+  n[k]++; E[k, n[k]] = $c["error"]; e = $c["error"] < 0 ? -$c["error"] : $c["error"]; if (e <= 0.10) in10[k]++
+  # the cell (the tournament's unit): its held-out runs' mean ratios
+  cl = $c["workload"] SUBSEP $c["topology"] SUBSEP $c["L"] SUBSEP $c["start"] SUBSEP $c["policy"]
+  if (!(cl in cf)) ncl[$c["workload"]]++
+  cf[cl] += $c["farm_ratio"]; cs[cl] += $c["sim_ratio"] }
 END {
   print "| workload | set-up (CPU ms) | per byte (CPU ns) | fit half: within 10 % | median abs error | held-out half: within 10 % | median abs error |"
   print "|---|---|---|---|---|---|---|"
   for (i = 1; i <= nr; i++) { split(row[i], a, ",")
     printf "| %s | %s | %s%s | %s | %.1f %% | %s | %.1f %% |\n", a[1], a[2], a[3], a[10] == "yes" ? " (chosen)" : "",
       pc(a[5], a[4]), 100 * a[6], pc(a[8], a[7]), 100 * a[9] }
+  for (cl in cf) { split(cl, a, SUBSEP); x = cs[cl] / cf[cl] - 1; if (x <= 0.10 && x >= -0.10) cin[a[1]]++ }
+  print ""
+  print "Cells (topology, processes per host, start, policy): the mean of the held-out runs' predictions against the farm's mean, within 10 %:"
+  print ""
+  for (w in ncl) printf "- %s: %s\n", w, pc(cin[w], ncl[w])
   print ""
   print "Held-out runs at the chosen set-up, by policy and start (median error, lbsim / farm - 1):"
   print ""
