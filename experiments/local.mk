@@ -13,6 +13,7 @@ dist_noinst_SCRIPTS += experiments/report.sh \
 EXTRA_DIST += experiments/seed000/fig34.gp experiments/seed000/summary.awk \
 	experiments/seed000/dat.awk experiments/seed000/tables.awk \
 	experiments/seed000/floods.awk experiments/seed000/floods_report.awk \
+	experiments/seed000/verdicts.awk \
 	experiments/seed002/common.sh experiments/seed002/fig2.gp \
 	experiments/seed002/convergence.gp experiments/seed002/paper_table1.csv \
 	experiments/seed002/paper_table2.csv experiments/seed002/paper_table3.csv \
