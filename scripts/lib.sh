@@ -213,12 +213,14 @@ lb_commit() {
 }
 
 lb_write() {
-  local f=$1 t
+  # Its own names: CMD may be a function of the caller's, and shell
+  # variables are dynamically scoped (a loop over `t` would move ours).
+  local lb__wf=$1 lb__wt
   shift
-  lb_tmp "$f"
-  t=$lb_t
-  "$@" >"$t" || { rm -f "$t"; lb_die "writing $f failed"; }
-  lb_commit "$t" "$f"
+  lb_tmp "$lb__wf"
+  lb__wt=$lb_t
+  "$@" >"$lb__wt" || { rm -f "$lb__wt"; lb_die "writing $lb__wf failed"; }
+  lb_commit "$lb__wt" "$lb__wf"
 }
 
 lb_whole() {
