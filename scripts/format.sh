@@ -1,0 +1,20 @@
+#!/bin/sh
+# scripts/format.sh: lay out the C sources by .clang-format (clang-format 14,
+# Debian 12's), in place.
+#   --list      print the files it formats, and nothing else
+#   -h, --help  show this help
+set -eu
+cd "$(dirname "$0")/.."
+files() {
+  find apps cli examples experiments farm lb master mpi pvm sim simgrid tests tools worker \
+    -type f \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) ! -path 'tests/fuzz/corpus/*' ! -path '*/build-*' \
+    ! -name cli_commit.h | sort   # cli_commit.h: written by make
+}
+case ${1:-} in
+--list) files; exit 0 ;;
+-h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+'') ;;
+*) echo "format.sh: unknown option '$1' (--help)" >&2; exit 2 ;;
+esac
+cf=$(command -v clang-format-14 || command -v clang-format) || { echo "format.sh: clang-format is not installed" >&2; exit 2; }
+files | xargs "$cf" -i --style=file
