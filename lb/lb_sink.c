@@ -14,6 +14,7 @@ struct lb_sink {
   size_t *count;             /* per host: processes it holds (and is given) */
   uint64_t epoch;
   int open;
+  int counting;              /* the open round's answers count (lb_sink_recount) */
   size_t naccepted, nlive, rr;
   unsigned long dups, reruns, rejected;
 };
@@ -97,6 +98,7 @@ int lb_sink_host_down(lb_sink *s, size_t d, uint64_t *epoch)
     s->nlive--;
     s->epoch++;
     s->open = 1;
+    s->counting = 0;
     for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
     for (size_t h = 0; h < s->nh; h++) { s->answered[h] = 0; s->count[h] = 0; }
   }
@@ -114,6 +116,21 @@ int lb_sink_inventory(lb_sink *s, uint64_t epoch, size_t h, const uint64_t *pids
   s->answered[h] = 1;
   for (size_t k = 0; k < n; k++) s->held[pids[k]] = 1;
   s->count[h] = n;
+  return LB_SUCCESS;
+}
+
+int lb_sink_counted(const lb_sink *s) { return !s->open || s->counting; }
+
+int lb_sink_recount(lb_sink *s, uint64_t *epoch)
+{
+  *epoch = s->epoch;
+  if (!s->open || s->counting) return LB_SUCCESS;
+  if (lb_sink_waiting(s)) return lb_error(LB_ESTATE, "the inventory round still waits for its first answers");
+  s->epoch++;
+  s->counting = 1;
+  for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
+  for (size_t h = 0; h < s->nh; h++) { s->answered[h] = 0; s->count[h] = 0; }
+  *epoch = s->epoch;
   return LB_SUCCESS;
 }
 

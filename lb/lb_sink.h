@@ -3,9 +3,10 @@
  *
  * The sink accepts each process's result once, by process id, and
  * reports a later one as a duplicate to drop.  When a host fails it
- * starts an inventory round: every live host says which processes it
- * still holds (queued, running, or a finished result not yet delivered);
- * when all have answered, every process that is neither accepted nor
+ * starts an inventory round: every live host learns of the failure and
+ * answers; when all have, every live host is asked again and says which
+ * processes it still holds (queued, running, or a finished result not
+ * yet delivered); when all have answered, every process that is neither accepted nor
  * held anywhere (it was on the dead host, or in transit to or from it)
  * is run again from the start on a live host, the one holding fewest
  * first.  A process in transit between live hosts during the round may
@@ -60,15 +61,29 @@ size_t lb_sink_live_hosts(const lb_sink *s);
  * to an older round, a second answer, or one from a dead host is
  * ignored (LB_SUCCESS); ids out of range are LB_EINVAL. */
 int lb_sink_inventory(lb_sink *s, uint64_t epoch, size_t h, const uint64_t *pids, size_t n);
+/* The answers to a round's first epoch say only that every live host
+ * now knows of the failure: a host that had not heard of it yet may
+ * still have sent to the dead host what another host had already named
+ * as held.  Once they are all in, lb_sink_recount asks again (*epoch,
+ * a new one, which the driver sends to every live host); only answers
+ * to that epoch count, and only from then on does lb_sink_reruns run
+ * anything again.  A driver whose hosts all learn of a failure at the
+ * same instant (the simulator) still goes through both.  Nothing to do
+ * (LB_SUCCESS, the current epoch) when no round is open or it counts
+ * already; LB_ESTATE while first answers are missing. */
+int lb_sink_recount(lb_sink *s, uint64_t *epoch);
+/* No round is open, or the open one's answers count. */
+int lb_sink_counted(const lb_sink *s);
 /* A round is open and still waits for answers. */
 int lb_sink_waiting(const lb_sink *s);
 /* Live hosts that have not answered the current round (for a bound on
  * the wait: the driver may declare them down). */
 size_t lb_sink_missing(const lb_sink *s, size_t *hosts, size_t cap);
 
-/* When the round is complete: the processes to run again and the host
- * for each, in new arrays (caller frees); the round is closed.  Zero
- * processes is a valid answer. */
+/* When the round is complete (after lb_sink_recount, for drivers that
+ * use it): the processes to run again and the host for each, in new
+ * arrays (caller frees); the round is closed.  Zero processes is a
+ * valid answer. */
 int lb_sink_reruns(lb_sink *s, uint64_t **pids, size_t **hosts, size_t *n);
 
 /* Host h cannot run pid (its context is damaged): run it again from the

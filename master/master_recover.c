@@ -36,6 +36,41 @@ static int rerun(master_ctx *x)
   return rc;
 }
 
+/* DOWN, naming every host down so far, to every live host: each
+ * answers with an INVENTORY of round `epoch`. */
+static int send_down(master_ctx *x, uint64_t epoch)
+{
+  uint32_t *list = malloc((size_t)x->o->hosts * sizeof *list), n = 0;
+  if (!list) cli_die(CLI_EXIT_FAIL, "out of memory");
+  for (int i = 0; i < x->o->hosts; i++)
+    if (x->down[i]) list[n++] = (uint32_t)i;
+  unsigned char *buf;
+  size_t len;
+  int rc = farm_down_encode(epoch, list, n, &buf, &len) ? -1 : 0;
+  for (int i = 0; i < x->o->hosts && !rc; i++)
+    if (!x->down[i]) x->xp->send(x->xp->ctx, x->tids[i], FARM_DOWN, buf, len);
+  if (!rc) free(buf);
+  free(list);
+  x->round_at = cli_now();
+  return rc;
+}
+
+/* Every survivor has answered the first DOWN, so every one knows of the
+ * failure and sends nothing more towards the dead host.  The first
+ * answers do not count: a host that answered early may since have
+ * passed a process or a result to one that had not heard yet and sent
+ * it on to the dead host, where it was lost though the early answer
+ * named it.  What they hold now is asked again (lb_sink_recount). */
+static int recount(master_ctx *x)
+{
+  uint64_t epoch;
+  if (lb_sink_recount(x->sink, &epoch)) {
+    fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
+    return -1;
+  }
+  return send_down(x, epoch);
+}
+
 int master_host_down(master_ctx *x, int h, const char *why)
 {
   if (h < 0 || h >= x->o->hosts || x->down[h]) return 0;
@@ -60,19 +95,7 @@ int master_host_down(master_ctx *x, int h, const char *why)
   }
   fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run: asking the %zu others what they hold\n", cli_prog(),
           h, x->tids[h], why, cli_now() - x->tl.tstart, lb_sink_live_hosts(x->sink));
-  uint32_t *list = malloc((size_t)x->o->hosts * sizeof *list), n = 0;
-  if (!list) cli_die(CLI_EXIT_FAIL, "out of memory");
-  for (int i = 0; i < x->o->hosts; i++)
-    if (x->down[i]) list[n++] = (uint32_t)i;
-  unsigned char *buf;
-  size_t len;
-  int rc = farm_down_encode(epoch, list, n, &buf, &len) ? -1 : 0;
-  for (int i = 0; i < x->o->hosts && !rc; i++)
-    if (!x->down[i]) x->xp->send(x->xp->ctx, x->tids[i], FARM_DOWN, buf, len);
-  if (!rc) free(buf);
-  free(list);
-  x->round_at = cli_now();
-  return rc;
+  return send_down(x, epoch);
 }
 
 int master_on_inventory(master_ctx *x, int h, const unsigned char *body, size_t len)
@@ -86,7 +109,7 @@ int master_on_inventory(master_ctx *x, int h, const unsigned char *body, size_t 
   }
   int rc = lb_sink_inventory(x->sink, epoch, (size_t)h, pids, n) ? -1 : 0;
   free(pids);
-  if (!rc && !lb_sink_waiting(x->sink)) rc = rerun(x);
+  if (!rc && !lb_sink_waiting(x->sink)) rc = lb_sink_counted(x->sink) ? rerun(x) : recount(x);
   return rc;
 }
 

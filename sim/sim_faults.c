@@ -86,9 +86,17 @@ int sim_rerun_one(sim *S, uint64_t pid, size_t host, double now)
 }
 
 /* The processes held nowhere, from the start, on the hosts the sink
- * names. */
+ * names.  Called when a round's answers are all in: the first answers
+ * only say every live node knows of the failure, so the sink asks again
+ * (lb_sink_recount), as lbmaster does; here every node heard at the
+ * same instant, so the second answers are the first ones again. */
 int sim_rerun(sim *S, double now)
 {
+  if (!lb_sink_counted(S->sink)) {
+    int rc = lb_sink_recount(S->sink, &S->epoch);
+    if (!rc) rc = inventories(S, now);
+    if (rc || lb_sink_waiting(S->sink)) return rc;
+  }
   uint64_t *pids;
   size_t *hosts, nr;
   int rc = lb_sink_reruns(S->sink, &pids, &hosts, &nr);
