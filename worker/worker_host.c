@@ -30,7 +30,12 @@ typedef struct live { uint64_t pid; app_task *t; } live;
 
 /* A result's payload that came ahead of the message that refers to it
  * (its sender sends the two in that order): from which host. */
-typedef struct ahead { uint64_t pid; int from; } ahead;
+typedef struct ahead { uint64_t pid; int from; double at; int said; } ahead;
+
+/* A payload whose message has not come after this long is named on
+ * stderr, once: the host holds it (its heartbeats say so) but cannot
+ * pass it on, and only the message's sender can be at fault. */
+#define AHEAD_SAY_S 10.0
 
 typedef struct worker {
   const farm_xport *xp;     /* the transport, which holds the result payloads */
@@ -108,10 +113,22 @@ static void on_echo(worker *w, int from)
   w->deaf = 0;
 }
 
+static void say_waiting(worker *w, double now)
+{
+  for (size_t k = 0; k < w->nah; k++) {
+    ahead *a = &w->ah[k];
+    if (a->said || now - a->at < AHEAD_SAY_S) continue;
+    a->said = 1;
+    fprintf(stderr, "%s: host %u: the result of process %llu came from host %d %.1f s ago, and the message that "
+            "refers to it has not\n", cli_prog(), w->s.me, (unsigned long long)a->pid, a->from, now - a->at);
+  }
+}
+
 static void beat(worker *w)
 {
   double now = cli_now();
   if (now < w->next_beat) return;
+  say_waiting(w, now);
   double p = w->s.par.lease.period;
   /* Late (a long message, a descheduled host): the next one a period on. */
   w->next_beat = now - w->next_beat < p ? w->next_beat + p : now + p;
@@ -370,7 +387,7 @@ static int on_payload(worker *w, farm_in *in, int from)
     w->ah = v;
     w->capah = cap;
   }
-  w->ah[w->nah++] = (ahead){ h.pid, from };
+  w->ah[w->nah++] = (ahead){ h.pid, from, cli_now(), 0 };
   return 0;
 }
 
