@@ -11,6 +11,7 @@
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 mode=${1:-}
 farm_lock
+cluster_lock
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root to create network namespaces"; exit 77; }
 command -v ip >/dev/null || { echo "SKIP: no ip command (iproute2)"; exit 77; }
 if [ "$mode" = --ssh ]; then

@@ -20,15 +20,6 @@ m="$top_builddir/master/lbmaster"
 csv="$PVM_TMP/out.csv"
 hosts="$PVM_TMP/hosts.csv"
 
-wait_workers() {
-  want=$1 i=0
-  while [ $i -lt 100 ]; do
-    [ "$(pvm_task_pids lbworker | wc -l)" -ge "$want" ] && { pvm_task_pids lbworker; return 0; }
-    sleep 0.1; i=$((i + 1))
-  done
-  return 1
-}
-
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 

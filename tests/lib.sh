@@ -72,6 +72,15 @@ farm_lock() {
   flock 9
 }
 
+# The six namespaces h1..h6 are the machine's, not the build's: tests of
+# two checkouts take turns on them (experiments/faults/lease.sh takes
+# this lock too), for at most 30 minutes.
+cluster_lock() {
+  command -v flock >/dev/null || return 0
+  exec 7>/tmp/lbfarm-cluster6.lock
+  flock -w 1800 7 || { echo "the six-host cluster stayed busy (/tmp/lbfarm-cluster6.lock)" >&2; exit 99; }
+}
+
 # A private PVM: its own PVM_TMP and PVM_VMID; halted and removed on exit.
 pvm_private() {
   PVM_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-pvm.XXXXXX")

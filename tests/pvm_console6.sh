@@ -10,6 +10,7 @@
 # `flock /tmp/lbfarm-cluster6.lock` beside other users of the cluster.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
+cluster_lock
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root to create network namespaces"; exit 77; }
 command -v ip >/dev/null || { echo "SKIP: no ip command (iproute2)"; exit 77; }
 command -v pvm >/dev/null || { echo "SKIP: no pvm console"; exit 77; }
