@@ -18,8 +18,8 @@
 #include <stdint.h>
 
 typedef enum app_kind {
-  APP_MATMUL = 1,  /* C = A x B, a process = a block of rows of C */
-  APP_PRIMES = 2   /* count primes in [2, size], a process = a range */
+  APP_MATMUL = 1, /* C = A x B, a process = a block of rows of C */
+  APP_PRIMES = 2  /* count primes in [2, size], a process = a range */
 } app_kind;
 
 /* Matmul: the largest order, and the operands' range [-ENTRY_MAX,
@@ -31,9 +31,9 @@ typedef enum app_kind {
 
 typedef struct app_workload {
   app_kind kind;
-  unsigned long size;   /* matmul: order n of the matrices; primes: upper limit */
-  unsigned long nproc;  /* number of processes the work is cut into */
-  unsigned long seed;   /* matmul: the operands are a pure function of (n, seed) */
+  unsigned long size;  /* matmul: order n of the matrices; primes: upper limit */
+  unsigned long nproc; /* number of processes the work is cut into */
+  unsigned long seed;  /* matmul: the operands are a pure function of (n, seed) */
 } app_workload;
 
 typedef struct app_task app_task;
@@ -101,13 +101,13 @@ typedef struct app_result {
   uint64_t id;
   int origin;
   unsigned hops;
-  double cost;          /* CPU seconds */
+  double cost; /* CPU seconds */
   /* matmul: rows [row0, row0+nrows) of C, n columns, row-major */
   unsigned long row0, nrows, n;
-  const double *c;      /* points into the blob's copy below */
+  const double *c; /* points into the blob's copy below */
   /* primes: [lo, hi), the primes in it: count and sum (mod 2^64) */
   uint64_t lo, hi, count, sum;
-  double *owned;        /* storage for c */
+  double *owned; /* storage for c */
 } app_result;
 int app_result_decode(const unsigned char *buf, size_t size, app_result *r);
 void app_result_clear(app_result *r);
@@ -122,7 +122,7 @@ void app_matmul_row_a(unsigned long n, unsigned long seed, unsigned long i, doub
 void app_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, double *row);
 /* Rows [row0, row0+nrows) of process `index` of nproc (balanced blocks);
  * the same split for primes ranges over [2, size+1). */
-void app_split(unsigned long total, unsigned long nproc, unsigned long index,
-                    unsigned long *start, unsigned long *count);
+void app_split(unsigned long total, unsigned long nproc, unsigned long index, unsigned long *start,
+               unsigned long *count);
 
 #endif

@@ -1,5 +1,5 @@
 /* app_blas.c: see app_blas.h. */
-#define _GNU_SOURCE   /* dladdr */
+#define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,7 +42,7 @@ int app_blas_check(char *buf, size_t size)
 const char *app_blas_unused_avx512(void)
 {
 #if defined(__GNUC__) && defined(__x86_64__)
-  static const char *avx512_cores[] = { "SkylakeX", "Cooperlake", "SapphireRapids" };
+  static const char *avx512_cores[] = {"SkylakeX", "Cooperlake", "SapphireRapids"};
   __builtin_cpu_init();
   if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw") ||
       !__builtin_cpu_supports("avx512dq") || !__builtin_cpu_supports("avx512vl"))

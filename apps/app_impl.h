@@ -12,10 +12,10 @@ struct app_task {
   int32_t origin;
   uint32_t hops;
   double cost;
-  uint64_t total, cursor;   /* units; cursor = units done */
+  uint64_t total, cursor; /* units; cursor = units done */
   /* matmul */
-  uint64_t n, seed, row0;   /* nrows = total / n */
-  double *c;                /* the block of C (nrows x n, row-major), once it ran */
+  uint64_t n, seed, row0; /* nrows = total / n */
+  double *c;              /* the block of C (nrows x n, row-major), once it ran */
   /* primes: [lo, lo+total) */
   uint64_t lo, count, sum;
 };

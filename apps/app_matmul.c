@@ -41,9 +41,13 @@ static uint64_t row_key(unsigned long n, unsigned long seed, unsigned which, uns
 static double value(uint64_t key, unsigned long j) { return (double)app_operand(key, j); }
 
 double app_matmul_a(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
-{ return value(row_key(n, seed, 1, i), j); }
+{
+  return value(row_key(n, seed, 1, i), j);
+}
 double app_matmul_b(unsigned long n, unsigned long seed, unsigned long i, unsigned long j)
-{ return value(row_key(n, seed, 2, i), j); }
+{
+  return value(row_key(n, seed, 2, i), j);
+}
 
 static void fill_row(unsigned long n, unsigned long seed, unsigned which, unsigned long i, double *row)
 {
@@ -52,9 +56,13 @@ static void fill_row(unsigned long n, unsigned long seed, unsigned which, unsign
 }
 
 void app_matmul_row_a(unsigned long n, unsigned long seed, unsigned long i, double *row)
-{ fill_row(n, seed, 1, i, row); }
+{
+  fill_row(n, seed, 1, i, row);
+}
 void app_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, double *row)
-{ fill_row(n, seed, 2, i, row); }
+{
+  fill_row(n, seed, 2, i, row);
+}
 
 /* Panel widths (values of k).  PANEL_MIN keeps the first, short quanta
  * of a host from spending more on reading and writing the block's C
@@ -63,14 +71,14 @@ void app_matmul_row_b(unsigned long n, unsigned long seed, unsigned long i, doub
  * Haswell and Zen), so a long quantum costs what one dgemm would. */
 #define PANEL_MIN 16
 #define PANEL_MAX 256
-#define B_CHUNK 64   /* B is built B_CHUNK rows at a time */
+#define B_CHUNK   64 /* B is built B_CHUNK rows at a time */
 
 /* B, one per (n, seed) in this process, row-major, built B_CHUNK rows
  * at a time when a panel first needs them: a host builds only the rows
  * it multiplies by, and no quantum stalls its host (and the messages
  * waiting for it) to build all of B. */
 static double *b_cache;
-static unsigned char *b_ready;     /* per chunk */
+static unsigned char *b_ready; /* per chunk */
 static unsigned long b_n, b_seed;
 
 /* The current panel's slice of A (rows x PANEL_MAX at most), shared by
@@ -94,7 +102,10 @@ static const double *operand_b(unsigned long n, unsigned long seed, unsigned lon
     operand_b_free();
     b_cache = app_mem_big((size_t)n * n * sizeof *b_cache);
     b_ready = calloc(n / B_CHUNK + 1, 1);
-    if (!b_cache || !b_ready) { operand_b_free(); return NULL; }
+    if (!b_cache || !b_ready) {
+      operand_b_free();
+      return NULL;
+    }
     b_n = n;
     b_seed = seed;
   }
@@ -189,10 +200,7 @@ int app_matmul_run(app_task *t, unsigned long units)
 
 /* Body: n, seed, row0, then, once a panel is done, the block's partial
  * sums, row by row. */
-size_t app_matmul_body_size(const app_task *t)
-{
-  return 3 * 8 + (t->cursor ? 8 * (size_t)t->total : 0);
-}
+size_t app_matmul_body_size(const app_task *t) { return 3 * 8 + (t->cursor ? 8 * (size_t)t->total : 0); }
 
 void app_matmul_save(const app_task *t, lb_wbuf *b)
 {
@@ -210,15 +218,15 @@ int app_matmul_load(app_task *t, lb_rbuf *b)
   if (b->bad) return lb_error(LB_EFORMAT, "matmul blob truncated");
   if (t->n < 1 || t->n > APP_MATMUL_ORDER_MAX || t->total % t->n || t->total / t->n > t->n ||
       t->row0 > t->n - t->total / t->n || !t->total)
-    return lb_error(LB_EFORMAT, "matmul blob: %llu entries from row %llu of order %llu",
-                    (unsigned long long)t->total, (unsigned long long)t->row0, (unsigned long long)t->n);
+    return lb_error(LB_EFORMAT, "matmul blob: %llu entries from row %llu of order %llu", (unsigned long long)t->total,
+                    (unsigned long long)t->row0, (unsigned long long)t->n);
   if (t->cursor % block_rows(t))
     return lb_error(LB_EFORMAT, "matmul blob: cursor %llu is not a whole number of panel columns",
                     (unsigned long long)t->cursor);
   size_t want = t->cursor ? 8 * (size_t)t->total : 0;
   if (lb_r_left(b) != want)
-    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes where %llu of %llu units done need %zu",
-                    lb_r_left(b), (unsigned long long)t->cursor, (unsigned long long)t->total, want);
+    return lb_error(LB_EFORMAT, "matmul blob: %zu body bytes where %llu of %llu units done need %zu", lb_r_left(b),
+                    (unsigned long long)t->cursor, (unsigned long long)t->total, want);
   if (!t->cursor) return LB_SUCCESS;
   int s = alloc_c(t);
   if (s) return s;
@@ -226,10 +234,7 @@ int app_matmul_load(app_task *t, lb_rbuf *b)
   return LB_SUCCESS;
 }
 
-size_t app_matmul_result_size(const app_task *t)
-{
-  return 3 * 8 + 8 * (size_t)t->total;
-}
+size_t app_matmul_result_size(const app_task *t) { return 3 * 8 + 8 * (size_t)t->total; }
 
 void app_matmul_result(const app_task *t, lb_wbuf *b)
 {

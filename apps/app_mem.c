@@ -19,7 +19,9 @@ void app_mem_setup(void)
 /* A big block is its own mapping, a whole number of huge pages, with its
  * length in the first huge page's head: an aligned block carved from the
  * heap instead leaves gaps that push the next one onto fresh pages. */
-typedef struct big_head { size_t len; } big_head;
+typedef struct big_head {
+  size_t len;
+} big_head;
 #define BIG_OFFSET ((size_t)64)
 
 /* Freed big blocks kept for the next request of the same size: a run's
@@ -50,7 +52,7 @@ void *app_mem_big(size_t bytes)
     return (char *)h + BIG_OFFSET;
   }
   size_t len = (bytes + BIG_OFFSET + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-  for (size_t k = ncache; k-- > 0;)   /* the newest fit first: its pages are the warmest */
+  for (size_t k = ncache; k-- > 0;) /* the newest fit first: its pages are the warmest */
     if (cache[k]->len == len) return (char *)cache_take(k) + BIG_OFFSET;
   /* Map one huge page more than needed, to trim to a 2 MB boundary. */
   char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -69,10 +71,16 @@ void app_mem_free(void *p)
 {
   if (!p) return;
   big_head *h = (big_head *)((char *)p - BIG_OFFSET);
-  if (!h->len) { free(h); return; }
+  if (!h->len) {
+    free(h);
+    return;
+  }
   /* Make room: the oldest blocks go first. */
   while (ncache && (ncache == CACHE_SLOTS || cached_bytes + h->len > CACHE_BYTES)) unmap(cache_take(0));
-  if (h->len > CACHE_BYTES) { unmap(h); return; }
+  if (h->len > CACHE_BYTES) {
+    unmap(h);
+    return;
+  }
   cache[ncache++] = h;
   cached_bytes += h->len;
 }

@@ -6,7 +6,7 @@
 #include "app_impl.h"
 #include "lb_errno.h"
 
-#define PRIMES_TOP 4000000001ull   /* 1 + the largest size of a workload */
+#define PRIMES_TOP 4000000001ull /* 1 + the largest size of a workload */
 
 static int is_prime(uint64_t m)
 {
@@ -22,7 +22,7 @@ int app_primes_init(app_task *t, const app_workload *w, size_t index)
 {
   unsigned long start, count;
   app_split(w->size - 1, w->nproc, index, &start, &count);
-  t->lo = 2 + (uint64_t)start;   /* numbers 2..size */
+  t->lo = 2 + (uint64_t)start; /* numbers 2..size */
   t->total = count;
   return LB_SUCCESS;
 }
@@ -33,7 +33,7 @@ int app_primes_run(app_task *t, unsigned long units)
   for (; m < end; m++)
     if (is_prime(m)) {
       t->count++;
-      t->sum += m;   /* wraps mod 2^64, as the master's sieve does */
+      t->sum += m; /* wraps mod 2^64, as the master's sieve does */
     }
   t->cursor += units;
   return LB_SUCCESS;
@@ -55,13 +55,13 @@ int app_primes_load(app_task *t, lb_rbuf *b)
   t->sum = lb_r_u64(b);
   if (b->bad) return lb_error(LB_EFORMAT, "primes blob truncated");
   if (hi < t->lo || hi - t->lo != t->total || t->count > t->cursor)
-    return lb_error(LB_EFORMAT, "primes blob: inconsistent range [%llu, %llu) or count",
-                    (unsigned long long)t->lo, (unsigned long long)hi);
+    return lb_error(LB_EFORMAT, "primes blob: inconsistent range [%llu, %llu) or count", (unsigned long long)t->lo,
+                    (unsigned long long)hi);
   /* Within the largest workload (app_workload_check): beyond it one
    * number may cost 1.5e9 trial divisions (seconds), a process hours. */
   if (t->lo < 2 || hi > PRIMES_TOP)
-    return lb_error(LB_EFORMAT, "primes blob: range [%llu, %llu) outside [2, %llu)",
-                    (unsigned long long)t->lo, (unsigned long long)hi, PRIMES_TOP);
+    return lb_error(LB_EFORMAT, "primes blob: range [%llu, %llu) outside [2, %llu)", (unsigned long long)t->lo,
+                    (unsigned long long)hi, PRIMES_TOP);
   return LB_SUCCESS;
 }
 
@@ -82,7 +82,4 @@ double app_primes_work(uint64_t a, uint64_t b)
   return sum;
 }
 
-void app_primes_result(const app_task *t, lb_wbuf *b)
-{
-  app_primes_save(t, b);
-}
+void app_primes_result(const app_task *t, lb_wbuf *b) { app_primes_save(t, b); }

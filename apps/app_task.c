@@ -7,10 +7,10 @@
 #include "app_mem.h"
 #include "lb_errno.h"
 
-#define TASK_MAGIC 0x4B54424Cu    /* "LBTK" */
-#define RESULT_MAGIC 0x53524C4Cu  /* "LLRS" */
-#define BLOB_VERSION 3u   /* 3: matmul runs by panels of k and carries partial sums */
-#define HEAD_BYTES (6 * 4 + 4 * 8)
+#define TASK_MAGIC   0x4B54424Cu /* "LBTK" */
+#define RESULT_MAGIC 0x53524C4Cu /* "LLRS" */
+#define BLOB_VERSION 3u          /* 3: matmul runs by panels of k and carries partial sums */
+#define HEAD_BYTES   (6 * 4 + 4 * 8)
 
 int app_kind_parse(const char *s, app_kind *k)
 {
@@ -20,10 +20,7 @@ int app_kind_parse(const char *s, app_kind *k)
   return LB_SUCCESS;
 }
 
-const char *app_kind_name(app_kind k)
-{
-  return k == APP_MATMUL ? "matmul" : k == APP_PRIMES ? "primes" : "?";
-}
+const char *app_kind_name(app_kind k) { return k == APP_MATMUL ? "matmul" : k == APP_PRIMES ? "primes" : "?"; }
 
 int app_workload_check(const app_workload *w)
 {
@@ -34,8 +31,7 @@ int app_workload_check(const app_workload *w)
     if (w->nproc < 1 || w->nproc > w->size)
       return lb_error(LB_ERANGE, "%lu processes for %lu rows: need 1..rows", w->nproc, w->size);
   } else if (w->kind == APP_PRIMES) {
-    if (w->size < 2 || w->size > 4000000000UL)
-      return lb_error(LB_ERANGE, "primes size %lu outside [2, 4e9]", w->size);
+    if (w->size < 2 || w->size > 4000000000UL) return lb_error(LB_ERANGE, "primes size %lu outside [2, 4e9]", w->size);
     if (w->nproc < 1 || w->nproc > w->size - 1)
       return lb_error(LB_ERANGE, "%lu processes for %lu numbers", w->nproc, w->size - 1);
   } else {
@@ -44,8 +40,8 @@ int app_workload_check(const app_workload *w)
   return LB_SUCCESS;
 }
 
-void app_split(unsigned long total, unsigned long nproc, unsigned long index,
-                    unsigned long *start, unsigned long *count)
+void app_split(unsigned long total, unsigned long nproc, unsigned long index, unsigned long *start,
+               unsigned long *count)
 {
   unsigned long long a = (unsigned long long)total * index / nproc;
   unsigned long long b = (unsigned long long)total * (index + 1) / nproc;
@@ -63,7 +59,10 @@ int app_task_alloc(const app_workload *w, size_t index, app_task **out)
   t->kind = w->kind;
   t->id = index;
   s = w->kind == APP_MATMUL ? app_matmul_init(t, w, index) : app_primes_init(t, w, index);
-  if (s) { app_task_free(t); return s; }
+  if (s) {
+    app_task_free(t);
+    return s;
+  }
   *out = t;
   return LB_SUCCESS;
 }
@@ -125,7 +124,7 @@ static void put_head(const app_task *t, lb_wbuf *b, uint32_t magic)
   lb_w_u32(b, (uint32_t)t->kind);
   lb_w_u32(b, (uint32_t)t->origin);
   lb_w_u32(b, t->hops);
-  lb_w_u32(b, 0);  /* reserved, keeps the 64-bit fields aligned */
+  lb_w_u32(b, 0); /* reserved, keeps the 64-bit fields aligned */
   lb_w_u64(b, t->id);
   lb_w_f64(b, t->cost);
   lb_w_u64(b, t->total);
@@ -150,8 +149,9 @@ static int get_head(app_task *t, lb_rbuf *b, uint32_t magic)
   if (b->bad) return lb_error(LB_EFORMAT, "task blob truncated in its head");
   /* The master adds the costs up: a NaN or a huge one spoils the sum. */
   if (!(t->cost >= 0 && t->cost <= 1e9)) return lb_error(LB_EFORMAT, "task blob: cost %g s out of range", t->cost);
-  if (t->cursor > t->total) return lb_error(LB_EFORMAT, "task cursor %llu beyond its %llu units",
-                                            (unsigned long long)t->cursor, (unsigned long long)t->total);
+  if (t->cursor > t->total)
+    return lb_error(LB_EFORMAT, "task cursor %llu beyond its %llu units", (unsigned long long)t->cursor,
+                    (unsigned long long)t->total);
   return LB_SUCCESS;
 }
 
@@ -162,11 +162,12 @@ size_t app_task_blob_size(const app_task *t)
 
 int app_task_save(const app_task *t, unsigned char *buf, size_t size)
 {
-  lb_wbuf b = { .p = buf, .cap = size };
+  lb_wbuf b = {.p = buf, .cap = size};
   put_head(t, &b, TASK_MAGIC);
   if (t->kind == APP_MATMUL) app_matmul_save(t, &b);
   else app_primes_save(t, &b);
-  if (!buf || !lb_wbuf_ok(&b)) return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", app_task_blob_size(t), size);
+  if (!buf || !lb_wbuf_ok(&b))
+    return lb_error(LB_ERANGE, "task blob needs %zu bytes, buffer has %zu", app_task_blob_size(t), size);
   return LB_SUCCESS;
 }
 
@@ -174,12 +175,15 @@ int app_task_load(const unsigned char *buf, size_t size, app_task **out)
 {
   app_task *t = calloc(1, sizeof *t);
   if (!t) return lb_error(LB_ENOMEM, "task");
-  lb_rbuf b = { .p = buf, .len = size };
+  lb_rbuf b = {.p = buf, .len = size};
   int s = get_head(t, &b, TASK_MAGIC);
   if (!s) s = t->kind == APP_MATMUL ? app_matmul_load(t, &b) : app_primes_load(t, &b);
   if (!s && b.bad) s = lb_error(LB_EFORMAT, "task blob truncated (%zu bytes)", size);
   if (!s && lb_r_left(&b) != 0) s = lb_error(LB_EFORMAT, "task blob has %zu trailing bytes", lb_r_left(&b));
-  if (s) { app_task_free(t); return s; }
+  if (s) {
+    app_task_free(t);
+    return s;
+  }
   *out = t;
   return LB_SUCCESS;
 }
@@ -192,19 +196,20 @@ size_t app_task_result_size(const app_task *t)
 int app_task_result(const app_task *t, unsigned char *buf, size_t size)
 {
   if (!app_task_finished(t)) return lb_error(LB_EINVAL, "task %llu has not finished", (unsigned long long)t->id);
-  lb_wbuf b = { .p = buf, .cap = size };
+  lb_wbuf b = {.p = buf, .cap = size};
   put_head(t, &b, RESULT_MAGIC);
   if (t->kind == APP_MATMUL) app_matmul_result(t, &b);
   else app_primes_result(t, &b);
-  if (!buf || !lb_wbuf_ok(&b)) return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", app_task_result_size(t), size);
+  if (!buf || !lb_wbuf_ok(&b))
+    return lb_error(LB_ERANGE, "result blob needs %zu bytes, buffer has %zu", app_task_result_size(t), size);
   return LB_SUCCESS;
 }
 
 int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
 {
   memset(r, 0, sizeof *r);
-  app_task h = { 0 };
-  lb_rbuf b = { .p = buf, .len = size };
+  app_task h = {0};
+  lb_rbuf b = {.p = buf, .len = size};
   int s = get_head(&h, &b, RESULT_MAGIC);
   if (s) return s;
   r->kind = h.kind;
@@ -217,8 +222,9 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
     r->row0 = (unsigned long)lb_r_u64(&b);
     r->nrows = (unsigned long)lb_r_u64(&b);
     /* Whole rows inside the matrix first: rows x n cannot wrap then. */
-    if (b.bad || r->n == 0 || r->n > APP_MATMUL_ORDER_MAX || r->nrows == 0 || r->nrows > r->n || r->row0 > r->n - r->nrows ||
-        (uint64_t)r->nrows * r->n != h.total || (lb_r_left(&b)) / 8 != (size_t)r->nrows * r->n)
+    if (b.bad || r->n == 0 || r->n > APP_MATMUL_ORDER_MAX || r->nrows == 0 || r->nrows > r->n ||
+        r->row0 > r->n - r->nrows || (uint64_t)r->nrows * r->n != h.total ||
+        (lb_r_left(&b)) / 8 != (size_t)r->nrows * r->n)
       return lb_error(LB_EFORMAT, "matmul result blob has the wrong size");
     r->owned = malloc((size_t)r->nrows * r->n * sizeof *r->owned + 1);
     if (!r->owned) return lb_error(LB_ENOMEM, "result rows");
@@ -230,7 +236,10 @@ int app_result_decode(const unsigned char *buf, size_t size, app_result *r)
     r->count = lb_r_u64(&b);
     r->sum = lb_r_u64(&b);
   }
-  if (b.bad || lb_r_left(&b) != 0) { app_result_clear(r); return lb_error(LB_EFORMAT, "result blob truncated or too long"); }
+  if (b.bad || lb_r_left(&b) != 0) {
+    app_result_clear(r);
+    return lb_error(LB_EFORMAT, "result blob truncated or too long");
+  }
   return LB_SUCCESS;
 }
 

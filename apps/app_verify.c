@@ -16,11 +16,11 @@
 
 struct app_verifier {
   app_workload w;
-  unsigned char *seen;      /* per process */
+  unsigned char *seen; /* per process */
   unsigned long accepted, rejected;
-  uint64_t *r;              /* matmul: the secret vector, uniform in Z_p^n */
-  uint64_t *br;             /* matmul: B r mod p */
-  uint64_t *count, *sum;    /* primes: per process, from the sieve */
+  uint64_t *r;           /* matmul: the secret vector, uniform in Z_p^n */
+  uint64_t *br;          /* matmul: B r mod p */
+  uint64_t *count, *sum; /* primes: per process, from the sieve */
 };
 
 /* v mod p in [0, p), for any v. */
@@ -28,8 +28,8 @@ static uint64_t mod_p(__int128 v)
 {
   int neg = v < 0;
   unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
-  u = (u & P61) + (u >> 61);   /* < 2^61 + 2^67 */
-  u = (u & P61) + (u >> 61);   /* < 2^61 + 2^6 */
+  u = (u & P61) + (u >> 61); /* < 2^61 + 2^67 */
+  u = (u & P61) + (u >> 61); /* < 2^61 + 2^6 */
   uint64_t m = (uint64_t)u;
   if (m >= P61) m -= P61;
   return neg && m ? P61 - m : m;
@@ -56,7 +56,7 @@ static uint64_t result_dot(const double *c, const uint64_t *r, unsigned long n, 
   __int128 acc = 0;
   int ok = 1;
   for (unsigned long j = 0; j < n; j++) {
-    int in = c[j] >= -bound && c[j] <= bound;   /* NaN is not */
+    int in = c[j] >= -bound && c[j] <= bound; /* NaN is not */
     int64_t x = (int64_t)(in ? c[j] : 0.0);
     ok &= in & ((double)x == c[j]);
     acc += (__int128)x * (int64_t)r[j];
@@ -103,11 +103,14 @@ static int matmul_prepare(app_verifier *v)
 static int primes_prepare(app_verifier *v)
 {
   unsigned long size = v->w.size, np = v->w.nproc;
-  size_t half = size / 2 + 1;                 /* index i stands for 2i+1 */
+  size_t half = size / 2 + 1; /* index i stands for 2i+1 */
   unsigned char *composite = calloc(half, 1);
   v->count = calloc(np, sizeof *v->count);
   v->sum = calloc(np, sizeof *v->sum);
-  if (!composite || !v->count || !v->sum) { free(composite); return lb_error(LB_ENOMEM, "sieve of %lu", size); }
+  if (!composite || !v->count || !v->sum) {
+    free(composite);
+    return lb_error(LB_ENOMEM, "sieve of %lu", size);
+  }
   for (uint64_t p = 3; p * p <= size; p += 2)
     if (!composite[p / 2])
       for (uint64_t q = p * p; q <= size; q += 2 * p) composite[q / 2] = 1;
@@ -117,7 +120,10 @@ static int primes_prepare(app_verifier *v)
     uint64_t lo = 2 + (uint64_t)start, hi = lo + cnt;
     for (uint64_t m = lo; m < hi; m++) {
       int prime = m == 2 || (m % 2 && m > 1 && !composite[m / 2]);
-      if (prime) { v->count[i]++; v->sum[i] += m; }
+      if (prime) {
+        v->count[i]++;
+        v->sum[i] += m;
+      }
     }
   }
   free(composite);
@@ -132,9 +138,11 @@ int app_verify_alloc(const app_workload *w, app_verifier **out)
   if (!v) return lb_error(LB_ENOMEM, "verifier");
   v->w = *w;
   v->seen = calloc(w->nproc, 1);
-  s = v->seen ? (w->kind == APP_MATMUL ? matmul_prepare(v) : primes_prepare(v))
-              : lb_error(LB_ENOMEM, "verifier");
-  if (s) { app_verify_free(v); return s; }
+  s = v->seen ? (w->kind == APP_MATMUL ? matmul_prepare(v) : primes_prepare(v)) : lb_error(LB_ENOMEM, "verifier");
+  if (s) {
+    app_verify_free(v);
+    return s;
+  }
   *out = v;
   return LB_SUCCESS;
 }
@@ -166,8 +174,8 @@ static int check_matmul(app_verifier *v, const app_result *r)
     unsigned long j;
     uint64_t got = result_dot(c, v->r, n, bound, &j);
     if (j < n)
-      return lb_error(LB_EFORMAT, "C(%lu, %lu) = %.17g is not an integer in [-%.0f, %.0f]", row0 + i, j, c[j],
-                      bound, bound);
+      return lb_error(LB_EFORMAT, "C(%lu, %lu) = %.17g is not an integer in [-%.0f, %.0f]", row0 + i, j, c[j], bound,
+                      bound);
     uint64_t want = operand_dot(app_operand_key(n, v->w.seed, 1, row0 + i), v->br, n);
     if (got != want)
       return lb_error(LB_EFORMAT, "row %lu of C fails Freivalds' test: C r != A (B r) mod 2^61 - 1", row0 + i);
@@ -187,8 +195,7 @@ static int check_primes(const app_verifier *v, const app_result *r)
   if (r->count != v->count[r->id] || r->sum != v->sum[r->id])
     return lb_error(LB_EFORMAT, "range [%llu, %llu): %llu primes (sum %llu), the sieve says %llu (sum %llu)",
                     (unsigned long long)r->lo, (unsigned long long)r->hi, (unsigned long long)r->count,
-                    (unsigned long long)r->sum, (unsigned long long)v->count[r->id],
-                    (unsigned long long)v->sum[r->id]);
+                    (unsigned long long)r->sum, (unsigned long long)v->count[r->id], (unsigned long long)v->sum[r->id]);
   return LB_SUCCESS;
 }
 
@@ -199,11 +206,12 @@ int app_verify_result(app_verifier *v, const app_result *r)
     s = lb_error(LB_EFORMAT, "a %s result in a %s run", app_kind_name(r->kind), app_kind_name(v->w.kind));
   else if (r->id >= v->w.nproc)
     s = lb_error(LB_EFORMAT, "result for process %llu of %lu", (unsigned long long)r->id, v->w.nproc);
-  else if (v->seen[r->id])
-    s = lb_error(LB_EFORMAT, "process %llu returned twice", (unsigned long long)r->id);
-  else
-    s = r->kind == APP_MATMUL ? check_matmul(v, r) : check_primes(v, r);
-  if (s) { v->rejected++; return s; }
+  else if (v->seen[r->id]) s = lb_error(LB_EFORMAT, "process %llu returned twice", (unsigned long long)r->id);
+  else s = r->kind == APP_MATMUL ? check_matmul(v, r) : check_primes(v, r);
+  if (s) {
+    v->rejected++;
+    return s;
+  }
   v->seen[r->id] = 1;
   v->accepted++;
   return LB_SUCCESS;

@@ -14,7 +14,7 @@ static const char *prog = "lbfarm";
 void cli_init(const char *argv0)
 {
   extern int opterr;
-  opterr = 0;  /* we report bad options ourselves, once */
+  opterr = 0; /* we report bad options ourselves, once */
   const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
   prog = slash ? slash + 1 : (argv0 && *argv0 ? argv0 : prog);
   cli_check_stdout();
@@ -53,8 +53,7 @@ void cli_die(int status, const char *fmt, ...)
 static const char *element(int c, int argc, char **argv)
 {
   extern int optind;
-  if (optind < argc && argv[optind][0] == '-' && argv[optind][1] == c && argv[optind][2])
-    return argv[optind];
+  if (optind < argc && argv[optind][0] == '-' && argv[optind][1] == c && argv[optind][2]) return argv[optind];
   if (optind >= 2 && optind - 1 < argc && argv[optind - 1][0] == '-' && argv[optind - 1][1] == c)
     return argv[optind - 1];
   return NULL;
@@ -74,10 +73,10 @@ void cli_bad_option(int c, int argc, char **argv)
     /* No option is a digit: this is a value, e.g. a negative load. */
     const char *arg = element(optopt, argc, argv);
     cli_usage_error("bad value '%.40s': a negative number is not allowed here "
-                    "(and it is not an option)", arg ? arg : "-");
+                    "(and it is not an option)",
+                    arg ? arg : "-");
   }
-  if (optopt && lng && prev[len] == '=')
-    cli_usage_error("option '%.*s' takes no argument", len, prev);
+  if (optopt && lng && prev[len] == '=') cli_usage_error("option '%.*s' takes no argument", len, prev);
   if (optopt && isprint(optopt)) cli_usage_error("unknown option '-%c'", optopt);
   if (lng) cli_usage_error("unknown option '%.*s'", len, prev);
   cli_usage_error("unknown option");
@@ -118,10 +117,8 @@ void cli_progress(const char *what, size_t done, size_t total)
   last = now;
   shown = 1;
   if (total)
-    fprintf(stderr, "\r%s: %s %zu/%zu (%.0f%%)  ", prog, what, done, total,
-            100.0 * (double)done / (double)total);
-  else
-    fprintf(stderr, "\r%s: %s %zu  ", prog, what, done);
+    fprintf(stderr, "\r%s: %s %zu/%zu (%.0f%%)  ", prog, what, done, total, 100.0 * (double)done / (double)total);
+  else fprintf(stderr, "\r%s: %s %zu  ", prog, what, done);
 }
 
 void cli_progress_end(void)

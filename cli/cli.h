@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define CLI_EXIT_OK 0
-#define CLI_EXIT_FAIL 1
+#define CLI_EXIT_OK    0
+#define CLI_EXIT_FAIL  1
 #define CLI_EXIT_USAGE 2
 
 /* Room for a message from the cli_parse_* functions. */
@@ -22,18 +22,15 @@ void cli_init(const char *argv0);
 const char *cli_prog(void);
 
 /* Print "prog: message" and exit with status 2. */
-void cli_usage_error(const char *fmt, ...)
-  __attribute__((format(printf, 1, 2), noreturn));
+void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* Print "prog: message" and exit with `status`. */
-void cli_die(int status, const char *fmt, ...)
-  __attribute__((format(printf, 2, 3), noreturn));
+void cli_die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 /* Report what getopt_long returned for a bad option (exit 2): an
  * unknown or incomplete option by its name, and an argument that looks
  * like a negative number ("-1,2") as a bad value, since no option is a
  * digit.  Use an optstring that starts with ':' so a missing argument
  * gives ':'. */
-void cli_bad_option(int c, int argc, char **argv)
-  __attribute__((noreturn));
+void cli_bad_option(int c, int argc, char **argv) __attribute__((noreturn));
 
 /* Numbers.  A real is a decimal number (strtod's forms, finite) or a
  * fraction A/B of two such numbers (B != 0): 1501/21 is taken as the
@@ -41,13 +38,12 @@ void cli_bad_option(int c, int argc, char **argv)
  * cli_parse_* functions return 0, or CLI_EXIT_USAGE with a message
  * naming `opt` and the value in err (errlen bytes); they never exit.
  * The others print that message and exit with status 2. */
-int cli_parse_ulong(const char *opt, const char *s, unsigned long lo, unsigned long hi,
-                    unsigned long *v, char *err, size_t errlen);
-int cli_parse_double(const char *opt, const char *s, double lo, double hi,
-                     double *v, char *err, size_t errlen);
+int cli_parse_ulong(const char *opt, const char *s, unsigned long lo, unsigned long hi, unsigned long *v, char *err,
+                    size_t errlen);
+int cli_parse_double(const char *opt, const char *s, double lo, double hi, double *v, char *err, size_t errlen);
 /* A comma-separated list of reals; *count gets how many (<= max). */
-int cli_parse_doubles(const char *opt, const char *s, double *v, size_t max,
-                      double lo, double hi, size_t *count, char *err, size_t errlen);
+int cli_parse_doubles(const char *opt, const char *s, double *v, size_t max, double lo, double hi, size_t *count,
+                      char *err, size_t errlen);
 
 unsigned long cli_ulong(const char *opt, const char *s, unsigned long lo, unsigned long hi);
 double cli_double(const char *opt, const char *s, double lo, double hi);

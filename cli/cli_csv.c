@@ -17,29 +17,91 @@
  * every policy message type (lb_TYPE) and every farm message tag
  * (msgs_TAG). */
 static const char *const layout[] = {
-  /* provenance */
-  "driver", "commit", "utc", "host", "load1", "load5", "load15",
-  /* what ran, in both drivers */
-  "policy", "topology", "nodes", "procs", "speeds", "capacities",
-  /* lbsim's load and costs */
-  "load", "work", "profile", "latency", "bandwidth", "jitter", "quantum", "cost_msg", "cost_byte", "poll",
-  "ctx_size", "result_size", "codec", "crashes", "detect", "silent",
-  /* the farm's workload and settings */
-  "workload", "size", "init", "quantum_s", "throttle",
-  /* every parameter of lb/lb_param.c */
-  "@params",
-  /* results */
-  "makespan", "ideal", "makespan_s", "ideal_s", "ideal_received_s", "ratio", "ratio_received",
-  "messages", "bytes", "@lb", "@msgs",
-  "migrated", "migrated_started", "ctx_bytes", "hops", "hops_optimal", "hops_ratio",
-  "invocations", "episodes", "placed1", "placed2", "placed3", "placed4", "placed5", "placed6", "placed7",
-  "dissolved", "events", "violations", "crashed", "lost", "reruns", "duplicates", "orphans", "dropped",
-  "fenced", "fenced_dropped", "journalled", "verified",
+    /* provenance */
+    "driver",
+    "commit",
+    "utc",
+    "host",
+    "load1",
+    "load5",
+    "load15",
+    /* what ran, in both drivers */
+    "policy",
+    "topology",
+    "nodes",
+    "procs",
+    "speeds",
+    "capacities",
+    /* lbsim's load and costs */
+    "load",
+    "work",
+    "profile",
+    "latency",
+    "bandwidth",
+    "jitter",
+    "quantum",
+    "cost_msg",
+    "cost_byte",
+    "poll",
+    "ctx_size",
+    "result_size",
+    "codec",
+    "crashes",
+    "detect",
+    "silent",
+    /* the farm's workload and settings */
+    "workload",
+    "size",
+    "init",
+    "quantum_s",
+    "throttle",
+    /* every parameter of lb/lb_param.c */
+    "@params",
+    /* results */
+    "makespan",
+    "ideal",
+    "makespan_s",
+    "ideal_s",
+    "ideal_received_s",
+    "ratio",
+    "ratio_received",
+    "messages",
+    "bytes",
+    "@lb",
+    "@msgs",
+    "migrated",
+    "migrated_started",
+    "ctx_bytes",
+    "hops",
+    "hops_optimal",
+    "hops_ratio",
+    "invocations",
+    "episodes",
+    "placed1",
+    "placed2",
+    "placed3",
+    "placed4",
+    "placed5",
+    "placed6",
+    "placed7",
+    "dissolved",
+    "events",
+    "violations",
+    "crashed",
+    "lost",
+    "reruns",
+    "duplicates",
+    "orphans",
+    "dropped",
+    "fenced",
+    "fenced_dropped",
+    "journalled",
+    "verified",
 };
 
 static const char *const farm_tags[] = {
 #define FARM_STR(name, val, str) str,
-  FARM_TAGS(FARM_STR)
+    FARM_TAGS(FARM_STR)
 #undef FARM_STR
 };
 
@@ -71,8 +133,16 @@ static void build(void)
   }
 }
 
-size_t cli_csv_ncols(void) { build(); return ncols; }
-const char *cli_csv_col(size_t k) { build(); return k < ncols ? cols[k] : NULL; }
+size_t cli_csv_ncols(void)
+{
+  build();
+  return ncols;
+}
+const char *cli_csv_col(size_t k)
+{
+  build();
+  return k < ncols ? cols[k] : NULL;
+}
 
 static int put_cell(FILE *f, const char *s)
 {
@@ -93,7 +163,9 @@ int cli_csv_header(FILE *f)
   return fputc('\n', f) == EOF || ferror(f) ? -1 : 0;
 }
 
-struct cli_csv_row { char **cell; };
+struct cli_csv_row {
+  char **cell;
+};
 
 static size_t col_index(const char *col)
 {

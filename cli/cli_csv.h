@@ -32,8 +32,7 @@ void cli_csv_row_free(cli_csv_row *r);
  * it exits with status 1, naming it).  cli_csv_real writes %.17g;
  * cli_csv_list the values ';'-separated, or one value when all are
  * equal. */
-void cli_csv_set(cli_csv_row *r, const char *col, const char *fmt, ...)
-  __attribute__((format(printf, 3, 4)));
+void cli_csv_set(cli_csv_row *r, const char *col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void cli_csv_real(cli_csv_row *r, const char *col, double v);
 void cli_csv_ulong(cli_csv_row *r, const char *col, unsigned long v);
 void cli_csv_list(cli_csv_row *r, const char *col, const double *v, size_t n);

@@ -16,8 +16,8 @@
 typedef struct {
   FILE *f;
   const char *opt;
-  char *path;   /* the target */
-  char *tmp;    /* NULL when writing the target directly */
+  char *path; /* the target */
+  char *tmp;  /* NULL when writing the target directly */
 } out;
 
 static out outs[MAX_OUT];
@@ -33,10 +33,7 @@ static void remove_pending(void)
   }
 }
 
-void cli_out_remove_pending(void)
-{
-  remove_pending();
-}
+void cli_out_remove_pending(void) { remove_pending(); }
 
 static void on_signal(int sig)
 {
@@ -51,7 +48,7 @@ static void install(void)
   if (done) return;
   done = 1;
   atexit(remove_pending);
-  const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+  const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
   for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++) {
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -76,7 +73,6 @@ static out *slot_of(FILE *f)
     if (outs[k].f && outs[k].f == f) return &outs[k];
   cli_die(CLI_EXIT_FAIL, "internal error: stream not from cli_out_open");
 }
-
 
 /* Open `path` for writing through a temporary file; NULL after a
  * message when it cannot be written.  `usage` says whether that is the
@@ -174,12 +170,14 @@ int cli_out_close(FILE *f)
   int e = 0;
   if (fflush(f) != 0) e = errno;
   int bad = ferror(f) || e;
-  if (fclose(f) != 0 && !bad) { bad = 1; e = errno; }
+  if (fclose(f) != 0 && !bad) {
+    bad = 1;
+    e = errno;
+  }
   if (bad) {
     if (o->tmp) unlink(o->tmp);
     pending[k] = NULL;
-    fprintf(stderr, "%s: %s: writing '%s' failed: %s\n", cli_prog(), o->opt, o->path,
-            e ? strerror(e) : "write error");
+    fprintf(stderr, "%s: %s: writing '%s' failed: %s\n", cli_prog(), o->opt, o->path, e ? strerror(e) : "write error");
     release(o);
     return -1;
   }
@@ -219,12 +217,19 @@ static void close_stdout(void)
   /* Name the file behind it where the system says (Linux's /proc). */
   char name[512] = "";
   ssize_t n = readlink("/proc/self/fd/1", name + 2, sizeof name - 4);
-  if (n > 0 && name[2] == '/') { name[0] = ' '; name[1] = '\''; name[n + 2] = '\''; name[n + 3] = '\0'; }
-  else name[0] = '\0';
+  if (n > 0 && name[2] == '/') {
+    name[0] = ' ';
+    name[1] = '\'';
+    name[n + 2] = '\'';
+    name[n + 3] = '\0';
+  } else name[0] = '\0';
   int e = 0;
   if (fflush(stdout) != 0) e = errno;
   int bad = ferror(stdout) || e;
-  if (fclose(stdout) != 0 && !bad) { bad = 1; e = errno; }
+  if (fclose(stdout) != 0 && !bad) {
+    bad = 1;
+    e = errno;
+  }
   if (bad) {
     fprintf(stderr, "%s: writing standard output%s failed: %s\n", cli_prog(), name, e ? strerror(e) : "write error");
     fflush(stderr);

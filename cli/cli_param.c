@@ -6,17 +6,23 @@
 #include "lb_errno.h"
 #include "lb_policy.h"
 
-#define WIDTH 79
+#define WIDTH  79
 #define INDENT 24
 
-static const struct { char c; const char *name; } shorts[] = {
-  { 'C', "capacity" }, { 'A', "threshold" }, { 's', "seed" },
+static const struct {
+  char c;
+  const char *name;
+} shorts[] = {
+    {'C', "capacity"},
+    {'A', "threshold"},
+    {'s', "seed"},
 };
 
 void cli_param_option(const lb_param *p, char *buf, size_t len)
 {
   snprintf(buf, len, "--%s", p->name);
-  for (char *c = buf + 2; *c; c++) if (*c == '.' || *c == '_') *c = '-';
+  for (char *c = buf + 2; *c; c++)
+    if (*c == '.' || *c == '_') *c = '-';
 }
 
 static char opt_names[CLI_PARAM_MAX][48];
@@ -33,12 +39,12 @@ const struct option *cli_param_options(const struct option *own)
   for (size_t k = 0; k < np; k++) {
     const lb_param *p = lb_param_at(k);
     cli_param_option(p, opt_names[k], sizeof opt_names[k]);
-    table[nown + k] = (struct option){ opt_names[k] + 2, p->type == LB_PARAM_FLAG ? no_argument : required_argument,
-                                        0, CLI_PARAM_VAL + (int)k };
+    table[nown + k] = (struct option){opt_names[k] + 2, p->type == LB_PARAM_FLAG ? no_argument : required_argument, 0,
+                                      CLI_PARAM_VAL + (int)k};
   }
   for (size_t k = 0; k < na; k++)
-    table[nown + np + k] = (struct option){ lb_param_alias_at(k)->name, required_argument, 0,
-                                             CLI_PARAM_VAL + (int)(np + k) };
+    table[nown + np + k] =
+        (struct option){lb_param_alias_at(k)->name, required_argument, 0, CLI_PARAM_VAL + (int)(np + k)};
   return table;
 }
 
@@ -79,14 +85,22 @@ int cli_param_take(int c, const char *arg, lb_node_params *par, unsigned char *g
 static void entry(FILE *f, const char *lead, const char *text)
 {
   int col = fprintf(f, "%s", lead);
-  if (col >= INDENT - 1) { fputc('\n', f); col = 0; }
+  if (col >= INDENT - 1) {
+    fputc('\n', f);
+    col = 0;
+  }
   fprintf(f, "%*s", INDENT - col, "");
   col = INDENT;
   int first = 1;
   while (*text) {
     int w = (int)strcspn(text, " ");
-    if (!first && col + 1 + w > WIDTH) { fprintf(f, "\n%*s", INDENT, ""); col = INDENT; }
-    else if (!first) { fputc(' ', f); col++; }
+    if (!first && col + 1 + w > WIDTH) {
+      fprintf(f, "\n%*s", INDENT, "");
+      col = INDENT;
+    } else if (!first) {
+      fputc(' ', f);
+      col++;
+    }
     fwrite(text, 1, (size_t)w, f);
     col += w;
     first = 0;

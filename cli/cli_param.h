@@ -16,9 +16,9 @@
 #include "lb_param.h"
 
 /* getopt_long values from here on are the parameters' and shorthands'. */
-#define CLI_PARAM_VAL 0x4000
+#define CLI_PARAM_VAL   0x4000
 /* Room for one flag per parameter (the table has fewer). */
-#define CLI_PARAM_MAX 128
+#define CLI_PARAM_MAX   128
 /* The short options, for a getopt optstring. */
 #define CLI_PARAM_SHORT "C:A:s:"
 

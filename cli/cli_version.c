@@ -8,10 +8,7 @@
 #include "cli_commit.h"
 #include "cli.h"
 
-const char *cli_version(void)
-{
-  return PACKAGE_VERSION " (commit " CLI_COMMIT ")";
-}
+const char *cli_version(void) { return PACKAGE_VERSION " (commit " CLI_COMMIT ")"; }
 
 void cli_version_opt(int argc, char **argv)
 {

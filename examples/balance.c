@@ -17,8 +17,8 @@
 #include <lb_diffusion.h>
 #include <lb_diffuse.h>
 #include <lb_transport.h>
-#include <lb_hublake.h>    /* lb_transfer, lb_transfer_schedule */
-#include <lb_taskgraph.h>  /* lb_taskgraph_migrate, lb_taskgraph_loads */
+#include <lb_hublake.h>   /* lb_transfer, lb_transfer_schedule */
+#include <lb_taskgraph.h> /* lb_taskgraph_migrate, lb_taskgraph_loads */
 #include <lb_metrics.h>
 
 /* Every unit of load is followed as a task to count Q, and shortest
@@ -52,8 +52,7 @@ static void usage(void)
          MAX_PROCS, MAX_TASKS);
 }
 
-static void die(int status, const char *fmt, ...)
-  __attribute__((format(printf, 2, 3), noreturn));
+static void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 static void die(int status, const char *fmt, ...)
 {
   va_list ap;
@@ -81,8 +80,7 @@ static size_t parse_loads(const char *whole, long *load, size_t max)
   for (;;) {
     size_t len = strcspn(s, ","), digits = strspn(s, "0123456789");
     if (len == 0) die(2, "LOADS: an empty value in '%s'", whole);
-    if (digits != len)
-      die(2, "LOADS: '%.*s' is not a non-negative integer", (int)(len < 20 ? len : 20), s);
+    if (digits != len) die(2, "LOADS: '%.*s' is not a non-negative integer", (int)(len < 20 ? len : 20), s);
     if (n == max) die(2, "LOADS: more than %zu values", max);
     load[n] = len > 9 ? MAX_TASKS + 1 : strtol(s, NULL, 10);
     if ((total += load[n++]) > MAX_TASKS) die(2, "LOADS: the total load is more than %d", MAX_TASKS);
@@ -94,7 +92,7 @@ static size_t parse_loads(const char *whole, long *load, size_t max)
 /* What one policy did: its transfers by round, the loads after, Q. */
 typedef struct result {
   char name[40];
-  size_t steps;          /* diffusion steps or transport passes */
+  size_t steps; /* diffusion steps or transport passes */
   lb_transfer *tr;
   size_t ntr, nrounds;
   long *after;
@@ -129,8 +127,7 @@ static void diffusion(const lb_topo *t, const long *load, result *r)
   double *alpha = xcalloc(m, sizeof *alpha);
   long *w = xcalloc(n, sizeof *w), *next = xcalloc(n, sizeof *next), *y = xcalloc(m, sizeof *y);
   lb_transfer *tr = xcalloc(m, sizeof *tr);
-  if (lb_diffusion_edge_alphas(t, LB_DIFFUSION_BOILLAT, 0.0, alpha))
-    die(1, "diffusion coefficients: %s", lb_errmsg());
+  if (lb_diffusion_edge_alphas(t, LB_DIFFUSION_BOILLAT, 0.0, alpha)) die(1, "diffusion coefficients: %s", lb_errmsg());
   snprintf(r->name, sizeof r->name, "diffusion");
   memcpy(w, load, n * sizeof *w);
   for (;;) {
@@ -139,15 +136,17 @@ static void diffusion(const lb_topo *t, const long *load, result *r)
     if (lb_diffuse_int_step(t, alpha, 1.0, next, y, NULL)) die(1, "diffusion: %s", lb_errmsg());
     if (sum_squares(next, n) >= sum_squares(w, n)) break;
     size_t nt = 0;
-    for (size_t k = 0; k < m; k++)  /* y[k] > 0 moves edge[k][0] -> edge[k][1] */
-      if (y[k])
-        tr[nt++] = (lb_transfer){ 0, t->edge[k][y[k] < 0], t->edge[k][y[k] > 0],
-                                  y[k] > 0 ? y[k] : -y[k] };
+    for (size_t k = 0; k < m; k++) /* y[k] > 0 moves edge[k][0] -> edge[k][1] */
+      if (y[k]) tr[nt++] = (lb_transfer){0, t->edge[k][y[k] < 0], t->edge[k][y[k] > 0], y[k] > 0 ? y[k] : -y[k]};
     add_transfers(r, tr, nt, 1);
     memcpy(w, next, n * sizeof *w);
     r->steps++;
   }
-  free(alpha); free(w); free(next); free(y); free(tr);
+  free(alpha);
+  free(w);
+  free(next);
+  free(y);
+  free(tr);
 }
 
 /* Seed 003's planner, one pass per target; each pass is scheduled into
@@ -162,15 +161,13 @@ static void transport(const lb_topo *t, const long *load, lb_transport_variant v
   long *cur = xcalloc(P, sizeof *cur), *before = xcalloc(P, sizeof *before);
   long *delta = xcalloc(P * P, sizeof *delta), *flow = xcalloc(t->m, sizeof *flow);
   lb_paths *paths;
-  if (lb_paths_alloc(P, &paths) || lb_paths_floyd(t, NULL, paths))
-    die(1, "shortest paths: %s", lb_errmsg());
+  if (lb_paths_alloc(P, &paths) || lb_paths_floyd(t, NULL, paths)) die(1, "shortest paths: %s", lb_errmsg());
   snprintf(r->name, sizeof r->name, "transport %s", v == LB_TRANSPORT_T ? "T" : "TB");
   memcpy(cur, load, P * sizeof *cur);
   for (int pass = 0; pass < (v == LB_TRANSPORT_TB && lo != hi ? 2 : 1); pass++) {
     memcpy(before, cur, P * sizeof *cur);
     memset(delta, 0, P * P * sizeof *delta);
-    if (lb_transport_pass(paths, cur, pass ? lo : hi, LB_TP_NWC, delta))
-      die(1, "transport: %s", lb_errmsg());
+    if (lb_transport_pass(paths, cur, pass ? lo : hi, LB_TP_NWC, delta)) die(1, "transport: %s", lb_errmsg());
     for (size_t k = 0; k < t->m; k++) {
       size_t a = t->edge[k][0], b = t->edge[k][1];
       flow[k] = delta[a * P + b] - delta[b * P + a];
@@ -183,7 +180,10 @@ static void transport(const lb_topo *t, const long *load, lb_transport_variant v
     r->steps++;
   }
   lb_paths_free(paths);
-  free(cur); free(before); free(delta); free(flow);
+  free(cur);
+  free(before);
+  free(delta);
+  free(flow);
 }
 
 /* Carry the transfers out on tasks (a task graph without edges: the
@@ -199,13 +199,13 @@ static void follow_tasks(const lb_topo *t, const long *load, result *r)
     for (long j = 0; j < load[i]; j++) origin[k++] = i;
   memcpy(owner, origin, ntasks * sizeof *owner);
   lb_topo *tasks;
-  if (lb_topo_from_edges(ntasks, NULL, 0, "tasks", &tasks)
-      || lb_taskgraph_migrate(tasks, owner, origin, r->tr, r->ntr))
+  if (lb_topo_from_edges(ntasks, NULL, 0, "tasks", &tasks) || lb_taskgraph_migrate(tasks, owner, origin, r->tr, r->ntr))
     die(1, "%s: moving tasks: %s", r->name, lb_errmsg());
   r->q = lb_metric_q(origin, owner, ntasks);
   lb_taskgraph_loads(owner, ntasks, P, r->after);
   lb_topo_free(tasks);
-  free(origin); free(owner);
+  free(origin);
+  free(owner);
 }
 
 static void metrics(const long *l, size_t P, double m[3])
@@ -261,31 +261,29 @@ static void report(const lb_topo *t, const long *load, const result *r, int csv)
     print_loads(r->after, P, ' ');
     putchar(',');
     long hops = print_moves(t, r);
-    printf(",%ld,%zu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", hops, r->q,
-           m0[0], m1[0], m0[1], m1[1], m0[2], m1[2]);
+    printf(",%ld,%zu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", hops, r->q, m0[0], m1[0], m0[1], m1[1], m0[2], m1[2]);
     return;
   }
   if (r->name[0] == 'd')
-    printf("diffusion (first order, Boillat's alpha, integer loads): %zu step%s\n",
-           r->steps, r->steps == 1 ? "" : "s");
+    printf("diffusion (first order, Boillat's alpha, integer loads): %zu step%s\n", r->steps, r->steps == 1 ? "" : "s");
   else
-    printf("%s (shortest paths, north-west corner start): %zu pass%s\n",
-           r->name, r->steps, r->steps == 1 ? "" : "es");
+    printf("%s (shortest paths, north-west corner start): %zu pass%s\n", r->name, r->steps, r->steps == 1 ? "" : "es");
   printf("  moves: ");
   long hops = print_moves(t, r);
   printf("\n  loads after: ");
   print_loads(r->after, P, ',');
-  printf(" (total %ld)\n  task-hops %ld in %zu round%s; Q (tasks whose processor changed) %zu\n",
-         total, hops, r->nrounds, r->nrounds == 1 ? "" : "s", r->q);
-  printf("  M1 (max-min) %.10g -> %.10g, M2 (dev/max) %.10g -> %.10g, M3 (max) %.10g -> %.10g\n",
-         m0[0], m1[0], m0[1], m1[1], m0[2], m1[2]);
+  printf(" (total %ld)\n  task-hops %ld in %zu round%s; Q (tasks whose processor changed) %zu\n", total, hops,
+         r->nrounds, r->nrounds == 1 ? "" : "s", r->q);
+  printf("  M1 (max-min) %.10g -> %.10g, M2 (dev/max) %.10g -> %.10g, M3 (max) %.10g -> %.10g\n", m0[0], m1[0], m0[1],
+         m1[1], m0[2], m1[2]);
 }
 
 int main(int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "variant", required_argument, 0, 'v' }, { "csv", no_argument, 0, 'c' },
-    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+  static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
+                                       {"csv", no_argument, 0, 'c'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
   lb_transport_variant variant = LB_TRANSPORT_TB;
   int c, csv = 0;
   opterr = 0;
@@ -300,10 +298,8 @@ int main(int argc, char **argv)
     case 'h': usage(); return 0;
     case ':': die(2, "option '%s' needs an argument", argv[optind - 1]);
     default:
-      if (optopt >= '0' && optopt <= '9')
-        die(2, "LOADS: a load cannot be negative");
-      if (optopt && strchr(argv[optind - 1], '='))
-        die(2, "option '%s' takes no argument", argv[optind - 1]);
+      if (optopt >= '0' && optopt <= '9') die(2, "LOADS: a load cannot be negative");
+      if (optopt && strchr(argv[optind - 1], '=')) die(2, "option '%s' takes no argument", argv[optind - 1]);
       die(2, "unknown option '%s' (try --help)", argv[optind - 1]);
     }
   }
@@ -325,7 +321,7 @@ int main(int argc, char **argv)
     printf(" (total %ld, average %.10g)\n", total, (double)total / (double)P);
   }
   for (int k = 0; k < 2; k++) {
-    result r = { .steps = 0 };
+    result r = {.steps = 0};
     if (k == 0) diffusion(t, load, &r);
     else transport(t, load, variant, &r);
     follow_tasks(t, load, &r);

@@ -28,13 +28,13 @@
 #include <lb_topo.h>
 
 /* ---- the policy ---- */
-enum { LOAD = 0 };   /* its one message kind: "my queue length is a" */
+enum { LOAD = 0 }; /* its one message kind: "my queue length is a" */
 
 typedef struct halve {
-  size_t deg;        /* neighbours in the node's current graph */
-  long *known;       /* their last told lengths, -1 unknown */
-  long told;         /* the length last told, -1 none */
-  int armed;         /* the period's timer runs */
+  size_t deg;  /* neighbours in the node's current graph */
+  long *known; /* their last told lengths, -1 unknown */
+  long told;   /* the length last told, -1 none */
+  int armed;   /* the period's timer runs */
   double period;
   long gap;
 } halve;
@@ -59,7 +59,10 @@ static int ha_init(lb_node *nd)
   h->period = lb_node_param(nd, "halve.period");
   h->gap = (long)lb_node_param(nd, "halve.gap");
   int rc = table_fit(nd, h);
-  if (rc) { lb_mem_free(h, sizeof *h); return rc; }
+  if (rc) {
+    lb_mem_free(h, sizeof *h);
+    return rc;
+  }
   lb_node_set_policy_state(nd, h);
   return LB_SUCCESS;
 }
@@ -101,17 +104,18 @@ static int ha_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     size_t sent;
     lb_node_count_invocation(nd);
     rc = lb_node_transfer(nd, out, nb[best], (size_t)((q - h->known[best]) / 2), 0, &sent);
-    h->known[best] += (long)sent;   /* what it will hold, until it tells */
+    h->known[best] += (long)sent; /* what it will hold, until it tells */
   }
   return rc ? rc : lb_node_timer(out, 0, now + h->period);
 }
 
 static int ha_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
-  (void)now; (void)out;
+  (void)now;
+  (void)out;
   if (m->type != LB_MSG_POLICY || m->u.pol.kind != LOAD) return lb_node_unexpected(nd, m);
   int rc = LB_SUCCESS;
-  size_t k = lb_node_sender(nd, m, &rc);   /* frees m when it is not a neighbour's */
+  size_t k = lb_node_sender(nd, m, &rc); /* frees m when it is not a neighbour's */
   if (k == (size_t)-1) return rc;
   ((halve *)lb_node_policy_state(nd))->known[k] = m->u.pol.a;
   lb_msg_free(m);
@@ -121,26 +125,28 @@ static int ha_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 /* A node failed and the graph changed: new neighbours, nothing known. */
 static int ha_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
-  (void)dead; (void)now; (void)out;
+  (void)dead;
+  (void)now;
+  (void)out;
   return table_fit(nd, lb_node_policy_state(nd));
 }
 
 static const lb_policy_ops halve_ops = {
-  .init = ha_init, .fini = ha_fini, .on_msg = ha_msg, .on_timer = ha_timer, .on_tick = ha_tick,
-  .on_down = ha_down
-};
+    .init = ha_init, .fini = ha_fini, .on_msg = ha_msg, .on_timer = ha_timer, .on_tick = ha_tick, .on_down = ha_down};
 
 static const lb_param halve_params[] = {
-  { "halve.period", LB_PARAM_REAL, 0, 1e12, LB_PARAM_LO_OPEN, 1, NULL, 0, "P",
-    "how often a node tells its load and balances", 0, LB_PARAM_C_DOUBLE },
-  { "halve.gap", LB_PARAM_INT, 2, 1e9, 0, 2, NULL, 0, "K",
-    "the least difference with a neighbour that moves processes", 0, LB_PARAM_C_DOUBLE },
+    {"halve.period", LB_PARAM_REAL, 0, 1e12, LB_PARAM_LO_OPEN, 1, NULL, 0, "P",
+     "how often a node tells its load and balances", 0, LB_PARAM_C_DOUBLE},
+    {"halve.gap", LB_PARAM_INT, 2, 1e9, 0, 2, NULL, 0, "K",
+     "the least difference with a neighbour that moves processes", 0, LB_PARAM_C_DOUBLE},
 };
 
-static const lb_policy_desc halve_desc = {
-  "halve", "send half the difference to the least loaded neighbour", &halve_ops,
-  halve_params, sizeof halve_params / sizeof halve_params[0], NULL
-};
+static const lb_policy_desc halve_desc = {"halve",
+                                          "send half the difference to the least loaded neighbour",
+                                          &halve_ops,
+                                          halve_params,
+                                          sizeof halve_params / sizeof halve_params[0],
+                                          NULL};
 
 /* ---- the program ---- */
 static int run(lb_policy pol, const lb_topo *t, const lb_node_params *par, unsigned long seed, size_t procs,
@@ -182,7 +188,7 @@ int main(int argc, char **argv)
   }
   lb_node_params par;
   lb_node_params_default(&par);
-  par.hop_time = 0;   /* the simulator's own estimate */
+  par.hop_time = 0; /* the simulator's own estimate */
   for (int k = 2; k < argc; k++) {
     char name[64];
     const char *eq = strchr(argv[k], '=');
@@ -199,7 +205,7 @@ int main(int argc, char **argv)
       return 2;
     }
   }
-  const lb_policy pols[] = { LB_POLICY_NONE, LB_POLICY_DIFFUSION, mine };
+  const lb_policy pols[] = {LB_POLICY_NONE, LB_POLICY_DIFFUSION, mine};
   int bad = 0;
   printf("%-10s %10s %8s %9s %9s %10s\n", "policy", "makespan", "ratio", "messages", "migrated", "violations");
   for (size_t k = 0; k < 3; k++) {

@@ -8,11 +8,14 @@
 
 /* The last sequence number taken from each sender.  Only a message that
  * passed its MAC adds a sender, so the table holds the run's tasks. */
-typedef struct last { uint32_t id; uint64_t seq; } last;
+typedef struct last {
+  uint32_t id;
+  uint64_t seq;
+} last;
 
 struct farm_auth {
   uint32_t self;
-  uint64_t seq;                       /* the last one this task sent */
+  uint64_t seq; /* the last one this task sent */
   int has_key, has_commit;
   unsigned char key[FARM_KEY_LEN];
   unsigned char commit[FARM_KEY_LEN];
@@ -22,7 +25,7 @@ struct farm_auth {
 
 /* A result's bytes are MAC'd behind this label, so their MAC can never
  * be taken for a message's (whose input starts with the envelope). */
-static const unsigned char BYTES_LABEL[4] = { 'L', 'B', 'F', 'R' };
+static const unsigned char BYTES_LABEL[4] = {'L', 'B', 'F', 'R'};
 
 typedef crypto_auth_hmacsha512256_state mac_state;
 
@@ -111,21 +114,23 @@ uint64_t farm_auth_next_seq(const farm_auth *a) { return a->seq + 1; }
 void farm_auth_seal(farm_auth *a, unsigned char env[FARM_ENVELOPE], int tag, uint32_t run, uint32_t to,
                     const void *body, size_t len)
 {
-  farm_envelope e = { .tag = tag, .run = run, .body_len = (uint32_t)len, .from = a->self, .to = to,
-                      .seq = ++a->seq };
+  farm_envelope e = {.tag = tag, .run = run, .body_len = (uint32_t)len, .from = a->self, .to = to, .seq = ++a->seq};
   farm_envelope_put(env, &e);
   if (a->has_key) mac2(a->key, env, FARM_ENV_SIGNED, body, len, env + FARM_ENV_SIGNED);
 }
 
-void farm_auth_seal_payload(const farm_auth *a, unsigned char env[FARM_ENVELOPE],
-                            unsigned char head[FARM_PAYLOAD_HEAD], uint32_t run, farm_payload_head *h,
-                            const void *bytes)
+void farm_auth_seal_payload(const farm_auth *a, unsigned char env[FARM_ENVELOPE], unsigned char head[FARM_PAYLOAD_HEAD],
+                            uint32_t run, farm_payload_head *h, const void *bytes)
 {
   memset(h->digest, 0, FARM_MAC_LEN);
   if (a->has_key) mac2(a->key, BYTES_LABEL, sizeof BYTES_LABEL, bytes, h->len, h->digest);
   farm_payload_head_put(head, h);
-  farm_envelope e = { .tag = FARM_PAYLOAD, .run = run, .body_len = (uint32_t)(FARM_PAYLOAD_HEAD + h->len),
-                      .from = a->self, .to = FARM_ID_ANY, .seq = 0 };
+  farm_envelope e = {.tag = FARM_PAYLOAD,
+                     .run = run,
+                     .body_len = (uint32_t)(FARM_PAYLOAD_HEAD + h->len),
+                     .from = a->self,
+                     .to = FARM_ID_ANY,
+                     .seq = 0};
   farm_envelope_put(env, &e);
   if (a->has_key) mac2(a->key, env, FARM_ENV_SIGNED, head, FARM_PAYLOAD_HEAD, env + FARM_ENV_SIGNED);
 }
@@ -163,13 +168,12 @@ static int took(farm_auth *a, uint32_t id, uint64_t seq)
   return LB_SUCCESS;
 }
 
-int farm_auth_open(farm_auth *a, int tag, uint32_t src, const unsigned char *env, const unsigned char *body,
-                   size_t len)
+int farm_auth_open(farm_auth *a, int tag, uint32_t src, const unsigned char *env, const unsigned char *body, size_t len)
 {
   farm_envelope e;
   int etag = tag == FARM_RESULT ? FARM_PAYLOAD : tag;
   /* Read again: farm_wire_accept checked it, its run included. */
-  lb_rbuf r = { env + 8, 4, 0, 0 };
+  lb_rbuf r = {env + 8, 4, 0, 0};
   if (farm_envelope_check(env, FARM_ENVELOPE, etag, lb_r_u32(&r), &e)) return LB_EFORMAT;
   /* The self-test's: a worker answers it before it has the key. */
   if (tag == FARM_SUM_REQ || tag == FARM_SUM_REP) return LB_SUCCESS;

@@ -30,7 +30,7 @@
 #include <stdint.h>
 #include "farm_wire.h"
 
-#define FARM_COMMIT_HEX (2 * FARM_KEY_LEN + 1)   /* a commitment as hex, with its NUL */
+#define FARM_COMMIT_HEX (2 * FARM_KEY_LEN + 1) /* a commitment as hex, with its NUL */
 
 typedef struct farm_auth farm_auth;
 
@@ -66,9 +66,8 @@ void farm_auth_seal(farm_auth *a, unsigned char env[FARM_ENVELOPE], int tag, uin
 /* A new result payload's envelope and head: h->digest gets the MAC of
  * bytes[0..h->len-1], the envelope (sender this task, receiver
  * FARM_ID_ANY, sequence 0) the MAC of itself and the head. */
-void farm_auth_seal_payload(const farm_auth *a, unsigned char env[FARM_ENVELOPE],
-                            unsigned char head[FARM_PAYLOAD_HEAD], uint32_t run, farm_payload_head *h,
-                            const void *bytes);
+void farm_auth_seal_payload(const farm_auth *a, unsigned char env[FARM_ENVELOPE], unsigned char head[FARM_PAYLOAD_HEAD],
+                            uint32_t run, farm_payload_head *h, const void *bytes);
 /* A received message that farm_wire_accept took: its transport's tag
  * and sender `src`, its envelope env[0..FARM_ENVELOPE-1], and body[0..len-1]
  * (for PAYLOAD and RESULT, the head only).  0 when it is authentic and

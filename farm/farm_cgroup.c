@@ -2,7 +2,7 @@
  * those of Documentation/admin-guide/cgroup-v2.rst (cpu.max,
  * cgroup.subtree_control, cgroup.procs, no internal processes) and of
  * cgroup-v1/cgroups.rst with sched-bwc.rst (cfs_period_us, cfs_quota_us). */
-#define _GNU_SOURCE   /* struct dirent64 */
+#define _GNU_SOURCE /* struct dirent64 */
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -36,7 +36,7 @@ static double mono(void)
 
 static void nap_ms(long ms)
 {
-  struct timespec t = { 0, ms * 1000000L };
+  struct timespec t = {0, ms * 1000000L};
   nanosleep(&t, NULL);
 }
 
@@ -64,7 +64,10 @@ static int say(char *why, size_t n, const char *fmt, ...)
 static int put(const char *dir, const char *file, const char *s)
 {
   char p[PATHLEN];
-  if (pathf(p, sizeof p, "%s/%s", dir, file)) { errno = ENAMETOOLONG; return -1; }
+  if (pathf(p, sizeof p, "%s/%s", dir, file)) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
   int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return -1;
   size_t len = strlen(s);
@@ -206,11 +209,9 @@ static int make(const char *dir, char *why, size_t n)
 static int start_v1(farm_cgroup *cg, const char *name, long pid, long quota, long period, char *why, size_t n)
 {
   char base[PATHLEN], p[PATHLEN], self[PATHLEN];
-  if (pathf(base, sizeof base, "%s/cpu", fs_root) || pathf(p, sizeof p, "%s/cpu.cfs_quota_us", base) ||
-      access(p, F_OK))
+  if (pathf(base, sizeof base, "%s/cpu", fs_root) || pathf(p, sizeof p, "%s/cpu.cfs_quota_us", base) || access(p, F_OK))
     return say(why, n, "no cpu controller at %s/cpu", fs_root);
-  if (pathf(cg->dir, sizeof cg->dir, "%s/%s", base, name))
-    return say(why, n, "path too long under %s", base);
+  if (pathf(cg->dir, sizeof cg->dir, "%s/%s", base, name)) return say(why, n, "path too long under %s", base);
   if (self_cgroup("cpu", self, sizeof self) || join(cg->home, sizeof cg->home, base, self))
     snprintf(cg->home, sizeof cg->home, "%s", base);
   if (make(cg->dir, why, n)) return -1;
@@ -224,12 +225,11 @@ static int start_v1(farm_cgroup *cg, const char *name, long pid, long quota, lon
 }
 
 /* parent/NAME with cpu.max, and `pid` in it. */
-static int enter_v2(farm_cgroup *cg, const char *parent, const char *name, long pid, long quota, long period,
-                    char *why, size_t n)
+static int enter_v2(farm_cgroup *cg, const char *parent, const char *name, long pid, long quota, long period, char *why,
+                    size_t n)
 {
   char max[64];
-  if (pathf(cg->dir, sizeof cg->dir, "%s/%s", parent, name))
-    return say(why, n, "path too long under %s", parent);
+  if (pathf(cg->dir, sizeof cg->dir, "%s/%s", parent, name)) return say(why, n, "path too long under %s", parent);
   if (make(cg->dir, why, n)) return -1;
   snprintf(max, sizeof max, "%ld %ld\n", quota, period);
   if (put(cg->dir, "cpu.max", max) || put_long(cg->dir, "cgroup.procs", pid)) {
@@ -357,7 +357,10 @@ static char *put_ul(char *p, unsigned long v)
 {
   char t[24];
   int k = 0;
-  do { t[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+  do {
+    t[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
   while (k) *p++ = t[--k];
   return p;
 }
@@ -368,7 +371,10 @@ int farm_cgroup_forget_now(long pid, uint32_t run)
   memcpy(e, "lbfarm-", 7);
   e = put_ul(e + 7, (unsigned long)pid);
   *e++ = '-';
-  if (run != FARM_CGROUP_ANY_RUN) { e = put_ul(e, (unsigned long)run); *e++ = '-'; }
+  if (run != FARM_CGROUP_ANY_RUN) {
+    e = put_ul(e, (unsigned long)run);
+    *e++ = '-';
+  }
   size_t plen = (size_t)(e - pre);
   int busy = 0, n = nplaces;
   for (int i = 0; i < n; i++) {
@@ -407,7 +413,7 @@ int farm_cgroup_leave_now(const farm_cgroup *cg, long pid)
     int fd = open(cg->home_procs, O_WRONLY | O_CLOEXEC);
     if (fd >= 0) {
       ssize_t w = write(fd, s, (size_t)(e - s));
-      (void)w;   /* if it failed, so does the rmdir: nothing else to do */
+      (void)w; /* if it failed, so does the rmdir: nothing else to do */
       close(fd);
     }
   }

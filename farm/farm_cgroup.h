@@ -29,15 +29,15 @@
  * so a slow host is slow evenly rather than in 100 ms bursts. */
 #define FARM_CGROUP_PERIOD_US 10000L
 /* The directory D's processes move to when D is delegated to us. */
-#define FARM_CGROUP_LEAF "lbfarm-leaf"
+#define FARM_CGROUP_LEAF      "lbfarm-leaf"
 /* Run ids are 31-bit: this one stands for "any run" in forget. */
-#define FARM_CGROUP_ANY_RUN UINT32_MAX
+#define FARM_CGROUP_ANY_RUN   UINT32_MAX
 
 typedef struct farm_cgroup {
-  int version;            /* 1 or 2 while in force, else 0 */
-  char dir[4096];         /* the process's cgroup, .../NAME */
-  char home[4096];        /* where it goes back to */
-  char home_procs[4096];  /* home/cgroup.procs, ready for farm_cgroup_leave_now */
+  int version;           /* 1 or 2 while in force, else 0 */
+  char dir[4096];        /* the process's cgroup, .../NAME */
+  char home[4096];       /* where it goes back to */
+  char home_procs[4096]; /* home/cgroup.procs, ready for farm_cgroup_leave_now */
 } farm_cgroup;
 
 /* Where the cgroup file systems are mounted and where a process reads

@@ -6,7 +6,7 @@
 #include "lb_wire.h"
 #include "lb_errno.h"
 
-#define HEADER_HEAD 8u   /* magic, version, description length */
+#define HEADER_HEAD 8u /* magic, version, description length */
 
 static void sum(const unsigned char *p, size_t n, unsigned char out[FARM_JOURNAL_SUM])
 {
@@ -28,7 +28,7 @@ int farm_journal_header_encode(const char *desc, unsigned char **buf, size_t *le
   size_t total = HEADER_HEAD + n + FARM_JOURNAL_SUM;
   unsigned char *b = malloc(total);
   if (!b) return lb_error(LB_ENOMEM, "journal header");
-  lb_wbuf w = { b, total, 0 };
+  lb_wbuf w = {b, total, 0};
   lb_w_u32(&w, FARM_JOURNAL_MAGIC);
   lb_w_u16(&w, FARM_JOURNAL_VERSION);
   lb_w_u16(&w, (unsigned)n);
@@ -46,7 +46,7 @@ int farm_journal_record_encode(uint64_t pid, const void *bytes, size_t n, unsign
   if (total < n) return lb_error(LB_ERANGE, "a result of %zu bytes", n);
   unsigned char *b = malloc(total);
   if (!b) return lb_error(LB_ENOMEM, "journal record of %zu bytes", total);
-  lb_wbuf w = { b, total, 0 };
+  lb_wbuf w = {b, total, 0};
   lb_w_u32(&w, FARM_JOURNAL_REC_MAGIC);
   lb_w_u64(&w, pid);
   lb_w_u64(&w, n);
@@ -61,7 +61,7 @@ int farm_journal_header_decode(const unsigned char *buf, size_t len, char **desc
 {
   *desc = NULL;
   if (sodium_init() < 0) return lb_error(LB_EINVAL, "libsodium cannot start");
-  lb_rbuf r = { buf, len, 0, 0 };
+  lb_rbuf r = {buf, len, 0, 0};
   uint32_t magic = lb_r_u32(&r);
   unsigned ver = lb_r_u16(&r), n = lb_r_u16(&r);
   if (r.bad || magic != FARM_JOURNAL_MAGIC) return lb_error(LB_EFORMAT, "not an lbfarm journal");
@@ -102,17 +102,19 @@ int farm_journal_next(const unsigned char *buf, size_t len, size_t *off, uint64_
     *torn = 1;
     return lb_error(LB_EFORMAT, "%zu byte(s) at byte %zu are not a whole record", rem, *off);
   }
-  lb_rbuf r = { p, rem, 0, 0 };
+  lb_rbuf r = {p, rem, 0, 0};
   if (lb_r_u32(&r) != FARM_JOURNAL_REC_MAGIC) return lb_error(LB_EFORMAT, "no record at byte %zu", *off);
   if (rem < FARM_JOURNAL_REC_HEAD) {
     *torn = 1;
     return lb_error(LB_EFORMAT, "the record at byte %zu is cut short", *off);
   }
   uint64_t pid = lb_r_u64(&r), n = lb_r_u64(&r);
-  if (pid >= nproc) return lb_error(LB_EFORMAT, "the record at byte %zu names process %llu of %llu", *off,
-                                    (unsigned long long)pid, (unsigned long long)nproc);
-  if (n > max_len) return lb_error(LB_EFORMAT, "the record at byte %zu holds %llu bytes, more than a result has",
-                                   *off, (unsigned long long)n);
+  if (pid >= nproc)
+    return lb_error(LB_EFORMAT, "the record at byte %zu names process %llu of %llu", *off, (unsigned long long)pid,
+                    (unsigned long long)nproc);
+  if (n > max_len)
+    return lb_error(LB_EFORMAT, "the record at byte %zu holds %llu bytes, more than a result has", *off,
+                    (unsigned long long)n);
   uint64_t total = FARM_JOURNAL_REC_HEAD + n + FARM_JOURNAL_SUM;
   if (total > rem) {
     *torn = 1;
@@ -123,7 +125,7 @@ int farm_journal_next(const unsigned char *buf, size_t len, size_t *off, uint64_
     *torn = total == rem;
     return lb_error(LB_EFORMAT, "the record at byte %zu does not match its checksum", *off);
   }
-  *rec = (farm_journal_rec){ pid, p + FARM_JOURNAL_REC_HEAD, n };
+  *rec = (farm_journal_rec){pid, p + FARM_JOURNAL_REC_HEAD, n};
   *off += (size_t)total;
   *have = 1;
   return LB_SUCCESS;

@@ -24,12 +24,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FARM_JOURNAL_MAGIC 0x4A46424Cu     /* "LBFJ" */
+#define FARM_JOURNAL_MAGIC     0x4A46424Cu /* "LBFJ" */
 #define FARM_JOURNAL_REC_MAGIC 0x524A424Cu /* "LBJR" */
-#define FARM_JOURNAL_VERSION 1u
-#define FARM_JOURNAL_SUM 32u
-#define FARM_JOURNAL_REC_HEAD 20u          /* magic, pid, length */
-#define FARM_JOURNAL_DESC_MAX 1024u
+#define FARM_JOURNAL_VERSION   1u
+#define FARM_JOURNAL_SUM       32u
+#define FARM_JOURNAL_REC_HEAD  20u /* magic, pid, length */
+#define FARM_JOURNAL_DESC_MAX  1024u
 
 /* The header for `desc` (at most FARM_JOURNAL_DESC_MAX bytes), in a new
  * buffer; a record of pid's result bytes[0..n-1], in a new buffer. */
@@ -42,7 +42,7 @@ int farm_journal_header_decode(const unsigned char *buf, size_t len, char **desc
 
 typedef struct farm_journal_rec {
   uint64_t pid;
-  const unsigned char *bytes;   /* inside the buffer read */
+  const unsigned char *bytes; /* inside the buffer read */
   uint64_t len;
 } farm_journal_rec;
 

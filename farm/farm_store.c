@@ -6,7 +6,14 @@
  * reference's turn, and a host's finished results under the origin
  * mode), so an open-addressed table would be more than needed; a list
  * with swap-remove keeps it simple. */
-struct farm_store { struct held { uint64_t pid; void *item; } *v; size_t n, cap; void (*free_item)(void *); };
+struct farm_store {
+  struct held {
+    uint64_t pid;
+    void *item;
+  } * v;
+  size_t n, cap;
+  void (*free_item)(void *);
+};
 
 int farm_store_alloc(void (*free_item)(void *item), farm_store **out)
 {
@@ -27,15 +34,21 @@ void farm_store_free(farm_store *s)
 int farm_store_put(farm_store *s, uint64_t pid, void *item)
 {
   for (size_t k = 0; k < s->n; k++)
-    if (s->v[k].pid == pid) { s->free_item(item); return -1; }
+    if (s->v[k].pid == pid) {
+      s->free_item(item);
+      return -1;
+    }
   if (s->n == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 16;
     struct held *v = realloc(s->v, cap * sizeof *v);
-    if (!v) { s->free_item(item); return -1; }
+    if (!v) {
+      s->free_item(item);
+      return -1;
+    }
     s->v = v;
     s->cap = cap;
   }
-  s->v[s->n++] = (struct held){ pid, item };
+  s->v[s->n++] = (struct held){pid, item};
   return 0;
 }
 

@@ -14,19 +14,19 @@ static farm_throttle_mode mode = FARM_THROTTLE_OFF;
 static farm_cgroup cg;
 static uint32_t forget_run = FARM_CGROUP_ANY_RUN;
 
-static const char *names[FARM_THROTTLE_NMODES] = { "auto", "cgroup", "duty", "off", "cgroup-v1", "cgroup-v2" };
+static const char *names[FARM_THROTTLE_NMODES] = {"auto", "cgroup", "duty", "off", "cgroup-v1", "cgroup-v2"};
 
 int farm_throttle_parse(const char *s, farm_throttle_mode *m)
 {
   for (int i = 0; i < FARM_THROTTLE_NMODES; i++)
-    if (!strcmp(s, names[i])) { *m = (farm_throttle_mode)i; return 0; }
+    if (!strcmp(s, names[i])) {
+      *m = (farm_throttle_mode)i;
+      return 0;
+    }
   return -1;
 }
 
-const char *farm_throttle_name(farm_throttle_mode m)
-{
-  return (unsigned)m < FARM_THROTTLE_NMODES ? names[m] : "?";
-}
+const char *farm_throttle_name(farm_throttle_mode m) { return (unsigned)m < FARM_THROTTLE_NMODES ? names[m] : "?"; }
 
 /* ---- duty: the worker holds its own quota ---- */
 /* The timer's handler and the window it keeps: the wall time and the
@@ -55,7 +55,7 @@ static void on_slice(int sig)
   double c = clock_s(CLOCK_PROCESS_CPUTIME_ID);
   double until = win_wall + (c - win_cpu) / duty_share, now = clock_s(CLOCK_MONOTONIC);
   if (until > now) {
-    struct timespec t = { (time_t)until, (long)((until - (double)(time_t)until) * 1e9) };
+    struct timespec t = {(time_t)until, (long)((until - (double)(time_t)until) * 1e9)};
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR) {}
     now = clock_s(CLOCK_MONOTONIC);
   }
@@ -84,7 +84,8 @@ static int duty_start(double s, char *why, unsigned long whylen)
    * session of its own gives each its own autogroup.  It fails for a
    * process group leader, and does nothing inside a cgroup: either way
    * the timer still holds the quota. */
-  if (setsid() < 0) { /* nothing to do */ }
+  if (setsid() < 0) { /* nothing to do */
+  }
   /* The handler stays once set: a signal of a deleted timer may still
    * be queued, and the default action would end the process. */
   if (!duty_sig) {
@@ -107,7 +108,7 @@ static int duty_start(double s, char *why, unsigned long whylen)
   ev.sigev_signo = duty_sig;
   ev._sigev_un._tid = gettid();
   long slice_ns = (long)(s * (double)FARM_CGROUP_PERIOD_US * 1000 + 0.5);
-  struct itimerspec it = { { 0, slice_ns }, { 0, slice_ns } };
+  struct itimerspec it = {{0, slice_ns}, {0, slice_ns}};
   if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, &duty_timer)) {
     snprintf(why, whylen, "cannot make the duty timer: %s", strerror(errno));
     return -1;
@@ -130,8 +131,7 @@ static void duty_stop(void)
   duty_on = 0;
 }
 
-int farm_throttle_start(double s, farm_throttle_mode want, uint32_t run, unsigned host, char *why,
-                        unsigned long whylen)
+int farm_throttle_start(double s, farm_throttle_mode want, uint32_t run, unsigned host, char *why, unsigned long whylen)
 {
   if (whylen) why[0] = '\0';
   if (s >= 1.0 || want == FARM_THROTTLE_OFF) return (int)(mode = FARM_THROTTLE_OFF);
@@ -154,10 +154,8 @@ int farm_throttle_start(double s, farm_throttle_mode want, uint32_t run, unsigne
 
 void farm_throttle_stop(void)
 {
-  if (mode == FARM_THROTTLE_CGROUP_V1 || mode == FARM_THROTTLE_CGROUP_V2)
-    farm_cgroup_stop(&cg, (long)getpid(), 0.5);
-  else if (mode == FARM_THROTTLE_DUTY)
-    duty_stop();
+  if (mode == FARM_THROTTLE_CGROUP_V1 || mode == FARM_THROTTLE_CGROUP_V2) farm_cgroup_stop(&cg, (long)getpid(), 0.5);
+  else if (mode == FARM_THROTTLE_DUTY) duty_stop();
   mode = FARM_THROTTLE_OFF;
 }
 
@@ -167,15 +165,9 @@ void farm_throttle_set_run(uint32_t run)
   farm_cgroup_places();
 }
 
-void farm_throttle_forget(long pid)
-{
-  farm_cgroup_forget(pid, forget_run, FARM_THROTTLE_FORGET_S);
-}
+void farm_throttle_forget(long pid) { farm_cgroup_forget(pid, forget_run, FARM_THROTTLE_FORGET_S); }
 
-int farm_throttle_forget_now(long pid)
-{
-  return farm_cgroup_forget_now(pid, forget_run);
-}
+int farm_throttle_forget_now(long pid) { return farm_cgroup_forget_now(pid, forget_run); }
 
 void farm_throttle_leave_now(void)
 {

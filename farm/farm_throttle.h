@@ -17,8 +17,8 @@
 #include <stdint.h>
 
 typedef enum farm_throttle_mode {
-  FARM_THROTTLE_AUTO = 0,      /* wanted: a cgroup if possible, else duty */
-  FARM_THROTTLE_CGROUP = 1,    /* wanted: a cgroup of either version, or fail */
+  FARM_THROTTLE_AUTO = 0,   /* wanted: a cgroup if possible, else duty */
+  FARM_THROTTLE_CGROUP = 1, /* wanted: a cgroup of either version, or fail */
   FARM_THROTTLE_DUTY = 2,
   FARM_THROTTLE_OFF = 3,
   FARM_THROTTLE_CGROUP_V1 = 4, /* in force (or wanted): cgroup v1 cpu quota */

@@ -12,7 +12,8 @@
 const char *farm_tag_name(int tag)
 {
   switch (tag) {
-#define FARM_NAME(name, val, str) case val: return str;
+#define FARM_NAME(name, val, str)                                                                                      \
+  case val: return str;
     FARM_TAGS(FARM_NAME)
 #undef FARM_NAME
   default: return NULL;
@@ -20,19 +21,31 @@ const char *farm_tag_name(int tag)
 }
 
 /* ---- helpers ---- */
-typedef struct rd { lb_rbuf r; const char *why; } rd;
+typedef struct rd {
+  lb_rbuf r;
+  const char *why;
+} rd;
 
-static void bad(rd *d, const char *why) { if (!d->why) d->why = why; }
+static void bad(rd *d, const char *why)
+{
+  if (!d->why) d->why = why;
+}
 static double r_real(rd *d, double lo, double hi)
 {
   double v = lb_r_f64(&d->r);
-  if (!(v >= lo && v <= hi)) { bad(d, "a real value is not finite or out of range"); return lo; }
+  if (!(v >= lo && v <= hi)) {
+    bad(d, "a real value is not finite or out of range");
+    return lo;
+  }
   return v;
 }
 static uint32_t r_below(rd *d, uint32_t n, const char *what)
 {
   uint32_t v = lb_r_u32(&d->r);
-  if (v >= n) { bad(d, what); return 0; }
+  if (v >= n) {
+    bad(d, what);
+    return 0;
+  }
   return v;
 }
 /* End of a decode: the first problem, a short body, or bytes left over. */
@@ -47,11 +60,11 @@ static int finish(rd *d, const char *what)
 typedef void (*put_fn)(lb_wbuf *w, const void *arg);
 static int encode(put_fn put, const void *arg, unsigned char **buf, size_t *len)
 {
-  lb_wbuf w = { NULL, 0, 0 };
+  lb_wbuf w = {NULL, 0, 0};
   put(&w, arg);
   unsigned char *b = malloc(w.len ? w.len : 1);
   if (!b) return lb_error(LB_ENOMEM, "farm message of %zu bytes", w.len);
-  lb_wbuf o = { b, w.len, 0 };
+  lb_wbuf o = {b, w.len, 0};
   put(&o, arg);
   *buf = b;
   *len = o.len;
@@ -61,7 +74,7 @@ static int encode(put_fn put, const void *arg, unsigned char **buf, size_t *len)
 /* ---- envelope ---- */
 void farm_envelope_put(unsigned char out[FARM_ENVELOPE], const farm_envelope *e)
 {
-  lb_wbuf w = { out, FARM_ENVELOPE, 0 };
+  lb_wbuf w = {out, FARM_ENVELOPE, 0};
   lb_w_u32(&w, FARM_WIRE_MAGIC);
   lb_w_u16(&w, FARM_WIRE_VERSION);
   lb_w_u16(&w, (unsigned)(e->tag - FARM_TAG_MIN));
@@ -75,10 +88,10 @@ void farm_envelope_put(unsigned char out[FARM_ENVELOPE], const farm_envelope *e)
 
 int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t run, farm_envelope *e)
 {
-  lb_rbuf r = { buf, buf ? len : 0, 0, 0 };
+  lb_rbuf r = {buf, buf ? len : 0, 0, 0};
   uint32_t magic = lb_r_u32(&r);
   unsigned ver = lb_r_u16(&r), t = lb_r_u16(&r);
-  farm_envelope v = { .tag = (int)t + FARM_TAG_MIN };
+  farm_envelope v = {.tag = (int)t + FARM_TAG_MIN};
   v.run = lb_r_u32(&r);
   v.body_len = lb_r_u32(&r);
   v.from = lb_r_u32(&r);
@@ -97,7 +110,7 @@ int farm_envelope_check(const unsigned char *buf, size_t len, int tag, uint32_t 
 
 size_t farm_envelope_total(const unsigned char env[FARM_ENVELOPE])
 {
-  lb_rbuf r = { env + 12, 4, 0, 0 };
+  lb_rbuf r = {env + 12, 4, 0, 0};
   return FARM_ENVELOPE + lb_r_u32(&r);
 }
 
@@ -140,11 +153,17 @@ static void r_params(rd *d, lb_node_params *p, uint32_t nhosts)
   lb_node_params_default(p);
   size_t np = lb_param_count();
   unsigned count = lb_r_u16(&d->r);
-  if (count != np) { bad(d, "parameter count is not this build's"); return; }
+  if (count != np) {
+    bad(d, "parameter count is not this build's");
+    return;
+  }
   for (size_t k = 0; k < np && !d->why && !d->r.bad; k++) {
     const lb_param *q = lb_param_at(k);
     size_t n = lb_r_u8(&d->r);
-    if (n > lb_r_left(&d->r)) { bad(d, "parameter name longer than the message"); return; }
+    if (n > lb_r_left(&d->r)) {
+      bad(d, "parameter name longer than the message");
+      return;
+    }
     const unsigned char *name = lb_r_take(&d->r, n);
     if (n != strlen(q->name) || memcmp(name, q->name, n)) {
       snprintf(param_why, sizeof param_why, "parameter %zu is not %s, as in this build", k, q->name);
@@ -184,13 +203,13 @@ static void put_setup(lb_wbuf *w, const void *arg)
   lb_w_f64(w, s->t0);
   for (uint32_t i = 0; i < s->nhosts; i++) lb_w_u32(w, (uint32_t)s->tids[i]);
   lb_w_u32(w, s->nedges);
-  for (uint32_t k = 0; k < s->nedges; k++) { lb_w_u32(w, s->edges[k][0]); lb_w_u32(w, s->edges[k][1]); }
+  for (uint32_t k = 0; k < s->nedges; k++) {
+    lb_w_u32(w, s->edges[k][0]);
+    lb_w_u32(w, s->edges[k][1]);
+  }
 }
 
-int farm_setup_encode(const farm_setup *s, unsigned char **buf, size_t *len)
-{
-  return encode(put_setup, s, buf, len);
-}
+int farm_setup_encode(const farm_setup *s, unsigned char **buf, size_t *len) { return encode(put_setup, s, buf, len); }
 
 void farm_setup_clear(farm_setup *s)
 {
@@ -203,7 +222,7 @@ void farm_setup_clear(farm_setup *s)
 int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
 {
   memset(s, 0, sizeof *s);
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   const unsigned char *key = lb_r_take(&d.r, FARM_KEY_LEN);
   if (key) memcpy(s->key, key, FARM_KEY_LEN);
   s->me = lb_r_u32(&d.r);
@@ -241,7 +260,10 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
     if ((uint64_t)s->nedges * 8 != lb_r_left(&d.r)) bad(&d, "edge count does not match the length");
   }
   if (!d.why && s->nedges) {
-    if (!(s->edges = malloc(s->nedges * sizeof *s->edges))) { farm_setup_clear(s); return lb_error(LB_ENOMEM, "edges"); }
+    if (!(s->edges = malloc(s->nedges * sizeof *s->edges))) {
+      farm_setup_clear(s);
+      return lb_error(LB_ENOMEM, "edges");
+    }
     for (uint32_t k = 0; k < s->nedges; k++) {
       s->edges[k][0] = r_below(&d, s->nhosts, "edge end out of range");
       s->edges[k][1] = r_below(&d, s->nhosts, "edge end out of range");
@@ -253,7 +275,10 @@ int farm_setup_decode(const unsigned char *buf, size_t len, farm_setup *s)
 }
 
 /* ---- TASKS ---- */
-typedef struct tasks_arg { lb_proc *const *p; size_t n; } tasks_arg;
+typedef struct tasks_arg {
+  lb_proc *const *p;
+  size_t n;
+} tasks_arg;
 
 static void put_tasks(lb_wbuf *w, const void *arg)
 {
@@ -271,7 +296,7 @@ static void put_tasks(lb_wbuf *w, const void *arg)
 
 int farm_tasks_encode(lb_proc *const *p, size_t n, unsigned char **buf, size_t *len)
 {
-  tasks_arg a = { p, n };
+  tasks_arg a = {p, n};
   return encode(put_tasks, &a, buf, len);
 }
 
@@ -279,10 +304,10 @@ int farm_tasks_decode(const unsigned char *buf, size_t len, uint32_t host, lb_pr
 {
   *out = NULL;
   *nout = 0;
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   uint32_t n = lb_r_u32(&d.r);
   /* 24 bytes at least a process */
-  if (n > lb_r_left(&d.r) / 24) return finish(&(rd){ d.r, "more processes than the message holds" }, "TASKS");
+  if (n > lb_r_left(&d.r) / 24) return finish(&(rd){d.r, "more processes than the message holds"}, "TASKS");
   lb_proc **v = calloc(n ? n : 1, sizeof *v);
   if (!v) return lb_error(LB_ENOMEM, "%u processes", n);
   size_t got = 0;
@@ -312,7 +337,7 @@ int farm_tasks_decode(const unsigned char *buf, size_t len, uint32_t host, lb_pr
 /* ---- ORDER ---- */
 int farm_order_encode(const farm_order *o, unsigned char *buf, size_t cap, size_t *len)
 {
-  lb_wbuf w = { buf, cap, 0 };
+  lb_wbuf w = {buf, cap, 0};
   lb_w_u32(&w, o->dst);
   lb_w_i64(&w, o->count);
   *len = w.len;
@@ -321,7 +346,7 @@ int farm_order_encode(const farm_order *o, unsigned char *buf, size_t cap, size_
 
 int farm_order_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_order *o)
 {
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   o->dst = r_below(&d, nhosts, "destination out of range");
   o->count = lb_r_i64(&d.r);
   if (o->count < 0 || o->count > 1000000) bad(&d, "count out of range");
@@ -360,7 +385,7 @@ void farm_report_clear(farm_report *r)
 int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_report *r)
 {
   memset(r, 0, sizeof *r);
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   r->me = r_below(&d, nhosts, "host out of range");
   r->throttle = lb_r_u32(&d.r);
   if (r->throttle >= FARM_THROTTLE_NMODES) bad(&d, "throttle out of range");
@@ -388,7 +413,12 @@ int farm_report_decode(const unsigned char *buf, size_t len, uint32_t nhosts, fa
 }
 
 /* ---- DOWN, INVENTORY, LOST ---- */
-typedef struct list_arg { uint64_t epoch; const void *v; uint32_t n; int wide; } list_arg;
+typedef struct list_arg {
+  uint64_t epoch;
+  const void *v;
+  uint32_t n;
+  int wide;
+} list_arg;
 static void put_list(lb_wbuf *w, const void *arg)
 {
   const list_arg *a = arg;
@@ -402,7 +432,7 @@ static void put_list(lb_wbuf *w, const void *arg)
 
 int farm_down_encode(uint64_t epoch, const uint32_t *hosts, uint32_t n, unsigned char **buf, size_t *len)
 {
-  list_arg a = { epoch, hosts, n, 0 };
+  list_arg a = {epoch, hosts, n, 0};
   return encode(put_list, &a, buf, len);
 }
 
@@ -410,20 +440,23 @@ int farm_down_decode(const unsigned char *buf, size_t len, uint32_t nhosts, uint
                      uint32_t *n)
 {
   *hosts = NULL;
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   *epoch = lb_r_u64(&d.r);
   *n = lb_r_u32(&d.r);
-  if (*n >= nhosts || (uint64_t)*n * 4 != lb_r_left(&d.r)) return finish(&(rd){ d.r, "host count out of range" }, "DOWN");
+  if (*n >= nhosts || (uint64_t)*n * 4 != lb_r_left(&d.r)) return finish(&(rd){d.r, "host count out of range"}, "DOWN");
   if (!(*hosts = malloc((*n ? *n : 1) * sizeof **hosts))) return lb_error(LB_ENOMEM, "DOWN");
   for (uint32_t k = 0; k < *n; k++) (*hosts)[k] = r_below(&d, nhosts, "host out of range");
   int rc = finish(&d, "DOWN");
-  if (rc) { free(*hosts); *hosts = NULL; }
+  if (rc) {
+    free(*hosts);
+    *hosts = NULL;
+  }
   return rc;
 }
 
 int farm_inventory_encode(uint64_t epoch, const uint64_t *pids, uint32_t n, unsigned char **buf, size_t *len)
 {
-  list_arg a = { epoch, pids, n, 1 };
+  list_arg a = {epoch, pids, n, 1};
   return encode(put_list, &a, buf, len);
 }
 
@@ -431,21 +464,24 @@ int farm_inventory_decode(const unsigned char *buf, size_t len, uint64_t nproc, 
                           uint32_t *n)
 {
   *pids = NULL;
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   *epoch = lb_r_u64(&d.r);
   *n = lb_r_u32(&d.r);
-  if ((uint64_t)*n * 8 != lb_r_left(&d.r)) return finish(&(rd){ d.r, "count does not match the length" }, "INVENTORY");
+  if ((uint64_t)*n * 8 != lb_r_left(&d.r)) return finish(&(rd){d.r, "count does not match the length"}, "INVENTORY");
   if (!(*pids = malloc((*n ? *n : 1) * sizeof **pids))) return lb_error(LB_ENOMEM, "INVENTORY");
   for (uint32_t k = 0; k < *n; k++)
     if (((*pids)[k] = lb_r_u64(&d.r)) >= nproc) bad(&d, "process id out of range");
   int rc = finish(&d, "INVENTORY");
-  if (rc) { free(*pids); *pids = NULL; }
+  if (rc) {
+    free(*pids);
+    *pids = NULL;
+  }
   return rc;
 }
 
 int farm_lost_encode(uint64_t pid, unsigned char *buf, size_t cap, size_t *len)
 {
-  lb_wbuf w = { buf, cap, 0 };
+  lb_wbuf w = {buf, cap, 0};
   lb_w_u64(&w, pid);
   *len = w.len;
   return lb_wbuf_ok(&w) ? LB_SUCCESS : lb_error(LB_ERANGE, "LOST buffer too small");
@@ -453,7 +489,7 @@ int farm_lost_encode(uint64_t pid, unsigned char *buf, size_t cap, size_t *len)
 
 int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint64_t *pid)
 {
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   *pid = lb_r_u64(&d.r);
   if (*pid >= nproc) bad(&d, "process id out of range");
   return finish(&d, "LOST");
@@ -462,12 +498,12 @@ int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint6
 /* ---- CLOCK ---- */
 int farm_clock_encode(const farm_clock *c, unsigned char *buf, size_t cap, size_t *len)
 {
-  lb_wbuf w = { buf, cap, 0 };
+  lb_wbuf w = {buf, cap, 0};
   lb_w_u32(&w, c->round);
   lb_w_u32(&w, c->reply ? 1 : 0);
   lb_w_f64(&w, c->master);
   if (c->reply) {
-    unsigned char boot[FARM_BOOT_ID_LEN] = { 0 };
+    unsigned char boot[FARM_BOOT_ID_LEN] = {0};
     memcpy(boot, c->boot, strnlen(c->boot, FARM_BOOT_ID_LEN));
     lb_w_f64(&w, c->node);
     lb_w_f64(&w, c->mono);
@@ -479,8 +515,8 @@ int farm_clock_encode(const farm_clock *c, unsigned char *buf, size_t cap, size_
 
 int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c)
 {
-  rd d = { { buf, len, 0, 0 }, NULL };
-  *c = (farm_clock){ 0 };
+  rd d = {{buf, len, 0, 0}, NULL};
+  *c = (farm_clock){0};
   c->round = lb_r_u32(&d.r);
   c->reply = (int)r_below(&d, 2, "neither a request nor a reply");
   c->master = r_real(&d, -1e12, 1e12);
@@ -502,7 +538,7 @@ int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c)
 /* ---- HEARTBEAT ---- */
 int farm_beat_encode(const farm_beat *b, unsigned char *buf, size_t cap, size_t *len)
 {
-  lb_wbuf w = { buf, cap, 0 };
+  lb_wbuf w = {buf, cap, 0};
   lb_w_u32(&w, b->me);
   lb_w_u64(&w, b->quanta);
   lb_w_u64(&w, b->units);
@@ -513,7 +549,7 @@ int farm_beat_encode(const farm_beat *b, unsigned char *buf, size_t cap, size_t 
 
 int farm_beat_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_beat *b)
 {
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   b->me = r_below(&d, nhosts, "host out of range");
   b->quanta = lb_r_u64(&d.r);
   b->units = lb_r_u64(&d.r);
@@ -524,7 +560,10 @@ int farm_beat_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm
 }
 
 /* ---- SUM_REQ / SUM_REP ---- */
-typedef struct sum_arg { const int32_t *v; uint32_t n; } sum_arg;
+typedef struct sum_arg {
+  const int32_t *v;
+  uint32_t n;
+} sum_arg;
 static void put_sum(lb_wbuf *w, const void *arg)
 {
   const sum_arg *a = arg;
@@ -534,26 +573,29 @@ static void put_sum(lb_wbuf *w, const void *arg)
 
 int farm_sum_req_encode(const int32_t *v, uint32_t n, unsigned char **buf, size_t *len)
 {
-  sum_arg a = { v, n };
+  sum_arg a = {v, n};
   return encode(put_sum, &a, buf, len);
 }
 
 int farm_sum_req_decode(const unsigned char *buf, size_t len, int32_t **v, uint32_t *n)
 {
   *v = NULL;
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   *n = lb_r_u32(&d.r);
-  if ((uint64_t)*n * 4 != lb_r_left(&d.r)) return finish(&(rd){ d.r, "count does not match the length" }, "SUM_REQ");
+  if ((uint64_t)*n * 4 != lb_r_left(&d.r)) return finish(&(rd){d.r, "count does not match the length"}, "SUM_REQ");
   if (!(*v = malloc(*n ? *n * sizeof **v : 1))) return lb_error(LB_ENOMEM, "SUM_REQ");
   for (uint32_t k = 0; k < *n; k++) (*v)[k] = (int32_t)lb_r_u32(&d.r);
   int rc = finish(&d, "SUM_REQ");
-  if (rc) { free(*v); *v = NULL; }
+  if (rc) {
+    free(*v);
+    *v = NULL;
+  }
   return rc;
 }
 
 int farm_sum_rep_encode(int64_t n, int64_t sum, unsigned char *buf, size_t cap, size_t *len)
 {
-  lb_wbuf w = { buf, cap, 0 };
+  lb_wbuf w = {buf, cap, 0};
   lb_w_i64(&w, n);
   lb_w_i64(&w, sum);
   *len = w.len;
@@ -562,7 +604,7 @@ int farm_sum_rep_encode(int64_t n, int64_t sum, unsigned char *buf, size_t cap, 
 
 int farm_sum_rep_decode(const unsigned char *buf, size_t len, int64_t *n, int64_t *sum)
 {
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   *n = lb_r_i64(&d.r);
   *sum = lb_r_i64(&d.r);
   return finish(&d, "SUM_REP");
@@ -571,7 +613,7 @@ int farm_sum_rep_decode(const unsigned char *buf, size_t len, int64_t *n, int64_
 /* ---- payload head ---- */
 void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payload_head *h)
 {
-  lb_wbuf w = { out, FARM_PAYLOAD_HEAD, 0 };
+  lb_wbuf w = {out, FARM_PAYLOAD_HEAD, 0};
   lb_w_u64(&w, h->pid);
   lb_w_u32(&w, h->origin);
   lb_w_u32(&w, h->exec);
@@ -581,7 +623,7 @@ void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payl
 
 int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts, farm_payload_head *h)
 {
-  rd d = { { buf, len, 0, 0 }, NULL };
+  rd d = {{buf, len, 0, 0}, NULL};
   h->pid = lb_r_u64(&d.r);
   h->origin = r_below(&d, nhosts, "origin out of range");
   h->exec = r_below(&d, nhosts, "host out of range");

@@ -28,42 +28,43 @@
 #include "lb_node.h"
 #include "app.h"
 
-#define FARM_WIRE_MAGIC 0x3146424Cu   /* "LBF1" */
-#define FARM_WIRE_VERSION 7u   /* 4: SETUP carries the parameters by name; 5: every message its MAC;
+#define FARM_WIRE_MAGIC 0x3146424Cu /* "LBF1" */
+#define FARM_WIRE_VERSION                                                                                              \
+  7u /* 4: SETUP carries the parameters by name; 5: every message its MAC;
                                 * 6: CLOCK, the trace's clock exchange;
                                 * 7: HEARTBEAT and ECHO, and SETUP's test switch `silent` */
-#define FARM_ENVELOPE 64u
-#define FARM_ENV_SIGNED 32u      /* the envelope's bytes before its MAC */
-#define FARM_MAC_LEN 32u         /* crypto_auth_hmacsha512256_BYTES */
-#define FARM_KEY_LEN 32u         /* crypto_auth_hmacsha512256_KEYBYTES */
+#define FARM_ENVELOPE     64u
+#define FARM_ENV_SIGNED   32u /* the envelope's bytes before its MAC */
+#define FARM_MAC_LEN      32u /* crypto_auth_hmacsha512256_BYTES */
+#define FARM_KEY_LEN      32u /* crypto_auth_hmacsha512256_KEYBYTES */
 #define FARM_PAYLOAD_HEAD 56u
-#define FARM_MAX_HOSTS 4096
-#define FARM_ID_ANY 0xFFFFFFFFu  /* a payload's receiver: whoever holds it */
+#define FARM_MAX_HOSTS    4096
+#define FARM_ID_ANY       0xFFFFFFFFu /* a payload's receiver: whoever holds it */
 
 /* Tags: one table, one range, so a foreign tag is easy to spot. */
-#define FARM_TAGS(X)                                                          \
-  X(FARM_SUM_REQ, 7101, "SUM_REQ")   /* master -> worker: int array */      \
-  X(FARM_SUM_REP, 7102, "SUM_REP")   /* worker -> master: its sum */        \
-  X(FARM_QUIT, 7103, "QUIT")         /* master -> worker: exit now */       \
-  X(FARM_EXITED, 7104, "EXITED")     /* pvmd: a task exited (pvm_notify) */ \
-  X(FARM_SETUP, 7105, "SETUP")       /* master -> worker: host, VM, parameters */ \
-  X(FARM_TASKS, 7106, "TASKS")       /* master -> worker: initial processes */ \
-  X(FARM_PAYLOAD, 7107, "PAYLOAD")   /* worker -> worker: a result's bytes */ \
-  X(FARM_HOSTDEL, 7108, "HOSTDEL")   /* pvmd: a host left the VM (pvm_notify) */ \
-  X(FARM_RESULT, 7109, "RESULT")     /* worker -> master: a result's bytes */ \
-  X(FARM_ORDER, 7110, "ORDER")       /* master -> worker: move K processes to host j */ \
-  X(FARM_STOP, 7111, "STOP")         /* master -> worker: all results in; report, exit */ \
-  X(FARM_REPORT, 7112, "REPORT")     /* worker -> master: counters and trace */ \
-  X(FARM_LBMSG, 7113, "LBMSG")       /* worker -> worker: a policy message (lb_codec) */ \
-  X(FARM_DOWN, 7114, "DOWN")         /* master -> worker: hosts that failed; send an inventory */ \
-  X(FARM_INVENTORY, 7115, "INVENTORY") /* worker -> master: the processes it holds */ \
-  X(FARM_LOST, 7116, "LOST")         /* worker -> master: a process it cannot run */ \
-  X(FARM_CLOCK, 7117, "CLOCK")       /* master <-> worker: the trace's clock exchange */ \
-  X(FARM_HEARTBEAT, 7118, "HEARTBEAT") /* worker -> master: its lease renewed, its progress */ \
-  X(FARM_ECHO, 7119, "ECHO")         /* worker -> itself through its pvmd: the pvmd answers */
+#define FARM_TAGS(X)                                                                                                   \
+  X(FARM_SUM_REQ, 7101, "SUM_REQ")     /* master -> worker: int array */                                               \
+  X(FARM_SUM_REP, 7102, "SUM_REP")     /* worker -> master: its sum */                                                 \
+  X(FARM_QUIT, 7103, "QUIT")           /* master -> worker: exit now */                                                \
+  X(FARM_EXITED, 7104, "EXITED")       /* pvmd: a task exited (pvm_notify) */                                          \
+  X(FARM_SETUP, 7105, "SETUP")         /* master -> worker: host, VM, parameters */                                    \
+  X(FARM_TASKS, 7106, "TASKS")         /* master -> worker: initial processes */                                       \
+  X(FARM_PAYLOAD, 7107, "PAYLOAD")     /* worker -> worker: a result's bytes */                                        \
+  X(FARM_HOSTDEL, 7108, "HOSTDEL")     /* pvmd: a host left the VM (pvm_notify) */                                     \
+  X(FARM_RESULT, 7109, "RESULT")       /* worker -> master: a result's bytes */                                        \
+  X(FARM_ORDER, 7110, "ORDER")         /* master -> worker: move K processes to host j */                              \
+  X(FARM_STOP, 7111, "STOP")           /* master -> worker: all results in; report, exit */                            \
+  X(FARM_REPORT, 7112, "REPORT")       /* worker -> master: counters and trace */                                      \
+  X(FARM_LBMSG, 7113, "LBMSG")         /* worker -> worker: a policy message (lb_codec) */                             \
+  X(FARM_DOWN, 7114, "DOWN")           /* master -> worker: hosts that failed; send an inventory */                    \
+  X(FARM_INVENTORY, 7115, "INVENTORY") /* worker -> master: the processes it holds */                                  \
+  X(FARM_LOST, 7116, "LOST")           /* worker -> master: a process it cannot run */                                 \
+  X(FARM_CLOCK, 7117, "CLOCK")         /* master <-> worker: the trace's clock exchange */                             \
+  X(FARM_HEARTBEAT, 7118, "HEARTBEAT") /* worker -> master: its lease renewed, its progress */                         \
+  X(FARM_ECHO, 7119, "ECHO")           /* worker -> itself through its pvmd: the pvmd answers */
 
 #define FARM_TAG_MIN 7101
-#define FARM_NTAGS 19
+#define FARM_NTAGS   19
 
 enum farm_tag {
 #define FARM_ENUM(name, val, str) name = val,
@@ -71,14 +72,14 @@ enum farm_tag {
 #undef FARM_ENUM
 };
 
-const char *farm_tag_name(int tag);   /* NULL if not ours */
+const char *farm_tag_name(int tag); /* NULL if not ours */
 
 /* ---- envelope ---- */
 typedef struct farm_envelope {
   int tag;
   uint32_t run, body_len;
-  uint32_t from, to;         /* sender and receiver, transport ids */
-  uint64_t seq;              /* the sender's, increasing; 0 for a payload */
+  uint32_t from, to; /* sender and receiver, transport ids */
+  uint64_t seq;      /* the sender's, increasing; 0 for a payload */
   unsigned char mac[FARM_MAC_LEN];
 } farm_envelope;
 
@@ -112,17 +113,17 @@ typedef struct farm_setup {
   unsigned char key[FARM_KEY_LEN];
   uint32_t me, nhosts;
   lb_policy policy;
-  lb_node_params par;        /* prepared by the master; speed is this host's */
+  lb_node_params par; /* prepared by the master; speed is this host's */
   app_workload w;
-  uint32_t throttle;         /* farm_throttle_mode */
-  uint32_t trace;            /* collect the per-message trace */
-  uint32_t wrong;            /* test path: every result this host makes is wrong */
-  uint32_t silent;           /* test path: this host stops itself at STOP, unreported */
-  double quantum_s;          /* CPU seconds per quantum */
-  double t0;                 /* the master's clock at the start (wall, s) */
-  int32_t *tids;             /* nhosts tids, host order */
+  uint32_t throttle; /* farm_throttle_mode */
+  uint32_t trace;    /* collect the per-message trace */
+  uint32_t wrong;    /* test path: every result this host makes is wrong */
+  uint32_t silent;   /* test path: this host stops itself at STOP, unreported */
+  double quantum_s;  /* CPU seconds per quantum */
+  double t0;         /* the master's clock at the start (wall, s) */
+  int32_t *tids;     /* nhosts tids, host order */
   uint32_t nedges;
-  uint32_t (*edges)[2];      /* the whole topology */
+  uint32_t (*edges)[2]; /* the whole topology */
 } farm_setup;
 
 int farm_setup_encode(const farm_setup *s, unsigned char **buf, size_t *len);
@@ -137,25 +138,40 @@ int farm_tasks_encode(lb_proc *const *p, size_t n, unsigned char **buf, size_t *
 int farm_tasks_decode(const unsigned char *buf, size_t len, uint32_t host, lb_proc ***p, size_t *n);
 
 /* ---- ORDER ---- */
-typedef struct farm_order { uint32_t dst; int64_t count; } farm_order;
+typedef struct farm_order {
+  uint32_t dst;
+  int64_t count;
+} farm_order;
 int farm_order_encode(const farm_order *o, unsigned char *buf, size_t cap, size_t *len);
 int farm_order_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_order *o);
 
 /* ---- REPORT ---- */
-enum { FARM_C_MIGRATED, FARM_C_MOVED_STARTED, FARM_C_CTX_BYTES, FARM_C_HOPS, FARM_C_INVOCATIONS,
-       FARM_C_DROPPED, FARM_C_UNITS, FARM_C_FINISHED, FARM_C_RELAYED, FARM_C_RECEIVED,
-       FARM_C_HOMED, FARM_C_DELIVERED, FARM_C_EPISODES,
-       FARM_C_PLACED1, /* 7 counts: episodes placed by k = 1..7 floods (7: or more), lb_node_stats */
-       FARM_C_DISSOLVED = FARM_C_PLACED1 + 7,
-       FARM_C_SENT0 /* then FARM_NTAGS message counts */ };
+enum {
+  FARM_C_MIGRATED,
+  FARM_C_MOVED_STARTED,
+  FARM_C_CTX_BYTES,
+  FARM_C_HOPS,
+  FARM_C_INVOCATIONS,
+  FARM_C_DROPPED,
+  FARM_C_UNITS,
+  FARM_C_FINISHED,
+  FARM_C_RELAYED,
+  FARM_C_RECEIVED,
+  FARM_C_HOMED,
+  FARM_C_DELIVERED,
+  FARM_C_EPISODES,
+  FARM_C_PLACED1, /* 7 counts: episodes placed by k = 1..7 floods (7: or more), lb_node_stats */
+  FARM_C_DISSOLVED = FARM_C_PLACED1 + 7,
+  FARM_C_SENT0 /* then FARM_NTAGS message counts */
+};
 #define FARM_NCOUNTERS (FARM_C_SENT0 + FARM_NTAGS)
 
 typedef struct farm_report {
   uint32_t me, throttle;
   int64_t c[FARM_NCOUNTERS];
-  int64_t lbsent[LB_MSG_NTYPES];   /* policy messages sent, by type */
+  int64_t lbsent[LB_MSG_NTYPES]; /* policy messages sent, by type */
   double busy, cpu, span, msg, idle;
-  char *trace;                     /* rows of lb_rt_trace_header, '\n'-ended */
+  char *trace; /* rows of lb_rt_trace_header, '\n'-ended */
   size_t trace_len;
 } farm_report;
 
@@ -185,9 +201,9 @@ int farm_lost_decode(const unsigned char *buf, size_t len, uint64_t nproc, uint6
 typedef struct farm_clock {
   uint32_t round;
   int reply;
-  double master;             /* s since the master's start, on its clock */
-  double node, mono;         /* the worker's, in a reply */
-  char boot[FARM_BOOT_ID_LEN + 1];   /* "" when unknown */
+  double master;                   /* s since the master's start, on its clock */
+  double node, mono;               /* the worker's, in a reply */
+  char boot[FARM_BOOT_ID_LEN + 1]; /* "" when unknown */
 } farm_clock;
 #define FARM_CLOCK_MAX (16u + 16u + FARM_BOOT_ID_LEN)
 int farm_clock_encode(const farm_clock *c, unsigned char *buf, size_t cap, size_t *len);
@@ -197,7 +213,10 @@ int farm_clock_decode(const unsigned char *buf, size_t len, farm_clock *c);
 /* ---- HEARTBEAT: a host renews its lease (lb_lease.h) ----
  * u32 host, u64 quanta run, u64 units of work done, u64 processes it
  * holds (queued, and results not yet delivered). */
-typedef struct farm_beat { uint32_t me; uint64_t quanta, units, held; } farm_beat;
+typedef struct farm_beat {
+  uint32_t me;
+  uint64_t quanta, units, held;
+} farm_beat;
 #define FARM_BEAT_LEN 28u
 int farm_beat_encode(const farm_beat *b, unsigned char *buf, size_t cap, size_t *len);
 int farm_beat_decode(const unsigned char *buf, size_t len, uint32_t nhosts, farm_beat *b);
@@ -211,9 +230,9 @@ int farm_sum_rep_decode(const unsigned char *buf, size_t len, int64_t *n, int64_
 /* ---- payload head ---- */
 typedef struct farm_payload_head {
   uint64_t pid;
-  uint32_t origin, exec;     /* where it started, the host that ran it */
+  uint32_t origin, exec; /* where it started, the host that ran it */
   uint64_t len;
-  unsigned char digest[FARM_MAC_LEN];   /* the maker's MAC of the bytes (farm_auth.h) */
+  unsigned char digest[FARM_MAC_LEN]; /* the maker's MAC of the bytes (farm_auth.h) */
 } farm_payload_head;
 void farm_payload_head_put(unsigned char out[FARM_PAYLOAD_HEAD], const farm_payload_head *h);
 int farm_payload_head_get(const unsigned char *buf, size_t len, uint32_t nhosts, farm_payload_head *h);

@@ -28,20 +28,20 @@
  * confirmed (gone() asks the pvmd). */
 typedef struct farm_in {
   int tag;
-  int src;             /* sender tid: checked, but for a payload (which a relay forwards) */
+  int src; /* sender tid: checked, but for a payload (which a relay forwards) */
   unsigned char *body;
   size_t len;
   int bufid;
   int notice;
-  uint64_t seq;        /* the envelope's sequence number (0: a payload's) */
-  void *raw;           /* a transport's own copy of a payload (MPI), else NULL */
+  uint64_t seq; /* the envelope's sequence number (0: a payload's) */
+  void *raw;    /* a transport's own copy of a payload (MPI), else NULL */
   size_t raw_len;
 } farm_in;
 
 typedef struct farm_xport {
   void *ctx;
   uint32_t run;
-  farm_auth *auth;     /* this task's key and sequence numbers (borrowed) */
+  farm_auth *auth; /* this task's key and sequence numbers (borrowed) */
   /* body[0..len-1] with `tag` to peer `id`: 0, or < 0. */
   int (*send)(void *ctx, int id, int tag, const void *body, size_t len);
   /* lbpvm_recv's contract: from `id` (-1 any) with `tag` (-1 any), wait

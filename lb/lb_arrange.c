@@ -14,11 +14,14 @@ int lb_arrange_ws_alloc(const lb_topo *t, lb_arrange_ws **out)
 {
   size_t n = t->n;
   if (n < 2) return lb_error(LB_ETOPO, "an arrangement needs at least 2 nodes");
-  if (!lb_topo_is_connected(t))
-    return lb_error(LB_ETOPO, "graph %s is not connected", t->name);
+  if (!lb_topo_is_connected(t)) return lb_error(LB_ETOPO, "graph %s is not connected", t->name);
   lb_arrange_ws *ws = calloc(1, sizeof *ws);
   double *buf = malloc((2 * n * n + 7 * n) * sizeof *buf);
-  if (!ws || !buf) { free(ws); free(buf); return lb_error(LB_ENOMEM, "out of memory"); }
+  if (!ws || !buf) {
+    free(ws);
+    free(buf);
+    return lb_error(LB_ENOMEM, "out of memory");
+  }
   ws->n = n;
   ws->L = buf;
   ws->B = ws->L + n * n;
@@ -27,7 +30,7 @@ int lb_arrange_ws_alloc(const lb_topo *t, lb_arrange_ws **out)
   ws->e2 = ws->e + n;
   ws->r = ws->e2 + n;
   ws->ns = ws->r + n;
-  ws->scratch = ws->ns + n;   /* 2n */
+  ws->scratch = ws->ns + n; /* 2n */
   memset(ws->L, 0, n * n * sizeof *ws->L);
   for (size_t i = 0; i < n; i++) {
     ws->L[i * n + i] = (double)lb_topo_degree(t, i);
@@ -69,15 +72,14 @@ double lb_arrange_ratio(lb_arrange_ws *ws, const double *node_speed)
     /* The same evaluator as the searches, so that one arrangement gets
      * the same p bit for bit whichever way it is evaluated. */
     double p[LB_ARRANGE_LANES];
-    for (size_t l = 0; l < LB_ARRANGE_LANES; l++)
-      memcpy(ws->lane_s + l * n, node_speed, n * sizeof *node_speed);
+    for (size_t l = 0; l < LB_ARRANGE_LANES; l++) memcpy(ws->lane_s + l * n, node_speed, n * sizeof *node_speed);
     lb_arrange_ratio_lanes(ws, ws->lane_s, p);
     return p[0];
   }
   double *r = ws->r, *B = ws->B;
   const double *L = ws->L;
   for (size_t i = 0; i < n; i++) r[i] = 1.0 / sqrt(node_speed[i]);
-  for (size_t i = 0; i < n; i++)   /* S^-1/2 L S^-1/2 */
+  for (size_t i = 0; i < n; i++) /* S^-1/2 L S^-1/2 */
     for (size_t j = 0; j < n; j++) B[i * n + j] = L[i * n + j] * r[i] * r[j];
   lb_symtri_reduce(B, n, ws->d, ws->e, ws->scratch);
   for (size_t i = 0; i + 1 < n; i++) ws->e2[i] = ws->e[i] * ws->e[i];
@@ -98,7 +100,8 @@ int lb_arrange_check(const size_t *arr, size_t n)
   if (!seen) return lb_error(LB_ENOMEM, "out of memory");
   int st = LB_SUCCESS;
   for (size_t i = 0; i < n && !st; i++) {
-    if (arr[i] >= n) st = lb_error(LB_EINVAL, "arrangement entry %zu at node %zu is not in 1..%zu", arr[i] + 1, i + 1, n);
+    if (arr[i] >= n)
+      st = lb_error(LB_EINVAL, "arrangement entry %zu at node %zu is not in 1..%zu", arr[i] + 1, i + 1, n);
     else if (seen[arr[i]]++) st = lb_error(LB_EINVAL, "speed %zu placed twice (node %zu)", arr[i] + 1, i + 1);
   }
   free(seen);
@@ -117,8 +120,7 @@ int lb_arrange_order_desc(const double *speed, size_t n, size_t *order)
   return LB_SUCCESS;
 }
 
-int lb_arrange_greedy(const lb_topo *t, const double *speed, size_t *arr,
-                      double *p, size_t *evals)
+int lb_arrange_greedy(const lb_topo *t, const double *speed, size_t *arr, double *p, size_t *evals)
 {
   size_t n = t->n;
   int st = lb_hetero_check_speeds(speed, n);
@@ -133,13 +135,14 @@ int lb_arrange_greedy(const lb_topo *t, const double *speed, size_t *arr,
     goto out;
   }
   double smin = speed[0];
-  for (size_t i = 1; i < n; i++) if (speed[i] < smin) smin = speed[i];
+  for (size_t i = 1; i < n; i++)
+    if (speed[i] < smin) smin = speed[i];
   lb_arrange_order_desc(speed, n, order);
   for (size_t i = 0; i < n; i++) ns[i] = 1.0;
   size_t ev = 0;
   double best = INFINITY;
   for (size_t r = 0; r < n; r++) {
-    double s = speed[order[r]] / smin;   /* relative to the slowest */
+    double s = speed[order[r]] / smin; /* relative to the slowest */
     size_t k = n;
     best = INFINITY;
     for (size_t j = 0; j < n; j++) {
@@ -149,7 +152,10 @@ int lb_arrange_greedy(const lb_topo *t, const double *speed, size_t *arr,
       ev++;
       ns[j] = 1.0;
       /* A rounding-level difference is a tie: keep the lower node. */
-      if (k == n || q < best * (1 - LB_ARRANGE_TIE)) { best = q; k = j; }
+      if (k == n || q < best * (1 - LB_ARRANGE_TIE)) {
+        best = q;
+        k = j;
+      }
     }
     placed[k] = 1;
     ns[k] = s;

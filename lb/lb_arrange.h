@@ -24,8 +24,8 @@
 
 struct lb_rng;
 
-#define LB_ARRANGE_RTOL 1e-13
-#define LB_ARRANGE_TIE 1e-9
+#define LB_ARRANGE_RTOL           1e-13
+#define LB_ARRANGE_TIE            1e-9
 #define LB_ARRANGE_EXHAUSTIVE_MAX 10
 
 typedef struct lb_arrange_ws lb_arrange_ws;
@@ -46,8 +46,8 @@ double lb_arrange_ratio_of(lb_arrange_ws *ws, const double *speed, const size_t 
 int lb_arrange_check(const size_t *arr, size_t n);
 
 typedef struct lb_arrange_stats {
-  double p_min, p_max;      /* over every arrangement tried */
-  double p_ref;             /* the reference for the counts (e.g. greedy p1) */
+  double p_min, p_max; /* over every arrangement tried */
+  double p_ref;        /* the reference for the counts (e.g. greedy p1) */
   size_t n_below, n_equal, n_above, n_total;
 } lb_arrange_stats;
 
@@ -56,17 +56,15 @@ typedef struct lb_arrange_stats {
  * an arrangement of least and of greatest p; among ties the
  * lexicographically first, so the answer does not depend on nthreads
  * (0: one per online processor). */
-int lb_arrange_exhaustive(const lb_topo *t, const double *speed, double p_ref,
-                          unsigned nthreads, size_t *arg_min, size_t *arg_max,
-                          lb_arrange_stats *st);
+int lb_arrange_exhaustive(const lb_topo *t, const double *speed, double p_ref, unsigned nthreads, size_t *arg_min,
+                          size_t *arg_max, lb_arrange_stats *st);
 
 /* The greedy method of section 3.  Speeds are ranked in descending
  * order; each in turn goes to the free node that gives the least p,
  * every node not yet given a speed counting as speed 1 (the paper
  * first divides by the slowest speed, so 1 is the slowest).  Ties go to
  * the lowest node.  P(P+1)/2 evaluations (*evals, may be NULL). */
-int lb_arrange_greedy(const lb_topo *t, const double *speed, size_t *arr,
-                      double *p, size_t *evals);
+int lb_arrange_greedy(const lb_topo *t, const double *speed, size_t *arr, double *p, size_t *evals);
 
 /* One random arrangement by the paper's scheme: draw a random integer
  * m, take item mod(m, P-k) of the k not yet placed (in their order,
@@ -80,10 +78,9 @@ void lb_arrange_random(struct lb_rng *r, const size_t *order, size_t n, size_t *
  * draw order; hist (nbins, may be NULL) counts p in (k, k+1] at index k
  * for k < nbins-1, and everything above nbins-1 in the last bin.  The
  * draws come from r alone, so results do not depend on nthreads. */
-int lb_arrange_monte_carlo(const lb_topo *t, const double *speed, size_t count,
-                           struct lb_rng *r, double p_ref, unsigned nthreads,
-                           size_t *arg_min, size_t *arg_max, double *p_all,
-                           size_t *hist, size_t nbins, lb_arrange_stats *st);
+int lb_arrange_monte_carlo(const lb_topo *t, const double *speed, size_t count, struct lb_rng *r, double p_ref,
+                           unsigned nthreads, size_t *arg_min, size_t *arg_max, double *p_all, size_t *hist,
+                           size_t nbins, lb_arrange_stats *st);
 
 /* P_r = (p1 - p_min) / (p_max - p_min) and
  * pct = N< / (N< + N> + 1), both as fractions (the paper's definitions).

@@ -46,7 +46,7 @@
 typedef double vd __attribute__((vector_size(W * sizeof(double))));
 typedef long long vm __attribute__((vector_size(W * sizeof(double))));
 
-static inline vd splat(double x) { return (vd){ x, x, x, x }; }
+static inline vd splat(double x) { return (vd){x, x, x, x}; }
 static inline vd vsel(vm m, vd a, vd b) { return (vd)(((vm)a & m) | ((vm)b & ~m)); }
 static inline vd vabs(vd x) { return (vd)((vm)x & ~(vm)splat(-0.0)); }
 static inline vd vsqrt(vd x)
@@ -73,7 +73,7 @@ static inline vd laguerre_step(vd f, vd fd, vd fh, double nn)
 {
   vd G = fd / f, H = G * G - 2 * fh / f, D = (nn - 1) * (nn * H - G * G);
   vd s = vsqrt(vsel(D > 0, D, splat(0)));
-  s = (vd)((vm)s | ((vm)G & (vm)splat(-0.0)));   /* sign of G */
+  s = (vd)((vm)s | ((vm)G & (vm)splat(-0.0))); /* sign of G */
   return -nn / (G + s);
 }
 
@@ -81,8 +81,8 @@ LANES_HOT void lb_arrange_ratio_lanes(lb_arrange_ws *ws, const double *s, double
 {
   size_t n = ws->n;
   const double *L = ws->L;
-  vd *A = (vd *)ws->lane_a, *r = (vd *)ws->lane_v, *z = r + n, *v = z + n, *q = v + n,
-     *d = q + n, *e = d + n, *e2 = e + n;
+  vd *A = (vd *)ws->lane_a, *r = (vd *)ws->lane_v, *z = r + n, *v = z + n, *q = v + n, *d = q + n, *e = d + n,
+     *e2 = e + n;
   /* 1. B with the zero eigenvalue moved up. */
   vd tr = splat(0), zz = splat(0);
   for (size_t i = 0; i < n; i++) {
@@ -148,7 +148,7 @@ LANES_HOT void lb_arrange_ratio_lanes(lb_arrange_ws *ws, const double *s, double
   /* What the spectrum of T/g can be resolved to (lb_symtri_kth's atol). */
   const double atol = 4 * DBL_EPSILON;
   vd a = splat(0), b = splat(1);
-  vm da = { 0 }, db = { 0 };
+  vm da = {0}, db = {0};
   for (int it = 0; it < LAGUERRE_MAX_IT && !(all(da) && all(db)); it++) {
     vd f0 = splat(1), f1 = d[0] - a, g0 = splat(0), g1 = splat(-1), h0 = splat(0), h1 = splat(0);
     vd F0 = splat(1), F1 = d[0] - b, G0 = splat(0), G1 = splat(-1), H0 = splat(0), H1 = splat(0);
@@ -156,11 +156,21 @@ LANES_HOT void lb_arrange_ratio_lanes(lb_arrange_ws *ws, const double *s, double
       vd t = d[i] - a, T = d[i] - b, ee = e2[i - 1];
       vd f2 = t * f1 - ee * f0, g2 = t * g1 - f1 - ee * g0, h2 = t * h1 - g1 - ee * h0;
       vd F2 = T * F1 - ee * F0, G2 = T * G1 - F1 - ee * G0, H2 = T * H1 - G1 - ee * H0;
-      f0 = f1; f1 = f2; g0 = g1; g1 = g2; h0 = h1; h1 = h2;
-      F0 = F1; F1 = F2; G0 = G1; G1 = G2; H0 = H1; H1 = H2;
+      f0 = f1;
+      f1 = f2;
+      g0 = g1;
+      g1 = g2;
+      h0 = h1;
+      h1 = h2;
+      F0 = F1;
+      F1 = F2;
+      G0 = G1;
+      G1 = G2;
+      H0 = H1;
+      H1 = H2;
     }
     vd sa = laguerre_step(f1, g1, h1, nn), sb = laguerre_step(F1, G1, H1, nn);
-    vm za = f1 == 0, zb = F1 == 0;   /* on a root exactly */
+    vm za = f1 == 0, zb = F1 == 0; /* on a root exactly */
     a = vsel(da | za, a, a + sa);
     b = vsel(db | zb, b, b + sb);
     da |= za | (vabs(sa) <= 0.5 * rtol * vabs(a) + atol);

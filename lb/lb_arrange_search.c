@@ -60,10 +60,13 @@ typedef struct ex_job {
   size_t n;
   lb_arrange_ws *ws[MAXT];
   part parts[MAXT];
-  size_t next_task, ntasks;   /* task = (first, second) element pair */
+  size_t next_task, ntasks; /* task = (first, second) element pair */
 } ex_job;
 
-typedef struct ex_arg { ex_job *job; unsigned id; } ex_arg;
+typedef struct ex_arg {
+  ex_job *job;
+  unsigned id;
+} ex_arg;
 
 static void consider(part *pt, double p, const size_t *arr, size_t n)
 {
@@ -89,15 +92,14 @@ static void lanes_flush(lb_arrange_ws *ws, part *pt, lanes *ln, size_t n)
 {
   if (ln->fill == 0) return;
   double p[LB_ARRANGE_LANES];
-  for (size_t l = ln->fill; l < LB_ARRANGE_LANES; l++)   /* idle lanes: any valid speeds */
+  for (size_t l = ln->fill; l < LB_ARRANGE_LANES; l++) /* idle lanes: any valid speeds */
     memcpy(ln->s + l * n, ln->s, n * sizeof *ln->s);
   lb_arrange_ratio_lanes(ws, ln->s, p);
   for (size_t l = 0; l < ln->fill; l++) consider(pt, p[l], ln->arr[l], n);
   ln->fill = 0;
 }
 
-static void lanes_add(lb_arrange_ws *ws, part *pt, lanes *ln, const size_t *arr,
-                      const double *speed, size_t n)
+static void lanes_add(lb_arrange_ws *ws, part *pt, lanes *ln, const size_t *arr, const double *speed, size_t n)
 {
   size_t l = ln->fill++;
   for (size_t i = 0; i < n; i++) {
@@ -115,7 +117,7 @@ static void *ex_thread(void *vp)
   part *pt = &job->parts[a->id];
   size_t n = job->n, arr[LB_ARRANGE_EXHAUSTIVE_MAX], c[LB_ARRANGE_EXHAUSTIVE_MAX];
   const double *speed = job->speed;
-  lanes ln = { 0 };
+  lanes ln = {0};
   for (;;) {
     size_t task = __atomic_fetch_add(&job->next_task, 1, __ATOMIC_RELAXED);
     if (task >= job->ntasks) break;
@@ -135,7 +137,9 @@ static void *ex_thread(void *vp)
     for (size_t i = 0; i < k;) {
       if (c[i] < i) {
         size_t j = (i % 2 == 0) ? 0 : c[i];
-        size_t tv = q[j]; q[j] = q[i]; q[i] = tv;
+        size_t tv = q[j];
+        q[j] = q[i];
+        q[i] = tv;
         lanes_add(ws, pt, &ln, arr, speed, n);
         c[i]++;
         i = 0;
@@ -168,14 +172,13 @@ static void merge(part *into, const part *from, size_t n)
   a->n_total += b->n_total;
 }
 
-int lb_arrange_exhaustive(const lb_topo *t, const double *speed, double p_ref,
-                          unsigned nthreads, size_t *arg_min, size_t *arg_max,
-                          lb_arrange_stats *st)
+int lb_arrange_exhaustive(const lb_topo *t, const double *speed, double p_ref, unsigned nthreads, size_t *arg_min,
+                          size_t *arg_max, lb_arrange_stats *st)
 {
   size_t n = t->n;
   if (n > LB_ARRANGE_EXHAUSTIVE_MAX)
-    return lb_error(LB_ERANGE, "exhaustive search over %zu! arrangements: P = %zu > %d",
-                    n, n, LB_ARRANGE_EXHAUSTIVE_MAX);
+    return lb_error(LB_ERANGE, "exhaustive search over %zu! arrangements: P = %zu > %d", n, n,
+                    LB_ARRANGE_EXHAUSTIVE_MAX);
   int rc = lb_hetero_check_speeds(speed, n);
   if (rc) return rc;
   unsigned nt = thread_count(nthreads);
@@ -195,7 +198,7 @@ int lb_arrange_exhaustive(const lb_topo *t, const double *speed, double p_ref,
   for (unsigned i = 0; i < nt && !rc; i++) {
     args[i].job = job;
     args[i].id = i;
-    if (i == 0) continue;   /* the caller's thread does share 0 */
+    if (i == 0) continue; /* the caller's thread does share 0 */
     if (pthread_create(&th[i], NULL, ex_thread, &args[i])) break;
     started = i;
   }
@@ -220,14 +223,17 @@ int lb_arrange_exhaustive(const lb_topo *t, const double *speed, double p_ref,
 
 typedef struct mc_job {
   const double *speed;
-  size_t n, count;      /* arrangements in this block */
-  const size_t *perms;  /* count x n */
-  double *p;            /* count */
+  size_t n, count;     /* arrangements in this block */
+  const size_t *perms; /* count x n */
+  double *p;           /* count */
   lb_arrange_ws *ws[MAXT];
   unsigned nt;
 } mc_job;
 
-typedef struct mc_arg { mc_job *job; unsigned id; } mc_arg;
+typedef struct mc_arg {
+  mc_job *job;
+  unsigned id;
+} mc_arg;
 
 static void *mc_thread(void *vp)
 {
@@ -261,7 +267,10 @@ static int mc_block(mc_job *job)
   pthread_t th[MAXT];
   mc_arg args[MAXT];
   unsigned started = 0;
-  for (unsigned i = 0; i < job->nt; i++) { args[i].job = job; args[i].id = i; }
+  for (unsigned i = 0; i < job->nt; i++) {
+    args[i].job = job;
+    args[i].id = i;
+  }
   for (unsigned i = 1; i < job->nt; i++) {
     if (pthread_create(&th[i], NULL, mc_thread, &args[i])) break;
     started = i;
@@ -273,17 +282,16 @@ static int mc_block(mc_job *job)
   return LB_SUCCESS;
 }
 
-int lb_arrange_monte_carlo(const lb_topo *t, const double *speed, size_t count,
-                           lb_rng *r, double p_ref, unsigned nthreads,
-                           size_t *arg_min, size_t *arg_max, double *p_all,
-                           size_t *hist, size_t nbins, lb_arrange_stats *st)
+int lb_arrange_monte_carlo(const lb_topo *t, const double *speed, size_t count, lb_rng *r, double p_ref,
+                           unsigned nthreads, size_t *arg_min, size_t *arg_max, double *p_all, size_t *hist,
+                           size_t nbins, lb_arrange_stats *st)
 {
   size_t n = t->n;
   int rc = lb_hetero_check_speeds(speed, n);
   if (rc) return rc;
   if (count == 0) return lb_error(LB_EINVAL, "Monte Carlo with 0 arrangements");
   if (hist && nbins == 0) return lb_error(LB_EINVAL, "histogram with 0 bins");
-  mc_job job = { .speed = speed, .n = n, .nt = thread_count(nthreads) };
+  mc_job job = {.speed = speed, .n = n, .nt = thread_count(nthreads)};
   size_t *order = malloc(n * sizeof *order);
   size_t *perms = malloc(MC_BLOCK * n * sizeof *perms);
   double *p = malloc(MC_BLOCK * sizeof *p);
@@ -304,11 +312,17 @@ int lb_arrange_monte_carlo(const lb_topo *t, const double *speed, size_t count,
         double q = p[i];
         const size_t *a = perms + i * n;
         tally(st, q);
-        if (q < st->p_min) { st->p_min = q; if (arg_min) memcpy(arg_min, a, n * sizeof *a); }
-        if (q > st->p_max) { st->p_max = q; if (arg_max) memcpy(arg_max, a, n * sizeof *a); }
+        if (q < st->p_min) {
+          st->p_min = q;
+          if (arg_min) memcpy(arg_min, a, n * sizeof *a);
+        }
+        if (q > st->p_max) {
+          st->p_max = q;
+          if (arg_max) memcpy(arg_max, a, n * sizeof *a);
+        }
         if (p_all) p_all[done + i] = q;
         if (hist) {
-          double b = ceil(q) - 1;   /* (k, k+1] -> k */
+          double b = ceil(q) - 1; /* (k, k+1] -> k */
           size_t k = b < 0 ? 0 : b >= (double)(nbins - 1) ? nbins - 1 : (size_t)b;
           hist[k]++;
         }

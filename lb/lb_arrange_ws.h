@@ -7,8 +7,8 @@
 
 struct lb_arrange_ws {
   size_t n;
-  double *L;        /* dense Laplacian, n x n (owns the one buffer) */
-  double *B;        /* S^-1/2 L S^-1/2, destroyed by the reduction */
+  double *L; /* dense Laplacian, n x n (owns the one buffer) */
+  double *B; /* S^-1/2 L S^-1/2, destroyed by the reduction */
   double *d, *e, *e2, *r, *ns, *scratch;
   /* The lane evaluator (n <= LB_ARRANGE_LANES_MAXN), NULL above:
    * lane_a holds n x n vectors, lane_v 8n vectors (one allocation,
@@ -19,7 +19,7 @@ struct lb_arrange_ws {
 /* The lane evaluator: LB_ARRANGE_LANES arrangements side by side in
  * vector registers, for small graphs, where it is several times faster
  * per arrangement than one at a time (docs/PERFORMANCE.md). */
-#define LB_ARRANGE_LANES 4
+#define LB_ARRANGE_LANES      4
 #define LB_ARRANGE_LANES_MAXN 64
 
 /* p[l] for the speeds s[l*n + i] at node i, l < LB_ARRANGE_LANES.

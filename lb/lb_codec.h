@@ -30,16 +30,16 @@
 #include <stdint.h>
 #include "lb_proc.h"
 
-#define LB_CODEC_MAGIC 0x314D424Cu   /* "LBM1" */
+#define LB_CODEC_MAGIC   0x314D424Cu /* "LBM1" */
 #define LB_CODEC_VERSION 2u
-#define LB_CODEC_HEADER 32u
+#define LB_CODEC_HEADER  32u
 
 typedef struct lb_codec_limits {
-  size_t nodes;       /* node ids must be below this (and below 2^32 - 1) */
-  size_t max_procs;   /* processes in one message */
-  size_t max_ctx;     /* bytes in one context */
-  size_t max_pairs;   /* pairs in one ORDER */
-  long max_count;     /* any count (EPN, queue length, ...) */
+  size_t nodes;     /* node ids must be below this (and below 2^32 - 1) */
+  size_t max_procs; /* processes in one message */
+  size_t max_ctx;   /* bytes in one context */
+  size_t max_pairs; /* pairs in one ORDER */
+  long max_count;   /* any count (EPN, queue length, ...) */
 } lb_codec_limits;
 
 /* nodes as given; 1 << 20 processes, 1 GiB contexts, nodes pairs,
@@ -55,8 +55,7 @@ int lb_codec_encode(const lb_msg *m, uint32_t run, unsigned char *buf, size_t ca
 /* The same into a new malloc'd buffer. */
 int lb_codec_encode_alloc(const lb_msg *m, uint32_t run, unsigned char **buf, size_t *len);
 /* Decode buf[0..len-1], which must be one whole message of run `run`. */
-int lb_codec_decode(const unsigned char *buf, size_t len, uint32_t run,
-                    const lb_codec_limits *lim, lb_msg **out);
+int lb_codec_decode(const unsigned char *buf, size_t len, uint32_t run, const lb_codec_limits *lim, lb_msg **out);
 /* Read only the header: type and run, for a receiver's first check. */
 int lb_codec_peek(const unsigned char *buf, size_t len, lb_msg_type *type, uint32_t *run);
 

@@ -7,13 +7,11 @@
 static int check_beta(double beta)
 {
   /* SOR converges for 0 < beta < 2 whenever first order does. */
-  if (!(beta > 0 && beta < 2))
-    return lb_error(LB_EINVAL, "second-order beta %g is not in (0, 2)", beta);
+  if (!(beta > 0 && beta < 2)) return lb_error(LB_EINVAL, "second-order beta %g is not in (0, 2)", beta);
   return LB_SUCCESS;
 }
 
-int lb_diffuse_step(const lb_topo *t, const double *edge_alpha, double beta,
-                    double *w, double *y)
+int lb_diffuse_step(const lb_topo *t, const double *edge_alpha, double beta, double *w, double *y)
 {
   int st = check_beta(beta);
   if (st) return st;
@@ -38,8 +36,8 @@ double lb_diffuse_imbalance(const double *w, size_t n)
   return d;
 }
 
-int lb_diffuse_run(const lb_topo *t, const double *edge_alpha, double beta,
-                   double *w, double tol, size_t max_iter, size_t *iters)
+int lb_diffuse_run(const lb_topo *t, const double *edge_alpha, double beta, double *w, double tol, size_t max_iter,
+                   size_t *iters)
 {
   int st = check_beta(beta);
   if (st) return st;
@@ -58,8 +56,7 @@ int lb_diffuse_run(const lb_topo *t, const double *edge_alpha, double beta,
   return LB_SUCCESS;
 }
 
-int lb_diffuse_int_step(const lb_topo *t, const double *edge_alpha,
-                        double beta, long *w, long *y, size_t *guarded)
+int lb_diffuse_int_step(const lb_topo *t, const double *edge_alpha, double beta, long *w, long *y, size_t *guarded)
 {
   int st = check_beta(beta);
   if (st) return st;
@@ -93,16 +90,19 @@ int lb_diffuse_int_step(const lb_topo *t, const double *edge_alpha,
   return LB_SUCCESS;
 }
 
-int lb_diffuse_int_run(const lb_topo *t, const double *edge_alpha, double beta,
-                       long *w, double tol, size_t max_iter, size_t *iters,
-                       size_t *guarded)
+int lb_diffuse_int_run(const lb_topo *t, const double *edge_alpha, double beta, long *w, double tol, size_t max_iter,
+                       size_t *iters, size_t *guarded)
 {
   size_t n = t->n;
   for (size_t i = 0; i < n; i++)
     if (w[i] < 0) return lb_error(LB_EINVAL, "load %ld < 0 at node %zu", w[i], i + 1);
   long *y = calloc(t->m ? t->m : 1, sizeof *y);
   double *wd = malloc(n * sizeof *wd);
-  if (!y || !wd) { free(y); free(wd); return lb_error(LB_ENOMEM, "out of memory"); }
+  if (!y || !wd) {
+    free(y);
+    free(wd);
+    return lb_error(LB_ENOMEM, "out of memory");
+  }
   size_t it = 0;
   int st = LB_SUCCESS;
   for (;;) {

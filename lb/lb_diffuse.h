@@ -24,27 +24,24 @@
 /* One step on real loads: w (n) in place, y (m) the edge flows of the
  * previous step, updated (y_k > 0 means load moved from edge[k][0] to
  * edge[k][1]).  Set y to zero and beta = 1 for the first step. */
-int lb_diffuse_step(const lb_topo *t, const double *edge_alpha, double beta,
-                    double *w, double *y);
+int lb_diffuse_step(const lb_topo *t, const double *edge_alpha, double beta, double *w, double *y);
 
 /* Iterate from w until max_i |w_i - mean| <= tol, at most max_iter
  * steps; *iters is the number of steps taken.  Returns LB_ENOCONV (with
  * *iters = max_iter) if tol was not reached. */
-int lb_diffuse_run(const lb_topo *t, const double *edge_alpha, double beta,
-                   double *w, double tol, size_t max_iter, size_t *iters);
+int lb_diffuse_run(const lb_topo *t, const double *edge_alpha, double beta, double *w, double tol, size_t max_iter,
+                   size_t *iters);
 
 /* Integer loads.  y (m) holds the previous integer flows (zero at the
  * start); *guarded (may be NULL) is increased by the number of node
  * steps in which the non-negativity guard cut the outflow. */
-int lb_diffuse_int_step(const lb_topo *t, const double *edge_alpha,
-                        double beta, long *w, long *y, size_t *guarded);
+int lb_diffuse_int_step(const lb_topo *t, const double *edge_alpha, double beta, long *w, long *y, size_t *guarded);
 
 /* Iterate integer loads until max_i |w_i - mean| <= tol (tol >= 0.5 is
  * sensible: integer diffusion stalls once neighbours differ by less than
  * about 1/alpha).  Loads must start >= 0 and stay >= 0. */
-int lb_diffuse_int_run(const lb_topo *t, const double *edge_alpha, double beta,
-                       long *w, double tol, size_t max_iter, size_t *iters,
-                       size_t *guarded);
+int lb_diffuse_int_run(const lb_topo *t, const double *edge_alpha, double beta, long *w, double tol, size_t max_iter,
+                       size_t *iters, size_t *guarded);
 
 /* max_i |w_i - mean(w)| */
 double lb_diffuse_imbalance(const double *w, size_t n);

@@ -16,9 +16,9 @@
 #include "lb_topo.h"
 
 typedef enum lb_diffusion_kind {
-  LB_DIFFUSION_UNIFORM = 0,  /* the same alpha on every edge */
-  LB_DIFFUSION_BOILLAT = 1,  /* 1 / (max(deg i, deg j) + 1) */
-  LB_DIFFUSION_OPTIMAL = 2   /* 2 / (lambda_2 + lambda_N) of the Laplacian */
+  LB_DIFFUSION_UNIFORM = 0, /* the same alpha on every edge */
+  LB_DIFFUSION_BOILLAT = 1, /* 1 / (max(deg i, deg j) + 1) */
+  LB_DIFFUSION_OPTIMAL = 2  /* 2 / (lambda_2 + lambda_N) of the Laplacian */
 } lb_diffusion_kind;
 
 /* Name ("uniform", "boillat", "optimal") and its inverse. */
@@ -28,8 +28,7 @@ int lb_diffusion_kind_parse(const char *s, lb_diffusion_kind *k);
 /* Coefficient on one edge whose end points have degrees deg_i, deg_j.
  * `alpha` is the global value used by UNIFORM and OPTIMAL (ignored by
  * BOILLAT); it must be finite and > 0.  Degrees must be >= 1. */
-int lb_diffusion_edge_alpha(lb_diffusion_kind k, double alpha,
-                            size_t deg_i, size_t deg_j, double *out);
+int lb_diffusion_edge_alpha(lb_diffusion_kind k, double alpha, size_t deg_i, size_t deg_j, double *out);
 
 /* Boillat's coefficient 1 / (max(deg_i, deg_j) + 1): M stays
  * non-negative and doubly stochastic, so loads never go negative. */
@@ -42,12 +41,10 @@ int lb_diffusion_alpha_opt(const lb_topo *t, double *alpha);
 
 /* All m edge coefficients of t, in lb_topo edge order.  For OPTIMAL the
  * `alpha` argument is ignored and lb_diffusion_alpha_opt is used. */
-int lb_diffusion_edge_alphas(const lb_topo *t, lb_diffusion_kind k,
-                             double alpha, double *edge_alpha);
+int lb_diffusion_edge_alphas(const lb_topo *t, lb_diffusion_kind k, double alpha, double *edge_alpha);
 
 /* The diffusion matrix M = I - L_alpha (n x n, caller-allocated). */
-int lb_diffusion_matrix(const lb_topo *t, const double *edge_alpha,
-                        gsl_matrix *M);
+int lb_diffusion_matrix(const lb_topo *t, const double *edge_alpha, gsl_matrix *M);
 
 /* Graphs above this many nodes get LB_ERANGE from the spectral
  * functions below (a dense eigenproblem). */
@@ -57,8 +54,7 @@ int lb_diffusion_matrix(const lb_topo *t, const double *edge_alpha,
  * eigenvalue 1 of the uniform vector (the per-step contraction of
  * first-order diffusion).  Fails with LB_ENOCONV when gamma >= 1
  * (alpha too large, or the graph is disconnected). */
-int lb_diffusion_gamma(const lb_topo *t, const double *edge_alpha,
-                       double *gamma);
+int lb_diffusion_gamma(const lb_topo *t, const double *edge_alpha, double *gamma);
 
 /* beta_opt = 2 / (1 + sqrt(1 - gamma^2)) for the second-order form
  * w(t+1) = beta M w(t) + (1 - beta) w(t-1); 0 <= gamma < 1. */
@@ -66,7 +62,6 @@ int lb_diffusion_beta_from_gamma(double gamma, double *beta);
 
 /* beta_opt from the spectrum of M built from t and edge_alpha; gamma is
  * also returned when `gamma` is not NULL. */
-int lb_diffusion_beta_opt(const lb_topo *t, const double *edge_alpha,
-                          double *beta, double *gamma);
+int lb_diffusion_beta_opt(const lb_topo *t, const double *edge_alpha, double *beta, double *gamma);
 
 #endif

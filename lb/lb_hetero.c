@@ -15,15 +15,13 @@ int lb_hetero_check_speeds(const double *speed, size_t n)
   return LB_SUCCESS;
 }
 
-int lb_hetero_extremes(const lb_topo *t, const double *speed,
-                       double *lambda2, double *lambdaP)
+int lb_hetero_extremes(const lb_topo *t, const double *speed, double *lambda2, double *lambdaP)
 {
   size_t n = t->n;
   if (n < 2) return lb_error(LB_ETOPO, "a convergence ratio needs at least 2 nodes");
   int st = lb_hetero_check_speeds(speed, n);
   if (st) return st;
-  if (!lb_topo_is_connected(t))
-    return lb_error(LB_ETOPO, "graph %s is not connected", t->name);
+  if (!lb_topo_is_connected(t)) return lb_error(LB_ETOPO, "graph %s is not connected", t->name);
   gsl_matrix *B = gsl_matrix_alloc(n, n);
   lb_spectrum *s = NULL;
   if (!B) return lb_error(LB_ENOMEM, "out of memory");
@@ -31,8 +29,7 @@ int lb_hetero_extremes(const lb_topo *t, const double *speed,
   if (!st) {
     /* S^-1/2 L S^-1/2 is similar to S^-1 L and symmetric. */
     for (size_t i = 0; i < n; i++)
-      for (size_t j = 0; j < n; j++)
-        *gsl_matrix_ptr(B, i, j) /= sqrt(speed[i] * speed[j]);
+      for (size_t j = 0; j < n; j++) *gsl_matrix_ptr(B, i, j) /= sqrt(speed[i] * speed[j]);
     st = lb_spectrum_alloc(n, &s);
   }
   if (!st) st = lb_spectrum_symm(s, B);
@@ -45,8 +42,7 @@ int lb_hetero_extremes(const lb_topo *t, const double *speed,
   return st;
 }
 
-int lb_hetero_tau_opt(const lb_topo *t, const double *speed,
-                      double *tau, double *rate)
+int lb_hetero_tau_opt(const lb_topo *t, const double *speed, double *tau, double *rate)
 {
   double l2, lP;
   int st = lb_hetero_extremes(t, speed, &l2, &lP);
@@ -80,16 +76,15 @@ int lb_hetero_rate(const lb_topo *t, const double *speed, double tau, double *ra
   return LB_SUCCESS;
 }
 
-int lb_hetero_step(const lb_topo *t, const double *speed, double tau,
-                   double *l, double *y, double *x)
+int lb_hetero_step(const lb_topo *t, const double *speed, double tau, double *l, double *y, double *x)
 {
   if (!(tau > 0)) return lb_error(LB_EINVAL, "tau %g <= 0", tau);
   for (size_t k = 0; k < t->m; k++) {
     size_t i = t->edge[k][0], j = t->edge[k][1];
-    y[k] = tau * (l[j] - l[i]);          /* (W A^T l)_k */
+    y[k] = tau * (l[j] - l[i]); /* (W A^T l)_k */
     if (x) x[k] += y[k];
   }
-  for (size_t k = 0; k < t->m; k++) {  /* l -= S^-1 A y */
+  for (size_t k = 0; k < t->m; k++) { /* l -= S^-1 A y */
     size_t i = t->edge[k][0], j = t->edge[k][1];
     l[j] -= y[k] / speed[j];
     l[i] += y[k] / speed[i];
@@ -100,7 +95,10 @@ int lb_hetero_step(const lb_topo *t, const double *speed, double tau,
 double lb_hetero_lbar(const double *speed, const double *l, size_t n)
 {
   double w = 0, s = 0;
-  for (size_t i = 0; i < n; i++) { w += speed[i] * l[i]; s += speed[i]; }
+  for (size_t i = 0; i < n; i++) {
+    w += speed[i] * l[i];
+    s += speed[i];
+  }
   return w / s;
 }
 
@@ -112,15 +110,15 @@ static double time_imbalance(const double *l, double lbar, size_t n)
   return d;
 }
 
-int lb_hetero_run(const lb_topo *t, const double *speed, double tau,
-                  double *l, double *x, double tol, size_t max_iter,
+int lb_hetero_run(const lb_topo *t, const double *speed, double tau, double *l, double *x, double tol, size_t max_iter,
                   size_t *iters)
 {
   int st = lb_hetero_check_speeds(speed, t->n);
   if (st) return st;
   double *y = malloc((t->m ? t->m : 1) * sizeof *y);
   if (!y) return lb_error(LB_ENOMEM, "out of memory");
-  if (x) for (size_t k = 0; k < t->m; k++) x[k] = 0;
+  if (x)
+    for (size_t k = 0; k < t->m; k++) x[k] = 0;
   double lbar = lb_hetero_lbar(speed, l, t->n);
   size_t it = 0;
   while (time_imbalance(l, lbar, t->n) > tol && it < max_iter) {
@@ -135,15 +133,14 @@ int lb_hetero_run(const lb_topo *t, const double *speed, double tau,
   return st;
 }
 
-int lb_hetero_flow_residual(const lb_topo *t, const double *speed,
-                            const double *l0, const double *x, double *resid)
+int lb_hetero_flow_residual(const lb_topo *t, const double *speed, const double *l0, const double *x, double *resid)
 {
   size_t n = t->n;
   int st = lb_hetero_check_speeds(speed, n);
   if (st) return st;
   double *ax = calloc(n, sizeof *ax);
   if (!ax) return lb_error(LB_ENOMEM, "out of memory");
-  for (size_t k = 0; k < t->m; k++) {  /* A x: +1 at the larger end */
+  for (size_t k = 0; k < t->m; k++) { /* A x: +1 at the larger end */
     ax[t->edge[k][1]] += x[k];
     ax[t->edge[k][0]] -= x[k];
   }

@@ -33,12 +33,10 @@ int lb_hetero_check_speeds(const double *speed, size_t n);
 /* Eigenvalues lambda_2 and lambda_P of S^-1 A A^T (= S^-1 L) through
  * the symmetric S^-1/2 L S^-1/2, by gsl_eigen_symm.  The graph must be
  * connected with P >= 2. */
-int lb_hetero_extremes(const lb_topo *t, const double *speed,
-                       double *lambda2, double *lambdaP);
+int lb_hetero_extremes(const lb_topo *t, const double *speed, double *lambda2, double *lambdaP);
 
 /* The optimal tau and the factor (p-1)/(p+1) it gives (rate may be NULL). */
-int lb_hetero_tau_opt(const lb_topo *t, const double *speed,
-                      double *tau, double *rate);
+int lb_hetero_tau_opt(const lb_topo *t, const double *speed, double *tau, double *rate);
 
 /* The largest tau that keeps the paper's constraint (4),
  * 1 - tau deg_i / s_i >= 0 at every node: min_i s_i / deg_i.  With it
@@ -52,13 +50,11 @@ int lb_hetero_rate(const lb_topo *t, const double *speed, double tau, double *ra
 
 /* One step: l (n) in place, y (m) receives this step's edge flows and,
  * if x is not NULL, they are added to x (m). */
-int lb_hetero_step(const lb_topo *t, const double *speed, double tau,
-                   double *l, double *y, double *x);
+int lb_hetero_step(const lb_topo *t, const double *speed, double tau, double *l, double *y, double *x);
 
 /* Iterate until max_i |l_i - lbar| <= tol (at most max_iter steps),
  * accumulating the flows into x (m, zeroed here; may be NULL). */
-int lb_hetero_run(const lb_topo *t, const double *speed, double tau,
-                  double *l, double *x, double tol, size_t max_iter,
+int lb_hetero_run(const lb_topo *t, const double *speed, double tau, double *l, double *x, double tol, size_t max_iter,
                   size_t *iters);
 
 /* lbar = sum s_i l_i / sum s_i (paper eq. 1). */
@@ -66,7 +62,6 @@ double lb_hetero_lbar(const double *speed, const double *l, size_t n);
 
 /* max_i |(S^-1 A x)_i + b_i| with b = lbar - l0: how well the
  * accumulated flows x explain the move from l0 to balance. */
-int lb_hetero_flow_residual(const lb_topo *t, const double *speed,
-                            const double *l0, const double *x, double *resid);
+int lb_hetero_flow_residual(const lb_topo *t, const double *speed, const double *l0, const double *x, double *resid);
 
 #endif

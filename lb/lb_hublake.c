@@ -23,8 +23,7 @@ static double dot(const double *a, const double *b, size_t n)
   return s;
 }
 
-int lb_hublake_solve(const lb_topo *t, const double *load, double tol,
-                     double *lambda, size_t *iters)
+int lb_hublake_solve(const lb_topo *t, const double *load, double tol, double *lambda, size_t *iters)
 {
   size_t n = t->n;
   if (iters) *iters = 0;
@@ -39,17 +38,30 @@ int lb_hublake_solve(const lb_topo *t, const double *load, double tol,
   /* b = load - avg, exactly zero-sum up to rounding; removing the mean
    * again keeps rounding from leaving a null-space component. */
   double mean = 0;
-  for (size_t i = 0; i < n; i++) { r[i] = load[i] - avg; mean += r[i]; }
+  for (size_t i = 0; i < n; i++) {
+    r[i] = load[i] - avg;
+    mean += r[i];
+  }
   mean /= (double)n;
-  for (size_t i = 0; i < n; i++) { r[i] -= mean; p[i] = r[i]; lambda[i] = 0; }
+  for (size_t i = 0; i < n; i++) {
+    r[i] -= mean;
+    p[i] = r[i];
+    lambda[i] = 0;
+  }
   double rr = dot(r, r, n), stop = tol * tol * rr;
   size_t k = 0, limit = 10 * n + 10;
   int rc = LB_SUCCESS;
   while (rr > stop && rr > 0) {
-    if (k >= limit) { rc = lb_error(LB_ENOCONV, "CG: residual %g after %zu iterations", sqrt(rr), k); break; }
+    if (k >= limit) {
+      rc = lb_error(LB_ENOCONV, "CG: residual %g after %zu iterations", sqrt(rr), k);
+      break;
+    }
     laplace_mul(t, p, q);
     double alpha = rr / dot(p, q, n);
-    for (size_t i = 0; i < n; i++) { lambda[i] += alpha * p[i]; r[i] -= alpha * q[i]; }
+    for (size_t i = 0; i < n; i++) {
+      lambda[i] += alpha * p[i];
+      r[i] -= alpha * q[i];
+    }
     double rr1 = dot(r, r, n);
     for (size_t i = 0; i < n; i++) p[i] = r[i] + (rr1 / rr) * p[i];
     rr = rr1;
@@ -88,19 +100,34 @@ static int cancel_cycles(const lb_topo *t, long *flow)
   unsigned char *col = malloc(n);
   size_t *par = malloc(n * sizeof *par), *stk = malloc(n * sizeof *stk), *pos = malloc(n * sizeof *pos);
   int rc = LB_SUCCESS;
-  if (!col || !par || !stk || !pos) { rc = lb_error(LB_ENOMEM, "cycle search"); goto done; }
+  if (!col || !par || !stk || !pos) {
+    rc = lb_error(LB_ENOMEM, "cycle search");
+    goto done;
+  }
 again:
   memset(col, 0, n);
   for (size_t s = 0; s < n; s++) {
     if (col[s]) continue;
     size_t top = 0;
-    stk[top++] = s; pos[s] = 0; col[s] = 1;
+    stk[top++] = s;
+    pos[s] = 0;
+    col[s] = 1;
     while (top) {
       size_t u = stk[top - 1];
-      if (pos[u] == lb_topo_degree(t, u)) { col[u] = 2; top--; continue; }
+      if (pos[u] == lb_topo_degree(t, u)) {
+        col[u] = 2;
+        top--;
+        continue;
+      }
       size_t v = lb_topo_neighbours(t, u)[pos[u]++], k;
       if (arc(t, flow, u, v, &k) == 0 || col[v] == 2) continue;
-      if (col[v] == 0) { col[v] = 1; par[v] = u; pos[v] = 0; stk[top++] = v; continue; }
+      if (col[v] == 0) {
+        col[v] = 1;
+        par[v] = u;
+        pos[v] = 0;
+        stk[top++] = v;
+        continue;
+      }
       /* v is on the stack: cycle v -> ... -> u -> v */
       long a = arc(t, flow, u, v, &k);
       for (size_t w = u; w != v; w = par[w]) {
@@ -118,12 +145,14 @@ again:
     }
   }
 done:
-  free(col); free(par); free(stk); free(pos);
+  free(col);
+  free(par);
+  free(stk);
+  free(pos);
   return rc;
 }
 
-int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
-                    long *target, size_t *iters)
+int lb_hublake_plan(const lb_topo *t, const long *load, long *flow, long *target, size_t *iters)
 {
   size_t n = t->n;
   if (n == 0) return lb_error(LB_EINVAL, "empty graph");
@@ -136,9 +165,15 @@ int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
   long *tg = malloc(n * sizeof *tg), *res = malloc(n * sizeof *res);
   size_t *order = malloc(n * sizeof *order), *par = malloc(n * sizeof *par);
   int rc = LB_SUCCESS;
-  if (!lam || !tg || !res || !order || !par) { rc = lb_error(LB_ENOMEM, "Hu-Blake plan"); goto done; }
+  if (!lam || !tg || !res || !order || !par) {
+    rc = lb_error(LB_ENOMEM, "Hu-Blake plan");
+    goto done;
+  }
   double *dl = malloc(n * sizeof *dl);
-  if (!dl) { rc = lb_error(LB_ENOMEM, "Hu-Blake plan"); goto done; }
+  if (!dl) {
+    rc = lb_error(LB_ENOMEM, "Hu-Blake plan");
+    goto done;
+  }
   for (size_t i = 0; i < n; i++) dl[i] = (double)load[i];
   rc = lb_hublake_solve(t, dl, 1e-12, lam, iters);
   free(dl);
@@ -146,7 +181,10 @@ int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
   lb_hublake_flow(t, lam, f);
   /* Integer targets: floor(avg), plus one on the sum % n most loaded. */
   long lo = sum / (long)n, extra = sum % (long)n;
-  for (size_t i = 0; i < n; i++) { tg[i] = lo; order[i] = i; }
+  for (size_t i = 0; i < n; i++) {
+    tg[i] = lo;
+    order[i] = i;
+  }
   for (long e = 0; e < extra; e++) {
     size_t best = n;
     for (size_t i = 0; i < n; i++)
@@ -155,7 +193,10 @@ int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
   }
   for (size_t k = 0; k < t->m; k++) flow[k] = lround(f[k]);
   for (size_t i = 0; i < n; i++) res[i] = load[i] - tg[i];
-  for (size_t k = 0; k < t->m; k++) { res[t->edge[k][0]] -= flow[k]; res[t->edge[k][1]] += flow[k]; }
+  for (size_t k = 0; k < t->m; k++) {
+    res[t->edge[k][0]] -= flow[k];
+    res[t->edge[k][1]] += flow[k];
+  }
   /* Residuals (what each node still has to send) go up a BFS tree,
    * leaves first, so totals come out exact. */
   {
@@ -167,7 +208,10 @@ int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
       size_t u = order[head++];
       const size_t *nb = lb_topo_neighbours(t, u);
       for (size_t e = 0; e < lb_topo_degree(t, u); e++)
-        if (par[nb[e]] == n) { par[nb[e]] = u; order[tail++] = nb[e]; }
+        if (par[nb[e]] == n) {
+          par[nb[e]] = u;
+          order[tail++] = nb[e];
+        }
     }
     for (size_t q = n; q-- > 1;) {
       size_t v = order[q], u = par[v], k = lb_topo_edge_index(t, v, u);
@@ -179,19 +223,28 @@ int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
   rc = cancel_cycles(t, flow);
   if (target) memcpy(target, tg, n * sizeof *tg);
 done:
-  free(lam); free(tg); free(res); free(order); free(par);
+  free(lam);
+  free(tg);
+  free(res);
+  free(order);
+  free(par);
   return rc;
 }
 
-int lb_transfer_schedule(const lb_topo *t, const long *load, const long *flow,
-                         lb_transfer **out, size_t *nout, size_t *nrounds)
+int lb_transfer_schedule(const lb_topo *t, const long *load, const long *flow, lb_transfer **out, size_t *nout,
+                         size_t *nrounds)
 {
   size_t n = t->n, cap = 16, cnt = 0, round = 0;
-  *out = NULL; *nout = 0; *nrounds = 0;
+  *out = NULL;
+  *nout = 0;
+  *nrounds = 0;
   long *rem = malloc(t->m * sizeof *rem), *cur = malloc(n * sizeof *cur), *nxt = malloc(n * sizeof *nxt);
   lb_transfer *tr = malloc(cap * sizeof *tr);
   int rc = LB_SUCCESS;
-  if (!rem || !cur || !nxt || !tr) { rc = lb_error(LB_ENOMEM, "transfer schedule"); goto fail; }
+  if (!rem || !cur || !nxt || !tr) {
+    rc = lb_error(LB_ENOMEM, "transfer schedule");
+    goto fail;
+  }
   memcpy(rem, flow, t->m * sizeof *rem);
   memcpy(cur, load, n * sizeof *cur);
   for (;;) {
@@ -209,8 +262,12 @@ int lb_transfer_schedule(const lb_topo *t, const long *load, const long *flow,
         if (s <= 0) continue;
         if (cnt == cap) {
           lb_transfer *g = realloc(tr, 2 * cap * sizeof *tr);
-          if (!g) { rc = lb_error(LB_ENOMEM, "transfer schedule"); goto fail; }
-          tr = g; cap *= 2;
+          if (!g) {
+            rc = lb_error(LB_ENOMEM, "transfer schedule");
+            goto fail;
+          }
+          tr = g;
+          cap *= 2;
         }
         tr[cnt++] = (lb_transfer){round, u, nb[e], s};
         arc_sub(t, rem, k, u, s);
@@ -221,14 +278,24 @@ int lb_transfer_schedule(const lb_topo *t, const long *load, const long *flow,
       }
     }
     if (!left) break;
-    if (!moved) { rc = lb_error(LB_ESTATE, "flow cannot be scheduled: cyclic, or a load would go negative"); goto fail; }
+    if (!moved) {
+      rc = lb_error(LB_ESTATE, "flow cannot be scheduled: cyclic, or a load would go negative");
+      goto fail;
+    }
     memcpy(cur, nxt, n * sizeof *cur);
     round++;
   }
-  free(rem); free(cur); free(nxt);
-  *out = tr; *nout = cnt; *nrounds = round;
+  free(rem);
+  free(cur);
+  free(nxt);
+  *out = tr;
+  *nout = cnt;
+  *nrounds = round;
   return LB_SUCCESS;
 fail:
-  free(rem); free(cur); free(nxt); free(tr);
+  free(rem);
+  free(cur);
+  free(nxt);
+  free(tr);
   return rc;
 }

@@ -18,8 +18,7 @@
  * 1e-10).  *iters (if not NULL) receives the iteration count.
  * LB_ENOCONV after 10 n iterations (n is the exact-arithmetic bound);
  * the graph must be connected. */
-int lb_hublake_solve(const lb_topo *t, const double *load, double tol,
-                     double *lambda, size_t *iters);
+int lb_hublake_solve(const lb_topo *t, const double *load, double tol, double *lambda, size_t *iters);
 
 /* Real edge flows lambda_i - lambda_j (m values). */
 void lb_hublake_flow(const lb_topo *t, const double *lambda, double *flow);
@@ -29,12 +28,11 @@ void lb_hublake_flow(const lb_topo *t, const double *lambda, double *flow);
  * average (the sum %% P extra units stay on the most loaded nodes, ties
  * to the lower id), with no directed cycles of flow.  flow has m
  * entries; target (n) may be NULL. */
-int lb_hublake_plan(const lb_topo *t, const long *load, long *flow,
-                    long *target, size_t *iters);
+int lb_hublake_plan(const lb_topo *t, const long *load, long *flow, long *target, size_t *iters);
 
 typedef struct lb_transfer {
-  size_t round;     /* 0, 1, ...: transfers of one round run together */
-  size_t from, to;  /* adjacent processors */
+  size_t round;    /* 0, 1, ...: transfers of one round run together */
+  size_t from, to; /* adjacent processors */
   long amount;
 } lb_transfer;
 
@@ -43,7 +41,7 @@ typedef struct lb_transfer {
  * held at the start of the round.  *out (malloc'ed, caller frees) gets
  * *nout transfers, *nrounds the number of rounds.  The flow must be
  * acyclic (lb_hublake_plan's is) and leave no load negative. */
-int lb_transfer_schedule(const lb_topo *t, const long *load, const long *flow,
-                         lb_transfer **out, size_t *nout, size_t *nrounds);
+int lb_transfer_schedule(const lb_topo *t, const long *load, const long *flow, lb_transfer **out, size_t *nout,
+                         size_t *nrounds);
 
 #endif

@@ -7,12 +7,12 @@
 enum { L_IDLE, L_LIVE, L_FENCED };
 
 typedef struct host {
-  double renewed;      /* last renewal */
-  double moved;        /* last progress */
+  double renewed; /* last renewal */
+  double moved;   /* last progress */
   uint64_t progress, held;
   unsigned char state;
-  unsigned char stalled;   /* reported stalled since its last progress */
-  unsigned char expired;   /* fenced by its lease running out */
+  unsigned char stalled; /* reported stalled since its last progress */
+  unsigned char expired; /* fenced by its lease running out */
 } host;
 
 struct lb_lease {
@@ -127,8 +127,8 @@ static int stalled(const lb_lease *l, const host *x, double now)
   return x->state == L_LIVE && x->held > 0 && now - x->moved >= l->stall;
 }
 
-int lb_lease_tick(lb_lease *l, double now, size_t *expired, size_t cap, size_t *nexpired, size_t *stalls,
-                  size_t scap, size_t *nstalled)
+int lb_lease_tick(lb_lease *l, double now, size_t *expired, size_t cap, size_t *nexpired, size_t *stalls, size_t scap,
+                  size_t *nstalled)
 {
   size_t ne = 0, ns = 0;
   for (size_t h = 0; h < l->n; h++) {
@@ -158,7 +158,10 @@ size_t lb_lease_stalled(const lb_lease *l, double now, size_t *hosts, size_t cap
 {
   size_t m = 0;
   for (size_t h = 0; h < l->n; h++)
-    if (stalled(l, &l->h[h], now)) { if (m < cap && hosts) hosts[m] = h; m++; }
+    if (stalled(l, &l->h[h], now)) {
+      if (m < cap && hosts) hosts[m] = h;
+      m++;
+    }
   return m;
 }
 

@@ -55,8 +55,8 @@ int lb_lease_touch(lb_lease *l, size_t h, double now);
  * written to expired[0..] (each once, at most cap; *nexpired the
  * count); the hosts that became stalled since the last tick to
  * stalled[0..] (*nstalled).  Either array may be NULL with cap 0. */
-int lb_lease_tick(lb_lease *l, double now, size_t *expired, size_t cap, size_t *nexpired, size_t *stalled,
-                  size_t scap, size_t *nstalled);
+int lb_lease_tick(lb_lease *l, double now, size_t *expired, size_t cap, size_t *nexpired, size_t *stalled, size_t scap,
+                  size_t *nstalled);
 
 /* h is out for another reason (its exit was noticed, it was
  * excluded): fenced now.  Fencing a fenced host changes nothing. */

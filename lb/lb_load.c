@@ -31,7 +31,4 @@ long lb_load_ipn(long q, int capacity, double threshold)
   return lb_load_state(q, capacity, threshold) == LB_LIGHT ? (long)floor(capacity + threshold - (double)q + 1e-9) : 0;
 }
 
-const char *lb_load_state_name(lb_state s)
-{
-  return s == LB_HEAVY ? "heavy" : s == LB_LIGHT ? "light" : "normal";
-}
+const char *lb_load_state_name(lb_state s) { return s == LB_HEAVY ? "heavy" : s == LB_LIGHT ? "light" : "normal"; }

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "lb_mem.h"
 
-static _Thread_local lb_mem mem;   /* alloc NULL: malloc */
+static _Thread_local lb_mem mem; /* alloc NULL: malloc */
 
 void lb_mem_set(const lb_mem *m)
 {

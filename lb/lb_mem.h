@@ -23,7 +23,7 @@ typedef struct lb_mem {
   /* NULL when out of memory; aligned as malloc's, and to 64 bytes (a
    * cache line) when size is a multiple of 64. */
   void *(*alloc)(void *ctx, size_t size);
-  void (*free)(void *ctx, void *p, size_t size);     /* p NULL: nothing */
+  void (*free)(void *ctx, void *p, size_t size); /* p NULL: nothing */
   void *ctx;
 } lb_mem;
 

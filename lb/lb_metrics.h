@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 double lb_metric_m1(const double *l, size_t p);
-double lb_metric_m2(const double *l, size_t p);  /* 0 when p < 2 or l_max = 0 */
+double lb_metric_m2(const double *l, size_t p); /* 0 when p < 2 or l_max = 0 */
 double lb_metric_m3(const double *l, size_t p);
 
 /* Migration level between two assignments of `ntasks` tasks to

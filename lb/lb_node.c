@@ -74,7 +74,7 @@ int lb_node_is_down(const lb_node *nd, size_t j) { return nd->down && j < nd->to
 
 int lb_node_orphan_result(lb_node *nd, const lb_result_ref *r, lb_out *out)
 {
-  if (!r->payload) return LB_SUCCESS;   /* a receipt: the bytes reached the sink already */
+  if (!r->payload) return LB_SUCCESS; /* a receipt: the bytes reached the sink already */
   nd->st.orphans++;
   nd->st.delivered++;
   return out_result(out, LB_OUT_DELIVER, r);
@@ -111,7 +111,10 @@ static size_t next_hop(const lb_node *nd, size_t dst)
   size_t best = dst, bd = (size_t)-1;
   for (size_t k = 0; k < lb_topo_degree(t, nd->id); k++) {
     size_t d = lb_topo_distance(t, nb[k], dst);
-    if (d < bd) { bd = d; best = nb[k]; }
+    if (d < bd) {
+      bd = d;
+      best = nb[k];
+    }
   }
   return best;
 }
@@ -121,7 +124,10 @@ static int push_send(lb_node *nd, lb_out *out, lb_msg *m)
   m->hop_src = nd->id;
   m->hop_dst = next_hop(nd, m->dst);
   lb_out_item *it = out_push(out, LB_OUT_SEND);
-  if (!it) { lb_msg_free(m); return lb_error(LB_ENOMEM, "output list"); }
+  if (!it) {
+    lb_msg_free(m);
+    return lb_error(LB_ENOMEM, "output list");
+  }
   it->dst = m->hop_dst;
   it->msg = m;
   for (size_t k = 0; k < m->nproc; k++) m->procs[k]->hops++;
@@ -132,8 +138,8 @@ int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
 {
   if (lb_node_is_down(nd, dst)) return send_to_down(nd, out, m);
   if (dst >= nd->topo->n || dst == nd->id) {
-    int rc = lb_error(LB_ESTATE, "node %zu: %s to node %zu of %zu", nd->id,
-                      lb_msg_type_name(m->type), dst, nd->topo->n);
+    int rc =
+        lb_error(LB_ESTATE, "node %zu: %s to node %zu of %zu", nd->id, lb_msg_type_name(m->type), dst, nd->topo->n);
     lb_msg_free(m);
     return rc;
   }
@@ -152,8 +158,8 @@ int lb_node_send(lb_node *nd, lb_out *out, size_t dst, lb_msg *m)
 static int relay(lb_node *nd, lb_msg *m, lb_out *out)
 {
   if (m->dst >= nd->topo->n) {
-    int rc = lb_error(LB_ESTATE, "node %zu: %s for node %zu of %zu", nd->id, lb_msg_type_name(m->type), m->dst,
-                      nd->topo->n);
+    int rc =
+        lb_error(LB_ESTATE, "node %zu: %s for node %zu of %zu", nd->id, lb_msg_type_name(m->type), m->dst, nd->topo->n);
     lb_msg_free(m);
     return rc;
   }
@@ -203,8 +209,8 @@ static int out_result(lb_out *out, lb_out_type type, const lb_result_ref *r)
 int lb_node_home(lb_node *nd, lb_out *out, const lb_result_ref *r)
 {
   if (r->origin != nd->id)
-    return lb_error(LB_ESTATE, "node %zu: the result of process %llu is home at %zu, not here",
-                    nd->id, (unsigned long long)r->pid, r->origin);
+    return lb_error(LB_ESTATE, "node %zu: the result of process %llu is home at %zu, not here", nd->id,
+                    (unsigned long long)r->pid, r->origin);
   nd->st.homed++;
   int rc = out_result(out, LB_OUT_HOME, r);
   if (!rc && r->payload) {
@@ -319,19 +325,13 @@ int lb_node_enqueue(lb_node *nd, lb_proc *p)
   return LB_SUCCESS;
 }
 
-size_t lb_node_movable(const lb_node *nd)
-{
-  return nd->nq > 1 ? nd->nq - 1 : 0;
-}
+size_t lb_node_movable(const lb_node *nd) { return nd->nq > 1 ? nd->nq - 1 : 0; }
 
 /* The work a host knows to be left of p: its declared estimate less
  * the work run of it (on the farm that is its `work`; in the simulator
  * `work` is the true work, which no host knows).  With no estimate
  * (est 0) it is minus the work run: the least run leaves first. */
-static double known_left(const lb_proc *p)
-{
-  return lb_qindex_key(p);
-}
+static double known_left(const lb_proc *p) { return lb_qindex_key(p); }
 
 lb_proc *lb_node_take_movable(lb_node *nd)
 {
@@ -342,7 +342,10 @@ lb_proc *lb_node_take_movable(lb_node *nd)
     double most = known_left(nd->q[best]);
     for (size_t k = nd->nq - 1; k >= 1; k--) {
       double l = known_left(nd->q[k]);
-      if (l > most) { best = k; most = l; }
+      if (l > most) {
+        best = k;
+        most = l;
+      }
     }
   }
   lb_proc *p = nd->q[best];
@@ -352,7 +355,7 @@ lb_proc *lb_node_take_movable(lb_node *nd)
 
 void lb_node_put_back(lb_node *nd, lb_proc *p)
 {
-  (void)q_room(nd, 0);   /* a slot was freed: it never grows here */
+  (void)q_room(nd, 0); /* a slot was freed: it never grows here */
   q_join(nd, p);
 }
 
@@ -368,8 +371,7 @@ int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordere
   return lb_node_transfer_epoch(nd, out, dst, k, ordered, 0, sent);
 }
 
-int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch,
-                           size_t *sent)
+int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch, size_t *sent)
 {
   *sent = 0;
   if (!k && ordered <= 0) return LB_SUCCESS;
@@ -381,11 +383,17 @@ int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long 
   while (*sent < k) {
     lb_proc *p = lb_node_take_movable(nd);
     if (!p) break;
-    if ((rc = lb_msg_add_proc(m, p))) { lb_node_put_back(nd, p); break; }
+    if ((rc = lb_msg_add_proc(m, p))) {
+      lb_node_put_back(nd, p);
+      break;
+    }
     lb_node_count_leaving(nd, p);
     (*sent)++;
   }
-  if (rc || (!*sent && ordered <= 0)) { lb_msg_free(m); return rc; }
+  if (rc || (!*sent && ordered <= 0)) {
+    lb_msg_free(m);
+    return rc;
+  }
   return lb_node_send(nd, out, dst, m);
 }
 
@@ -401,7 +409,7 @@ size_t lb_node_nbr_index(const lb_node *nd, size_t j)
 {
   const size_t *nb = lb_topo_neighbours(nd->topo, nd->id);
   size_t lo = 0, hi = lb_topo_degree(nd->topo, nd->id);
-  while (lo < hi) {   /* neighbour lists are sorted */
+  while (lo < hi) { /* neighbour lists are sorted */
     size_t mid = (lo + hi) / 2;
     if (nb[mid] == j) return mid;
     if (nb[mid] < j) lo = mid + 1;
@@ -428,11 +436,11 @@ static int check_params(const lb_node_params *p)
 
 /* A node on whole cache lines (lb_mem_alloc aligns it to one); one that
  * owns its parameters has them right after it. */
-#define NODE_BYTES ((sizeof(lb_node) + 63) / 64 * 64)
+#define NODE_BYTES     ((sizeof(lb_node) + 63) / 64 * 64)
 #define NODE_OWN_BYTES (NODE_BYTES + sizeof(lb_node_params))
 
-static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
-                     const lb_node_params *shared, double speed, lb_node **out)
+static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, const lb_node_params *shared,
+                     double speed, lb_node **out)
 {
   *out = NULL;
   const lb_policy_ops *ops = ops_of(pol);
@@ -461,9 +469,9 @@ static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_p
   nd->topo = t;
   nd->speed = speed;
   nd->capacity = nd->C = p->capacity;
-  nd->A = p->threshold >= 0 ? p->threshold
-        : p->threshold_ceil ? lb_load_threshold_ceil(p->capacity, LB_LOAD_DEFAULT_PCT)
-                            : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
+  nd->A = p->threshold >= 0   ? p->threshold
+          : p->threshold_ceil ? lb_load_threshold_ceil(p->capacity, LB_LOAD_DEFAULT_PCT)
+                              : lb_load_threshold(p->capacity, LB_LOAD_DEFAULT_PCT);
   lb_rng_init_small(&nd->rng, p->seed, id);
   if (!rc && ops->init) rc = ops->init(nd);
   if (rc) {
@@ -475,14 +483,13 @@ static int node_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_p
   return LB_SUCCESS;
 }
 
-int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
-                  const lb_node_params *p, lb_node **out)
+int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, lb_node **out)
 {
   return node_make(pol, id, t, p, NULL, p->speed, out);
 }
 
-int lb_node_alloc_shared(lb_policy pol, size_t id, const lb_topo *t,
-                         const lb_node_params *p, double speed, lb_node **out)
+int lb_node_alloc_shared(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, double speed,
+                         lb_node **out)
 {
   return node_make(pol, id, t, p, p, speed, out);
 }
@@ -513,8 +520,8 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   size_t k = 0;
   while (k < nd->nq && nd->q[k]->id != ev->pid) k++;
   if (k == nd->nq)
-    return lb_error(LB_ESTATE, "node %zu ran process %llu, which it does not hold",
-                    nd->id, (unsigned long long)ev->pid);
+    return lb_error(LB_ESTATE, "node %zu ran process %llu, which it does not hold", nd->id,
+                    (unsigned long long)ev->pid);
   if (!(ev->work_done >= 0)) return lb_error(LB_EINVAL, "node %zu: work done %g", nd->id, ev->work_done);
   lb_proc *p = nd->q[k];
   p->work -= ev->work_done;
@@ -536,7 +543,7 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   }
   q_remove(nd, k);
   nd->st.executed++;
-  lb_result_ref r = { p->id, p->origin, ev->result_len, 1 };
+  lb_result_ref r = {p->id, p->origin, ev->result_len, 1};
   lb_proc_free(p);
   int rc = LB_SUCCESS;
   if (nd->par->results == LB_RESULTS_DIRECT) {
@@ -566,8 +573,8 @@ static int on_result_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   lb_result_ref r = m->res;
   lb_msg_free(m);
   if (r.origin != nd->id)
-    return lb_error(LB_ESTATE, "node %zu got the result of process %llu, whose origin is %zu",
-                    nd->id, (unsigned long long)r.pid, r.origin);
+    return lb_error(LB_ESTATE, "node %zu got the result of process %llu, whose origin is %zu", nd->id,
+                    (unsigned long long)r.pid, r.origin);
   return result_ready(nd, &r, now, out);
 }
 
@@ -578,7 +585,10 @@ static int on_down(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     return lb_error(LB_EINVAL, "node %zu: failure of node %zu with a graph of %zu nodes", nd->id, ev->dst,
                     t ? t->n : 0);
   if (!nd->down && !(nd->down = lb_mem_calloc(t->n))) return lb_error(LB_ENOMEM, "failed-node table");
-  if (nd->down[ev->dst]) { nd->topo = t; return LB_SUCCESS; }
+  if (nd->down[ev->dst]) {
+    nd->topo = t;
+    return LB_SUCCESS;
+  }
   nd->down[ev->dst] = 1;
   nd->ndown++;
   nd->topo = t;
@@ -612,8 +622,8 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     lb_msg *m = ev->msg;
     if (!m) return lb_error(LB_EINVAL, "node %zu: message event without a message", nd->id);
     if (m->hop_dst != nd->id || m->src >= nd->topo->n) {
-      int rc = lb_error(LB_ESTATE, "node %zu: %s addressed %zu -> %zu", nd->id, lb_msg_type_name(m->type),
-                        m->hop_src, m->hop_dst);
+      int rc = lb_error(LB_ESTATE, "node %zu: %s addressed %zu -> %zu", nd->id, lb_msg_type_name(m->type), m->hop_src,
+                        m->hop_dst);
       lb_msg_free(m);
       return rc;
     }
@@ -628,32 +638,23 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
     if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m, now, out);
     return nd->ops->on_msg ? nd->ops->on_msg(nd, m, now, out) : lb_node_unexpected(nd, m);
   }
-  case LB_EV_TIMER:
-    return nd->ops->on_timer ? nd->ops->on_timer(nd, ev->timer, now, out) : LB_SUCCESS;
+  case LB_EV_TIMER: return nd->ops->on_timer ? nd->ops->on_timer(nd, ev->timer, now, out) : LB_SUCCESS;
   case LB_EV_ARRIVE: {
     if (!ev->proc) return lb_error(LB_EINVAL, "node %zu: arrival without a process", nd->id);
     int rc = lb_node_enqueue(nd, ev->proc);
-    if (rc) lb_proc_free(ev->proc);   /* consumed either way */
+    if (rc) lb_proc_free(ev->proc); /* consumed either way */
     return rc;
   }
-  case LB_EV_RAN:
-    return on_ran(nd, ev, now, out);
-  case LB_EV_TICK:
-    return nd->ops->on_tick ? nd->ops->on_tick(nd, now, out) : LB_SUCCESS;
-  case LB_EV_ORDER:
-    return on_order(nd, ev, out);
-  case LB_EV_DOWN:
-    return on_down(nd, ev, now, out);
-  case LB_EV_DISCARD:
-    return on_discard(nd, ev->pid);
+  case LB_EV_RAN: return on_ran(nd, ev, now, out);
+  case LB_EV_TICK: return nd->ops->on_tick ? nd->ops->on_tick(nd, now, out) : LB_SUCCESS;
+  case LB_EV_ORDER: return on_order(nd, ev, out);
+  case LB_EV_DOWN: return on_down(nd, ev, now, out);
+  case LB_EV_DISCARD: return on_discard(nd, ev->pid);
   }
   return lb_error(LB_EINVAL, "node %zu: event type %d", nd->id, (int)ev->type);
 }
 
-const lb_proc *lb_node_current(const lb_node *nd)
-{
-  return nd->nq ? nd->q[0] : NULL;
-}
+const lb_proc *lb_node_current(const lb_node *nd) { return nd->nq ? nd->q[0] : NULL; }
 
 void lb_node_prefetch(const lb_node *nd, int stage)
 {
@@ -668,8 +669,8 @@ void lb_node_prefetch(const lb_node *nd, int stage)
   if (stage == 1) {
     __builtin_prefetch(nd->ps);
     __builtin_prefetch((const char *)nd->ps + 64);
-    __builtin_prefetch(nd->q);   /* its own line once it outgrows qin */
-    __builtin_prefetch(nd->q + nd->nq);   /* where round robin puts the head */
+    __builtin_prefetch(nd->q);          /* its own line once it outgrows qin */
+    __builtin_prefetch(nd->q + nd->nq); /* where round robin puts the head */
     return;
   }
   if (nd->nq) __builtin_prefetch(nd->q[0]);

@@ -32,12 +32,12 @@ typedef enum {
   LB_POLICY_LOWEST,
   LB_POLICY_DASUD,
   LB_POLICY_CCHSPMD,
-  LB_POLICY_DIFFUSION,   /* first order */
-  LB_POLICY_DIFFUSION2,  /* second order */
-  LB_POLICY_STEAL,       /* random work stealing */
-  LB_POLICY_POOL,        /* master-worker self-scheduling */
-  LB_POLICY_DASUD_RING,  /* seed 000's DASUD: expanding-ring search */
-  LB_POLICY_COUNT        /* the library's own; a program's policies
+  LB_POLICY_DIFFUSION,  /* first order */
+  LB_POLICY_DIFFUSION2, /* second order */
+  LB_POLICY_STEAL,      /* random work stealing */
+  LB_POLICY_POOL,       /* master-worker self-scheduling */
+  LB_POLICY_DASUD_RING, /* seed 000's DASUD: expanding-ring search */
+  LB_POLICY_COUNT       /* the library's own; a program's policies
                           * (lb_policy.h) are numbered from here */
 } lb_policy;
 
@@ -77,41 +77,43 @@ typedef enum { LB_ROUTE_HOPS = 0, LB_ROUTE_DIRECT } lb_route;
 typedef enum { LB_EST_MEAN = 0, LB_EST_DECLARED, LB_EST_ORACLE } lb_rmtlb_estimate;
 
 typedef struct lb_rmtlb_params {
-  double tmax;           /* answer window; <= 0: 2 x hop_time x eccentricity */
-  unsigned backoff_max;  /* 0: a round with no answer floods again at once
+  double tmax;                /* answer window; <= 0: 2 x hop_time x eccentricity */
+  unsigned backoff_max;       /* 0: a round with no answer floods again at once
                           * (the paper); k > 0: it first waits Tmax x 2^j,
                           * j = 0, 1, ... up to k */
-  double drain;          /* 0: C fixed, the load index Q (the paper).
+  double drain;               /* 0: C fixed, the load index Q (the paper).
                           * > 0: the variant RMTLB-drain: the index is the
                           * work left in mean processes, and C starts at
                           * `capacity` and falls by one for each mean
                           * process's work the node runs, down to `drain` */
-  double work_mean;      /* RMTLB-drain: work of a mean process, declared by
+  double work_mean;           /* RMTLB-drain: work of a mean process, declared by
                           * the application (<= 0: the running mean of the
                           * processes finished here) */
-  lb_rmtlb_estimate estimate;   /* RMTLB-drain: the work left, estimated how */
+  lb_rmtlb_estimate estimate; /* RMTLB-drain: the work left, estimated how */
 } lb_rmtlb_params;
 
 typedef struct lb_lowest_params {
-  size_t probes;         /* nodes probed per attempt */
-  double timeout;        /* <= 0: 4 x hop_time x eccentricity */
-  unsigned backoff_max;  /* a round with no light node waits timeout x 2^j,
+  size_t probes;        /* nodes probed per attempt */
+  double timeout;       /* <= 0: 4 x hop_time x eccentricity */
+  unsigned backoff_max; /* a round with no light node waits timeout x 2^j,
                           * j = 0, 1, ... up to this (0: no doubling, the
                           * paper describes none) */
 } lb_lowest_params;
 
-typedef struct lb_dasud_params { double period; } lb_dasud_params;
+typedef struct lb_dasud_params {
+  double period;
+} lb_dasud_params;
 
 typedef struct lb_cchspmd_params {
   double period;
   size_t controller;
-  int plan;              /* 0 greedy, 1 transport problem (fewest hops) */
+  int plan; /* 0 greedy, 1 transport problem (fewest hops) */
 } lb_cchspmd_params;
 
 typedef struct lb_diffusion_params {
   double period;
-  double alpha;          /* uniform coefficient; <= 0: Boillat's per edge */
-  double beta;           /* second order, in (0, 2); lb_policy_prepare sets beta_opt */
+  double alpha; /* uniform coefficient; <= 0: Boillat's per edge */
+  double beta;  /* second order, in (0, 2); lb_policy_prepare sets beta_opt */
 } lb_diffusion_params;
 
 /* Random work stealing: a node holding fewer than `below` processes
@@ -120,23 +122,23 @@ typedef struct lb_diffusion_params {
  * every other node's) the thief waits until a victim that refused it
  * has work again. */
 typedef struct lb_steal_params {
-  int amount;            /* 0 one (Blumofe-Leiserson), 1 half */
+  int amount; /* 0 one (Blumofe-Leiserson), 1 half */
   int below;
-  double retry;          /* between a refusal and the next request (0: none) */
-  size_t tries;          /* 0: once every other node has refused */
+  double retry; /* between a refusal and the next request (0: none) */
+  size_t tries; /* 0: once every other node has refused */
 } lb_steal_params;
 
 /* Master-worker self-scheduling from a pool kept at node `node`. */
 typedef struct lb_pool_params {
   size_t node;
-  int chunk;             /* 0 factoring, 1 guided (GSS), 2 one at a time */
-  int below;             /* a node holding fewer asks the pool */
+  int chunk; /* 0 factoring, 1 guided (GSS), 2 one at a time */
+  int below; /* a node holding fewer asks the pool */
 } lb_pool_params;
 
 /* Seed 000's DASUD: a heavy node searches ring after ring. */
 typedef struct lb_ring_params {
-  double timeout;        /* per ring d; <= 0: 4 x hop_time x d */
-  size_t max_ring;       /* 0: the node's eccentricity */
+  double timeout;  /* per ring d; <= 0: 4 x hop_time x d */
+  size_t max_ring; /* 0: the node's eccentricity */
 } lb_ring_params;
 
 /* Room for the parameters of a program's policies (lb_policy.h). */
@@ -151,12 +153,12 @@ typedef struct lb_lease_params {
 } lb_lease_params;
 
 typedef struct lb_node_params {
-  int capacity;          /* C_i, processes */
-  double threshold;      /* A_i; < 0: 10 % of C (rounded up with threshold_ceil) */
-  int threshold_ceil;    /* round the default A up to a whole process */
-  double speed;          /* s_i, work units per unit time, > 0 */
-  double hop_time;       /* expected one-hop time of a small message, > 0 */
-  unsigned long seed;    /* random streams (LOWEST probes) */
+  int capacity;       /* C_i, processes */
+  double threshold;   /* A_i; < 0: 10 % of C (rounded up with threshold_ceil) */
+  int threshold_ceil; /* round the default A up to a whole process */
+  double speed;       /* s_i, work units per unit time, > 0 */
+  double hop_time;    /* expected one-hop time of a small message, > 0 */
+  unsigned long seed; /* random streams (LOWEST probes) */
   lb_results results;
   lb_sched sched;
   lb_route route;
@@ -169,7 +171,7 @@ typedef struct lb_node_params {
   lb_steal_params steal;
   lb_pool_params pool;
   lb_ring_params ring;
-  double ext[LB_PARAM_EXT];   /* a program's policies' parameters */
+  double ext[LB_PARAM_EXT]; /* a program's policies' parameters */
 } lb_node_params;
 
 /* Defaults (the rows of lb_param.c): C = 4, A = 10 % of C, speed 1,
@@ -187,44 +189,44 @@ int lb_policy_prepare(lb_policy pol, const lb_topo *t, lb_node_params *p);
 
 /* ---- events in ---- */
 typedef enum {
-  LB_EV_MSG,     /* msg from another node (the node takes ownership) */
-  LB_EV_TIMER,   /* a timer this node set fired */
-  LB_EV_ARRIVE,  /* a new process created here (the node takes ownership) */
-  LB_EV_RAN,     /* the driver ran process `pid` for a quantum */
-  LB_EV_TICK,    /* a policy check point */
-  LB_EV_ORDER,   /* send `count` processes to node `dst` now (an outside
+  LB_EV_MSG,    /* msg from another node (the node takes ownership) */
+  LB_EV_TIMER,  /* a timer this node set fired */
+  LB_EV_ARRIVE, /* a new process created here (the node takes ownership) */
+  LB_EV_RAN,    /* the driver ran process `pid` for a quantum */
+  LB_EV_TICK,   /* a policy check point */
+  LB_EV_ORDER,  /* send `count` processes to node `dst` now (an outside
                   * order, whatever the policy: tests and scripted runs) */
-  LB_EV_DOWN,    /* node `dst` failed; `topo` is the graph the survivors
+  LB_EV_DOWN,   /* node `dst` failed; `topo` is the graph the survivors
                   * use from now on (lb_topo_repair; borrowed, it must
                   * outlive the node).  Down is for good: a message that
                   * `dst` hands this node later (it was cut off or frozen
                   * and came back) is dropped and counted (from_down) */
-  LB_EV_DISCARD  /* forget process `pid`: the driver cannot run it (its
+  LB_EV_DISCARD /* forget process `pid`: the driver cannot run it (its
                   * context is damaged); the sink runs it elsewhere */
 } lb_event_type;
 
 typedef struct lb_event {
   lb_event_type type;
-  lb_msg *msg;                 /* MSG */
-  uint64_t timer;              /* TIMER */
-  lb_proc *proc;               /* ARRIVE */
-  uint64_t pid;                /* RAN: which process */
-  double work_done;            /* RAN: work units done in the quantum */
-  const void *ctx;             /* RAN: updated context (copied), or NULL to keep */
+  lb_msg *msg;      /* MSG */
+  uint64_t timer;   /* TIMER */
+  lb_proc *proc;    /* ARRIVE */
+  uint64_t pid;     /* RAN: which process */
+  double work_done; /* RAN: work units done in the quantum */
+  const void *ctx;  /* RAN: updated context (copied), or NULL to keep */
   size_t ctx_len;
-  int finished;                /* RAN: the process completed */
-  uint64_t result_len;         /* RAN: bytes of its result, which the driver holds */
-  size_t dst;                  /* ORDER, DOWN */
-  long count;                  /* ORDER */
-  const lb_topo *topo;         /* DOWN */
+  int finished;        /* RAN: the process completed */
+  uint64_t result_len; /* RAN: bytes of its result, which the driver holds */
+  size_t dst;          /* ORDER, DOWN */
+  long count;          /* ORDER */
+  const lb_topo *topo; /* DOWN */
 } lb_event;
 
 /* ---- outputs ---- */
 typedef enum {
-  LB_OUT_SEND,    /* deliver msg to node dst (take it with lb_out_take_msg) */
-  LB_OUT_TIMER,   /* fire timer `timer` at absolute time `at` */
-  LB_OUT_HOME,    /* the protocol brought `res` to its origin (this node) */
-  LB_OUT_DELIVER  /* hand the bytes of `res`, held here, to the results' sink */
+  LB_OUT_SEND,   /* deliver msg to node dst (take it with lb_out_take_msg) */
+  LB_OUT_TIMER,  /* fire timer `timer` at absolute time `at` */
+  LB_OUT_HOME,   /* the protocol brought `res` to its origin (this node) */
+  LB_OUT_DELIVER /* hand the bytes of `res`, held here, to the results' sink */
 } lb_out_type;
 
 typedef struct lb_out_item {
@@ -256,13 +258,12 @@ typedef struct lb_node lb_node;
 
 /* `t` is borrowed and must outlive the node; call lb_policy_prepare on
  * the parameters first. */
-int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t,
-                  const lb_node_params *p, lb_node **out);
+int lb_node_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, lb_node **out);
 /* The same, but p is borrowed: one set of parameters shared by many
  * nodes (a simulator's), which must outlive them; p->speed is ignored
  * and `speed` is this node's. */
-int lb_node_alloc_shared(lb_policy pol, size_t id, const lb_topo *t,
-                         const lb_node_params *p, double speed, lb_node **out);
+int lb_node_alloc_shared(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, double speed,
+                         lb_node **out);
 void lb_node_free(lb_node *node);
 
 /* Handle one event at time `now`, appending to `out`.  On an error the
@@ -283,20 +284,20 @@ void lb_node_prefetch(const lb_node *node, int stage);
 
 /* ---- inspectors ---- */
 typedef struct lb_node_stats {
-  unsigned long sent[LB_MSG_NTYPES];  /* messages sent, by type */
-  unsigned long bytes;                /* bytes sent */
-  unsigned long migrated;             /* processes this node sent away */
-  unsigned long migrated_started;     /* ... of which had run a quantum */
-  unsigned long ctx_bytes;            /* context bytes this node sent away */
-  unsigned long hops;                 /* process-hops (each hop of each process) */
-  unsigned long invocations;          /* policy runs (RMTLB: RM floods) */
-  unsigned long episodes;             /* heavy episodes started */
-  unsigned long executed;             /* processes finished here */
-  unsigned long homed;                /* results home here (HOME) */
-  unsigned long delivered;            /* results delivered from here (DELIVER) */
-  unsigned long orphans;              /* results delivered here because their way home failed */
-  unsigned long relayed;              /* messages passed on for other nodes */
-  unsigned long from_down;            /* messages from a neighbour known down, dropped */
+  unsigned long sent[LB_MSG_NTYPES]; /* messages sent, by type */
+  unsigned long bytes;               /* bytes sent */
+  unsigned long migrated;            /* processes this node sent away */
+  unsigned long migrated_started;    /* ... of which had run a quantum */
+  unsigned long ctx_bytes;           /* context bytes this node sent away */
+  unsigned long hops;                /* process-hops (each hop of each process) */
+  unsigned long invocations;         /* policy runs (RMTLB: RM floods) */
+  unsigned long episodes;            /* heavy episodes started */
+  unsigned long executed;            /* processes finished here */
+  unsigned long homed;               /* results home here (HOME) */
+  unsigned long delivered;           /* results delivered from here (DELIVER) */
+  unsigned long orphans;             /* results delivered here because their way home failed */
+  unsigned long relayed;             /* messages passed on for other nodes */
+  unsigned long from_down;           /* messages from a neighbour known down, dropped */
   /* RMTLB's claim, per heavy episode: placed[k] episodes whose whole
    * excess was placed by k floods (k = 1..7, 7 also counts more);
    * dissolved: episodes that ended because the node ran down its excess
@@ -307,8 +308,8 @@ typedef struct lb_node_stats {
 
 size_t lb_node_id(const lb_node *node);
 lb_policy lb_node_policy(const lb_node *node);
-size_t lb_node_queue_len(const lb_node *node);   /* Q */
-int lb_node_state(const lb_node *node);          /* lb_state of Q */
+size_t lb_node_queue_len(const lb_node *node); /* Q */
+int lb_node_state(const lb_node *node);        /* lb_state of Q */
 const lb_node_stats *lb_node_stats_get(const lb_node *node);
 /* sum += st, count by count: a driver's totals over its nodes. */
 void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st);

@@ -22,8 +22,8 @@
 
 struct lb_node {
   const lb_policy_ops *ops;
-  void *ps;             /* policy state */
-  lb_proc **q;          /* run queue, head q[0]: qin while it fits */
+  void *ps;    /* policy state */
+  lb_proc **q; /* run queue, head q[0]: qin while it fits */
   size_t nq, capq;
   size_t id;
   const lb_topo *topo;
@@ -31,26 +31,24 @@ struct lb_node {
   int C;
   lb_policy pol;
   lb_proc *qin[LB_NODE_QINLINE];
-  lb_proc **qbuf;       /* the buffer q slides in: qin, or capq on the heap */
+  lb_proc **qbuf; /* the buffer q slides in: qin, or capq on the heap */
   /* The rest of the parameters: shared by a driver's nodes (a copy is
    * 184 bytes a node, a cache line and more at scale), or the node's own
    * copy right after the record (lb_node_alloc).  In the second line,
    * with the inline queue: most events read both. */
   const lb_node_params *par;
-  int was_heavy;        /* for counting heavy episodes */
-  int capacity;         /* this node's C at the start (RMTLB-drain lowers C) */
-  unsigned char *down;  /* nodes known to have failed (NULL: none yet) */
+  int was_heavy;       /* for counting heavy episodes */
+  int capacity;        /* this node's C at the start (RMTLB-drain lowers C) */
+  unsigned char *down; /* nodes known to have failed (NULL: none yet) */
   size_t ndown;
-  double speed;         /* this node's */
+  double speed; /* this node's */
   lb_node_stats st;
   lb_rng rng;           /* the small kind: per-node decisions (LOWEST's probes) */
   struct lb_qindex *qx; /* the queue's index by work left: iff capq >= LB_NODE_QX_MIN */
 };
 
-extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops,
-  lb_policy_lowest_ops, lb_policy_dasud_ops, lb_policy_cchspmd_ops,
-  lb_policy_diffusion_ops, lb_policy_steal_ops, lb_policy_pool_ops,
-  lb_policy_ring_ops;
+extern const lb_policy_ops lb_policy_none_ops, lb_policy_rmtlb_ops, lb_policy_lowest_ops, lb_policy_dasud_ops,
+    lb_policy_cchspmd_ops, lb_policy_diffusion_ops, lb_policy_steal_ops, lb_policy_pool_ops, lb_policy_ring_ops;
 
 /* Copy a program's policy's rows into the registry (lb_param.c), their
  * values in lb_node_params.ext: all of them or none. */
@@ -71,12 +69,12 @@ int lb_node_periodic_tick(lb_node *nd, int *armed, double period, double now, lb
  * holds per_edge numbers of the policy's own for each neighbour
  * (diffusion: its coefficient and its last flow). */
 typedef struct lb_nbr_loads {
-  size_t deg;          /* neighbours in the node's current graph */
-  long *known;         /* known[k]: neighbour k's last load, -1 unknown */
-  double *edge;        /* edge[per_edge * k ...]: neighbour k's numbers */
+  size_t deg;   /* neighbours in the node's current graph */
+  long *known;  /* known[k]: neighbour k's last load, -1 unknown */
+  double *edge; /* edge[per_edge * k ...]: neighbour k's numbers */
   size_t per_edge;
-  long last_sent;      /* the load last told; -1: tell it at the next period */
-  int armed;           /* the period's timer runs (lb_node_periodic_tick) */
+  long last_sent; /* the load last told; -1: tell it at the next period */
+  int armed;      /* the period's timer runs (lb_node_periodic_tick) */
 } lb_nbr_loads;
 
 #define LB_NBR(nd) ((lb_nbr_loads *)(nd)->ps)

@@ -20,8 +20,8 @@
 #include "lb_topo.h"
 
 typedef struct lb_optimum {
-  unsigned long hops;    /* fewest process-hops */
-  unsigned long moved;   /* processes that move in that plan */
+  unsigned long hops;  /* fewest process-hops */
+  unsigned long moved; /* processes that move in that plan */
 } lb_optimum;
 
 /* Transport problems above this many cells are not solved (LB_ERANGE):

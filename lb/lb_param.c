@@ -10,124 +10,133 @@
 
 /* Enumerations are stored as int fields. */
 _Static_assert(sizeof(lb_results) == sizeof(int) && sizeof(lb_sched) == sizeof(int) &&
-               sizeof(lb_route) == sizeof(int) && sizeof(lb_rmtlb_estimate) == sizeof(int),
+                   sizeof(lb_route) == sizeof(int) && sizeof(lb_rmtlb_estimate) == sizeof(int),
                "enumerations must be ints");
 
-static const char *const results_names[] = { "origin", "direct", NULL };
-static const char *const sched_names[] = { "rr", "fifo", NULL };
-static const char *const route_names[] = { "hops", "direct", NULL };
-static const char *const estimate_names[] = { "mean", "declared", "oracle", NULL };
-static const char *const plan_names[] = { "greedy", "transport", NULL };
-static const char *const amount_names[] = { "one", "half", NULL };
-static const char *const chunk_names[] = { "factoring", "gss", "one", NULL };
+static const char *const results_names[] = {"origin", "direct", NULL};
+static const char *const sched_names[] = {"rr", "fifo", NULL};
+static const char *const route_names[] = {"hops", "direct", NULL};
+static const char *const estimate_names[] = {"mean", "declared", "oracle", NULL};
+static const char *const plan_names[] = {"greedy", "transport", NULL};
+static const char *const amount_names[] = {"one", "half", NULL};
+static const char *const chunk_names[] = {"factoring", "gss", "one", NULL};
 
 #define OFF(f) offsetof(lb_node_params, f)
-#define ALL (-1)
-#define BIG 1e12
+#define ALL    (-1)
+#define BIG    1e12
 
 /* Time is in the driver's unit: simulated time units in lbsim, seconds
  * on the farm. */
 static const lb_param table[] = {
-  { "capacity", LB_PARAM_INT, 0, 1e9, 0, 4, NULL, ALL, "C",
-    "C_i: processes a node holds in its normal band", OFF(capacity), LB_PARAM_C_INT },
-  { "threshold", LB_PARAM_REAL, -1, 1e9, 0, -1, NULL, ALL, "A",
-    "A_i: the band's half-width (-1: 10 % of C)", OFF(threshold), LB_PARAM_C_DOUBLE },
-  { "threshold_ceil", LB_PARAM_FLAG, 0, 1, 0, 0, NULL, ALL, NULL,
-    "round the default A (10 % of C) up to a whole process", OFF(threshold_ceil), LB_PARAM_C_INT },
-  { "hop_time", LB_PARAM_REAL, 0, BIG, 0, 1, NULL, ALL, "H",
-    "expected one-hop time of a small message, on which RMTLB's Tmax and LOWEST's timeout rest "
-    "(0: the driver's estimate)", OFF(hop_time), LB_PARAM_C_DOUBLE },
-  { "seed", LB_PARAM_INT, 0, 4294967295.0, 0, 0, NULL, ALL, "N",
-    "seed of every random choice", OFF(seed), LB_PARAM_C_ULONG },
-  { "results", LB_PARAM_ENUM, 0, 0, 0, LB_RESULTS_ORIGIN, results_names, ALL, "M",
-    "where result bytes go: origin (back along the policy's path, as the paper) or direct (to the "
-    "sink from where the process finished; the path carries a receipt)", OFF(results), LB_PARAM_C_INT },
-  { "sched", LB_PARAM_ENUM, 0, 0, 0, LB_SCHED_RR, sched_names, ALL, "S",
-    "rr (a node time-shares its processes, a quantum each) or fifo (one at a time, to completion)",
-    OFF(sched), LB_PARAM_C_INT },
-  { "route", LB_PARAM_ENUM, 0, 0, 0, LB_ROUTE_HOPS, route_names, ALL, "R",
-    "hops (a message for a node that is not a neighbour goes through the graph, a neighbour at a "
-    "time) or direct (straight there)", OFF(route), LB_PARAM_C_INT },
-  { "lease.period", LB_PARAM_REAL, 0, 3600, LB_PARAM_LO_OPEN, 0.5, NULL, ALL, "P",
-    "a host renews its lease with the master this often, with its progress (the simulator: with "
-    "silent faults only)", OFF(lease.period), LB_PARAM_C_DOUBLE },
-  { "lease.duration", LB_PARAM_REAL, 0, 86400, LB_PARAM_LO_OPEN, 2, NULL, ALL, "L",
-    "the master fences a host whose last renewal is this old: stops and kills it, runs its work "
-    "again elsewhere and drops whatever it sends later (at least twice the period)",
-    OFF(lease.duration), LB_PARAM_C_DOUBLE },
+    {"capacity", LB_PARAM_INT, 0, 1e9, 0, 4, NULL, ALL, "C", "C_i: processes a node holds in its normal band",
+     OFF(capacity), LB_PARAM_C_INT},
+    {"threshold", LB_PARAM_REAL, -1, 1e9, 0, -1, NULL, ALL, "A", "A_i: the band's half-width (-1: 10 % of C)",
+     OFF(threshold), LB_PARAM_C_DOUBLE},
+    {"threshold_ceil", LB_PARAM_FLAG, 0, 1, 0, 0, NULL, ALL, NULL,
+     "round the default A (10 % of C) up to a whole process", OFF(threshold_ceil), LB_PARAM_C_INT},
+    {"hop_time", LB_PARAM_REAL, 0, BIG, 0, 1, NULL, ALL, "H",
+     "expected one-hop time of a small message, on which RMTLB's Tmax and LOWEST's timeout rest "
+     "(0: the driver's estimate)",
+     OFF(hop_time), LB_PARAM_C_DOUBLE},
+    {"seed", LB_PARAM_INT, 0, 4294967295.0, 0, 0, NULL, ALL, "N", "seed of every random choice", OFF(seed),
+     LB_PARAM_C_ULONG},
+    {"results", LB_PARAM_ENUM, 0, 0, 0, LB_RESULTS_ORIGIN, results_names, ALL, "M",
+     "where result bytes go: origin (back along the policy's path, as the paper) or direct (to the "
+     "sink from where the process finished; the path carries a receipt)",
+     OFF(results), LB_PARAM_C_INT},
+    {"sched", LB_PARAM_ENUM, 0, 0, 0, LB_SCHED_RR, sched_names, ALL, "S",
+     "rr (a node time-shares its processes, a quantum each) or fifo (one at a time, to completion)", OFF(sched),
+     LB_PARAM_C_INT},
+    {"route", LB_PARAM_ENUM, 0, 0, 0, LB_ROUTE_HOPS, route_names, ALL, "R",
+     "hops (a message for a node that is not a neighbour goes through the graph, a neighbour at a "
+     "time) or direct (straight there)",
+     OFF(route), LB_PARAM_C_INT},
+    {"lease.period", LB_PARAM_REAL, 0, 3600, LB_PARAM_LO_OPEN, 0.5, NULL, ALL, "P",
+     "a host renews its lease with the master this often, with its progress (the simulator: with "
+     "silent faults only)",
+     OFF(lease.period), LB_PARAM_C_DOUBLE},
+    {"lease.duration", LB_PARAM_REAL, 0, 86400, LB_PARAM_LO_OPEN, 2, NULL, ALL, "L",
+     "the master fences a host whose last renewal is this old: stops and kills it, runs its work "
+     "again elsewhere and drops whatever it sends later (at least twice the period)",
+     OFF(lease.duration), LB_PARAM_C_DOUBLE},
 
-  { "rmtlb.tmax", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_RMTLB, "T",
-    "answer window Tmax (0: 2 x hop time x eccentricity, the paper's)", OFF(rmtlb.tmax), LB_PARAM_C_DOUBLE },
-  { "rmtlb.backoff_max", LB_PARAM_INT, 0, 30, 0, 0, NULL, LB_POLICY_RMTLB, "K",
-    "after a round with no answer wait Tmax x 2^j, j up to K, before flooding again (0: flood "
-    "again at once, the paper's)", OFF(rmtlb.backoff_max), LB_PARAM_C_UNSIGNED },
-  { "rmtlb.drain", LB_PARAM_REAL, 0, 1e6, 0, 0, NULL, LB_POLICY_RMTLB, "F",
-    "the variant RMTLB-drain: the load index is the work left in mean processes, and C falls by "
-    "one for each mean process's work a node runs, down to F (0: off, the paper's RMTLB)",
-    OFF(rmtlb.drain), LB_PARAM_C_DOUBLE },
-  { "rmtlb.work_mean", LB_PARAM_REAL, 0, 1e18, 0, 0, NULL, LB_POLICY_RMTLB, "W",
-    "the mean process's work in RMTLB-drain, as the application declares it (0: the running mean "
-    "of the processes finished at the node)", OFF(rmtlb.work_mean), LB_PARAM_C_DOUBLE },
-  { "rmtlb.estimate", LB_PARAM_ENUM, 0, 0, 0, LB_EST_MEAN, estimate_names, LB_POLICY_RMTLB, "E",
-    "how RMTLB-drain estimates a process's work left: the mean process's less what it ran (mean), "
-    "what its application declared less what it ran (declared), or the true work left (oracle: an "
-    "upper bound that no host can reach)", OFF(rmtlb.estimate), LB_PARAM_C_INT },
+    {"rmtlb.tmax", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_RMTLB, "T",
+     "answer window Tmax (0: 2 x hop time x eccentricity, the paper's)", OFF(rmtlb.tmax), LB_PARAM_C_DOUBLE},
+    {"rmtlb.backoff_max", LB_PARAM_INT, 0, 30, 0, 0, NULL, LB_POLICY_RMTLB, "K",
+     "after a round with no answer wait Tmax x 2^j, j up to K, before flooding again (0: flood "
+     "again at once, the paper's)",
+     OFF(rmtlb.backoff_max), LB_PARAM_C_UNSIGNED},
+    {"rmtlb.drain", LB_PARAM_REAL, 0, 1e6, 0, 0, NULL, LB_POLICY_RMTLB, "F",
+     "the variant RMTLB-drain: the load index is the work left in mean processes, and C falls by "
+     "one for each mean process's work a node runs, down to F (0: off, the paper's RMTLB)",
+     OFF(rmtlb.drain), LB_PARAM_C_DOUBLE},
+    {"rmtlb.work_mean", LB_PARAM_REAL, 0, 1e18, 0, 0, NULL, LB_POLICY_RMTLB, "W",
+     "the mean process's work in RMTLB-drain, as the application declares it (0: the running mean "
+     "of the processes finished at the node)",
+     OFF(rmtlb.work_mean), LB_PARAM_C_DOUBLE},
+    {"rmtlb.estimate", LB_PARAM_ENUM, 0, 0, 0, LB_EST_MEAN, estimate_names, LB_POLICY_RMTLB, "E",
+     "how RMTLB-drain estimates a process's work left: the mean process's less what it ran (mean), "
+     "what its application declared less what it ran (declared), or the true work left (oracle: an "
+     "upper bound that no host can reach)",
+     OFF(rmtlb.estimate), LB_PARAM_C_INT},
 
-  { "lowest.probes", LB_PARAM_INT, 1, 1e6, 0, 3, NULL, LB_POLICY_LOWEST, "K",
-    "nodes probed per attempt", OFF(lowest.probes), LB_PARAM_C_SIZE },
-  { "lowest.timeout", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_LOWEST, "T",
-    "how long a probe round waits for replies (0: 4 x hop time x eccentricity)", OFF(lowest.timeout),
-    LB_PARAM_C_DOUBLE },
-  { "lowest.backoff_max", LB_PARAM_INT, 0, 30, 0, 0, NULL, LB_POLICY_LOWEST, "K",
-    "a round with no light node waits timeout x 2^j, j up to K, before the next (0: no doubling; "
-    "seed 000 describes no back-off)", OFF(lowest.backoff_max), LB_PARAM_C_UNSIGNED },
+    {"lowest.probes", LB_PARAM_INT, 1, 1e6, 0, 3, NULL, LB_POLICY_LOWEST, "K", "nodes probed per attempt",
+     OFF(lowest.probes), LB_PARAM_C_SIZE},
+    {"lowest.timeout", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_LOWEST, "T",
+     "how long a probe round waits for replies (0: 4 x hop time x eccentricity)", OFF(lowest.timeout),
+     LB_PARAM_C_DOUBLE},
+    {"lowest.backoff_max", LB_PARAM_INT, 0, 30, 0, 0, NULL, LB_POLICY_LOWEST, "K",
+     "a round with no light node waits timeout x 2^j, j up to K, before the next (0: no doubling; "
+     "seed 000 describes no back-off)",
+     OFF(lowest.backoff_max), LB_PARAM_C_UNSIGNED},
 
-  { "dasud.period", LB_PARAM_REAL, 0, BIG, LB_PARAM_LO_OPEN, 1, NULL, LB_POLICY_DASUD, "P",
-    "exchange period", OFF(dasud.period), LB_PARAM_C_DOUBLE },
+    {"dasud.period", LB_PARAM_REAL, 0, BIG, LB_PARAM_LO_OPEN, 1, NULL, LB_POLICY_DASUD, "P", "exchange period",
+     OFF(dasud.period), LB_PARAM_C_DOUBLE},
 
-  { "cchspmd.period", LB_PARAM_REAL, 0, BIG, LB_PARAM_LO_OPEN, 1, NULL, LB_POLICY_CCHSPMD, "P",
-    "report and plan period", OFF(cchspmd.period), LB_PARAM_C_DOUBLE },
-  { "cchspmd.controller", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_CCHSPMD, "N",
-    "the node that plans", OFF(cchspmd.controller), LB_PARAM_C_SIZE },
-  { "cchspmd.plan", LB_PARAM_ENUM, 0, 0, 0, 0, plan_names, LB_POLICY_CCHSPMD, "P",
-    "greedy, or transport (a transport problem: fewest process-hops)", OFF(cchspmd.plan), LB_PARAM_C_INT },
+    {"cchspmd.period", LB_PARAM_REAL, 0, BIG, LB_PARAM_LO_OPEN, 1, NULL, LB_POLICY_CCHSPMD, "P",
+     "report and plan period", OFF(cchspmd.period), LB_PARAM_C_DOUBLE},
+    {"cchspmd.controller", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_CCHSPMD, "N", "the node that plans",
+     OFF(cchspmd.controller), LB_PARAM_C_SIZE},
+    {"cchspmd.plan", LB_PARAM_ENUM, 0, 0, 0, 0, plan_names, LB_POLICY_CCHSPMD, "P",
+     "greedy, or transport (a transport problem: fewest process-hops)", OFF(cchspmd.plan), LB_PARAM_C_INT},
 
-  { "diffusion.period", LB_PARAM_REAL, 0, BIG, LB_PARAM_LO_OPEN, 1, NULL, LB_POLICY_DIFFUSION, "P",
-    "exchange period (first and second order)", OFF(diffusion.period), LB_PARAM_C_DOUBLE },
-  { "diffusion.alpha", LB_PARAM_REAL, 0, 1, 0, 0, NULL, LB_POLICY_DIFFUSION, "X",
-    "uniform diffusion coefficient (0: Boillat's, per edge)", OFF(diffusion.alpha), LB_PARAM_C_DOUBLE },
-  { "diffusion.beta", LB_PARAM_REAL, 0, 2, LB_PARAM_HI_OPEN, 0, NULL, LB_POLICY_DIFFUSION2, "X",
-    "second order's beta (0: beta_opt of the graph)", OFF(diffusion.beta), LB_PARAM_C_DOUBLE },
+    {"diffusion.period", LB_PARAM_REAL, 0, BIG, LB_PARAM_LO_OPEN, 1, NULL, LB_POLICY_DIFFUSION, "P",
+     "exchange period (first and second order)", OFF(diffusion.period), LB_PARAM_C_DOUBLE},
+    {"diffusion.alpha", LB_PARAM_REAL, 0, 1, 0, 0, NULL, LB_POLICY_DIFFUSION, "X",
+     "uniform diffusion coefficient (0: Boillat's, per edge)", OFF(diffusion.alpha), LB_PARAM_C_DOUBLE},
+    {"diffusion.beta", LB_PARAM_REAL, 0, 2, LB_PARAM_HI_OPEN, 0, NULL, LB_POLICY_DIFFUSION2, "X",
+     "second order's beta (0: beta_opt of the graph)", OFF(diffusion.beta), LB_PARAM_C_DOUBLE},
 
-  { "steal.amount", LB_PARAM_ENUM, 0, 0, 0, 1, amount_names, LB_POLICY_STEAL, "N",
-    "what a victim with work sends a thief: one process (Blumofe-Leiserson) or half its movable ones "
-    "(ours, as task farms steal; never past an even split)", OFF(steal.amount), LB_PARAM_C_INT },
-  { "steal.below", LB_PARAM_INT, 1, 1e9, 0, 1, NULL, LB_POLICY_STEAL, "K",
-    "a node holding fewer than K processes asks for work (1: only when idle)", OFF(steal.below),
-    LB_PARAM_C_INT },
-  { "steal.retry", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_STEAL, "T",
-    "the wait after a refusal before the next request (0: none, as Blumofe-Leiserson; one request is "
-    "open at a time)",
-    OFF(steal.retry), LB_PARAM_C_DOUBLE },
-  { "steal.tries", LB_PARAM_INT, 0, 1e9, 0, 0, NULL, LB_POLICY_STEAL, "K",
-    "after K refusals in a row a thief waits until a victim that refused it has work again (0: once "
-    "every other node has refused it, ours)", OFF(steal.tries), LB_PARAM_C_SIZE },
+    {"steal.amount", LB_PARAM_ENUM, 0, 0, 0, 1, amount_names, LB_POLICY_STEAL, "N",
+     "what a victim with work sends a thief: one process (Blumofe-Leiserson) or half its movable ones "
+     "(ours, as task farms steal; never past an even split)",
+     OFF(steal.amount), LB_PARAM_C_INT},
+    {"steal.below", LB_PARAM_INT, 1, 1e9, 0, 1, NULL, LB_POLICY_STEAL, "K",
+     "a node holding fewer than K processes asks for work (1: only when idle)", OFF(steal.below), LB_PARAM_C_INT},
+    {"steal.retry", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_STEAL, "T",
+     "the wait after a refusal before the next request (0: none, as Blumofe-Leiserson; one request is "
+     "open at a time)",
+     OFF(steal.retry), LB_PARAM_C_DOUBLE},
+    {"steal.tries", LB_PARAM_INT, 0, 1e9, 0, 0, NULL, LB_POLICY_STEAL, "K",
+     "after K refusals in a row a thief waits until a victim that refused it has work again (0: once "
+     "every other node has refused it, ours)",
+     OFF(steal.tries), LB_PARAM_C_SIZE},
 
-  { "pool.node", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_POOL, "N",
-    "the node that keeps the pool", OFF(pool.node), LB_PARAM_C_SIZE },
-  { "pool.chunk", LB_PARAM_ENUM, 0, 0, 0, 0, chunk_names, LB_POLICY_POOL, "R",
-    "chunk sizes: factoring (Hummel, Schonberg, Flynn: each batch hands out half the pool in P equal "
-    "chunks), gss (Polychronopoulos, Kuck: ceil(pool / P)) or one", OFF(pool.chunk), LB_PARAM_C_INT },
-  { "pool.below", LB_PARAM_INT, 1, 1e9, 0, 1, NULL, LB_POLICY_POOL, "K",
-    "a node holding fewer than K processes asks the pool (1: only when idle)", OFF(pool.below),
-    LB_PARAM_C_INT },
+    {"pool.node", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_POOL, "N", "the node that keeps the pool",
+     OFF(pool.node), LB_PARAM_C_SIZE},
+    {"pool.chunk", LB_PARAM_ENUM, 0, 0, 0, 0, chunk_names, LB_POLICY_POOL, "R",
+     "chunk sizes: factoring (Hummel, Schonberg, Flynn: each batch hands out half the pool in P equal "
+     "chunks), gss (Polychronopoulos, Kuck: ceil(pool / P)) or one",
+     OFF(pool.chunk), LB_PARAM_C_INT},
+    {"pool.below", LB_PARAM_INT, 1, 1e9, 0, 1, NULL, LB_POLICY_POOL, "K",
+     "a node holding fewer than K processes asks the pool (1: only when idle)", OFF(pool.below), LB_PARAM_C_INT},
 
-  { "dasud-ring.timeout", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_DASUD_RING, "T",
-    "how long the search of ring d waits for its answers (0: 4 x hop time x d, ours)",
-    OFF(ring.timeout), LB_PARAM_C_DOUBLE },
-  { "dasud-ring.max_ring", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_DASUD_RING, "D",
-    "the widest ring searched (0: the node's eccentricity, the whole graph, as the paper)",
-    OFF(ring.max_ring), LB_PARAM_C_SIZE },
+    {"dasud-ring.timeout", LB_PARAM_REAL, 0, BIG, 0, 0, NULL, LB_POLICY_DASUD_RING, "T",
+     "how long the search of ring d waits for its answers (0: 4 x hop time x d, ours)", OFF(ring.timeout),
+     LB_PARAM_C_DOUBLE},
+    {"dasud-ring.max_ring", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_DASUD_RING, "D",
+     "the widest ring searched (0: the node's eccentricity, the whole graph, as the paper)", OFF(ring.max_ring),
+     LB_PARAM_C_SIZE},
 };
 
 #define NPARAM (sizeof table / sizeof table[0])
@@ -172,8 +181,8 @@ int lb_param_add_rows(const char *policy_name, const lb_param *rows, size_t n, i
     for (size_t j = 0; j < k && !dup; j++) dup = !strcmp(rows[j].name, r->name);
     if (dup) return lb_error(LB_EINVAL, "parameter '%s' is defined already", r->name);
     if (r->type > LB_PARAM_FLAG || !r->help || (r->type == LB_PARAM_ENUM && (!r->names || !r->names[0])) ||
-        ((r->type == LB_PARAM_REAL || r->type == LB_PARAM_INT) && !(r->lo <= r->hi && fabs(r->lo) < 9e15 &&
-                                                                   fabs(r->hi) < 9e15)))
+        ((r->type == LB_PARAM_REAL || r->type == LB_PARAM_INT) &&
+         !(r->lo <= r->hi && fabs(r->lo) < 9e15 && fabs(r->hi) < 9e15)))
       return lb_error(LB_EINVAL, "parameter '%s': its type, range, names or help", r->name);
   }
   for (size_t k = 0; k < n; k++) {
@@ -206,19 +215,45 @@ static void limits(const lb_param *p, double *lo, double *hi)
 {
   *lo = p->lo;
   *hi = p->hi;
-  if (p->type == LB_PARAM_ENUM) { *lo = 0; *hi = (double)nnames(p) - 1; }
-  if (p->type == LB_PARAM_FLAG) { *lo = 0; *hi = 1; }
+  if (p->type == LB_PARAM_ENUM) {
+    *lo = 0;
+    *hi = (double)nnames(p) - 1;
+  }
+  if (p->type == LB_PARAM_FLAG) {
+    *lo = 0;
+    *hi = 1;
+  }
 }
 
 double lb_param_get(const lb_param *p, const lb_node_params *par)
 {
   const char *f = (const char *)par + p->offset;
   switch (p->ctype) {
-  case LB_PARAM_C_DOUBLE: { double v; memcpy(&v, f, sizeof v); return v; }
-  case LB_PARAM_C_INT: { int v; memcpy(&v, f, sizeof v); return v; }
-  case LB_PARAM_C_UNSIGNED: { unsigned v; memcpy(&v, f, sizeof v); return v; }
-  case LB_PARAM_C_ULONG: { unsigned long v; memcpy(&v, f, sizeof v); return (double)v; }
-  case LB_PARAM_C_SIZE: { size_t v; memcpy(&v, f, sizeof v); return (double)v; }
+  case LB_PARAM_C_DOUBLE: {
+    double v;
+    memcpy(&v, f, sizeof v);
+    return v;
+  }
+  case LB_PARAM_C_INT: {
+    int v;
+    memcpy(&v, f, sizeof v);
+    return v;
+  }
+  case LB_PARAM_C_UNSIGNED: {
+    unsigned v;
+    memcpy(&v, f, sizeof v);
+    return v;
+  }
+  case LB_PARAM_C_ULONG: {
+    unsigned long v;
+    memcpy(&v, f, sizeof v);
+    return (double)v;
+  }
+  case LB_PARAM_C_SIZE: {
+    size_t v;
+    memcpy(&v, f, sizeof v);
+    return (double)v;
+  }
   }
   return NAN;
 }
@@ -260,10 +295,26 @@ int lb_param_set(const lb_param *p, lb_node_params *par, double v, const char *w
   char *f = (char *)par + p->offset;
   switch (p->ctype) {
   case LB_PARAM_C_DOUBLE: memcpy(f, &v, sizeof v); break;
-  case LB_PARAM_C_INT: { int x = (int)v; memcpy(f, &x, sizeof x); break; }
-  case LB_PARAM_C_UNSIGNED: { unsigned x = (unsigned)v; memcpy(f, &x, sizeof x); break; }
-  case LB_PARAM_C_ULONG: { unsigned long x = (unsigned long)v; memcpy(f, &x, sizeof x); break; }
-  case LB_PARAM_C_SIZE: { size_t x = (size_t)v; memcpy(f, &x, sizeof x); break; }
+  case LB_PARAM_C_INT: {
+    int x = (int)v;
+    memcpy(f, &x, sizeof x);
+    break;
+  }
+  case LB_PARAM_C_UNSIGNED: {
+    unsigned x = (unsigned)v;
+    memcpy(f, &x, sizeof x);
+    break;
+  }
+  case LB_PARAM_C_ULONG: {
+    unsigned long x = (unsigned long)v;
+    memcpy(f, &x, sizeof x);
+    break;
+  }
+  case LB_PARAM_C_SIZE: {
+    size_t x = (size_t)v;
+    memcpy(f, &x, sizeof x);
+    break;
+  }
   }
   return LB_SUCCESS;
 }
@@ -308,8 +359,9 @@ int lb_param_parse(const lb_param *p, lb_node_params *par, const char *text, con
     break;
   case LB_PARAM_INT: {
     if (strspn(text, "0123456789") != strlen(text) || strlen(text) > 15)
-      return strspn(text, "0123456789") == strlen(text) ? lb_error(LB_ERANGE, "%s: %s is outside %s", w, text, r)
-                                                       : lb_error(LB_EINVAL, "%s: '%s' is not a whole number (%s)", w, text, r);
+      return strspn(text, "0123456789") == strlen(text)
+                 ? lb_error(LB_ERANGE, "%s: %s is outside %s", w, text, r)
+                 : lb_error(LB_EINVAL, "%s: '%s' is not a whole number (%s)", w, text, r);
     v = strtod(text, NULL);
     break;
   }
@@ -354,25 +406,25 @@ void lb_node_params_default(lb_node_params *p)
 }
 
 /* ---- shorthands ---- */
-static const char *const a_tmax[] = { "rmtlb.tmax", "lowest.timeout", NULL };
-static const char *const a_backoff[] = { "rmtlb.backoff_max", "lowest.backoff_max", NULL };
-static const char *const a_period[] = { "dasud.period", "cchspmd.period", "diffusion.period", NULL };
-static const char *const a_probes[] = { "lowest.probes", NULL };
-static const char *const a_drain[] = { "rmtlb.drain", NULL };
-static const char *const a_plan[] = { "cchspmd.plan", NULL };
-static const char *const a_alpha[] = { "diffusion.alpha", NULL };
-static const char *const a_beta[] = { "diffusion.beta", NULL };
-static const char *const a_lease[] = { "lease.duration", NULL };
+static const char *const a_tmax[] = {"rmtlb.tmax", "lowest.timeout", NULL};
+static const char *const a_backoff[] = {"rmtlb.backoff_max", "lowest.backoff_max", NULL};
+static const char *const a_period[] = {"dasud.period", "cchspmd.period", "diffusion.period", NULL};
+static const char *const a_probes[] = {"lowest.probes", NULL};
+static const char *const a_drain[] = {"rmtlb.drain", NULL};
+static const char *const a_plan[] = {"cchspmd.plan", NULL};
+static const char *const a_alpha[] = {"diffusion.alpha", NULL};
+static const char *const a_beta[] = {"diffusion.beta", NULL};
+static const char *const a_lease[] = {"lease.duration", NULL};
 static const lb_param_alias aliases[] = {
-  { "tmax", a_tmax, "T", "RMTLB's Tmax and LOWEST's timeout" },
-  { "backoff-max", a_backoff, "K", "RMTLB's and LOWEST's back-off" },
-  { "period", a_period, "P", "the exchange period of DASUD, CCHSPMD and the diffusions" },
-  { "probes", a_probes, "K", NULL },
-  { "drain", a_drain, "F", NULL },
-  { "plan", a_plan, "P", NULL },
-  { "alpha", a_alpha, "X", NULL },
-  { "beta", a_beta, "X", NULL },
-  { "lease", a_lease, "L", NULL },
+    {"tmax", a_tmax, "T", "RMTLB's Tmax and LOWEST's timeout"},
+    {"backoff-max", a_backoff, "K", "RMTLB's and LOWEST's back-off"},
+    {"period", a_period, "P", "the exchange period of DASUD, CCHSPMD and the diffusions"},
+    {"probes", a_probes, "K", NULL},
+    {"drain", a_drain, "F", NULL},
+    {"plan", a_plan, "P", NULL},
+    {"alpha", a_alpha, "X", NULL},
+    {"beta", a_beta, "X", NULL},
+    {"lease", a_lease, "L", NULL},
 };
 
 size_t lb_param_alias_count(void) { return sizeof aliases / sizeof aliases[0]; }

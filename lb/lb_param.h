@@ -24,32 +24,36 @@
 #include "lb_node.h"
 
 typedef enum {
-  LB_PARAM_REAL,   /* a finite real in [lo, hi] */
-  LB_PARAM_INT,    /* an integer in [lo, hi] */
-  LB_PARAM_ENUM,   /* one of `names`, by name in text, by index in values */
-  LB_PARAM_FLAG    /* 0 or 1; given with no value on a command line */
+  LB_PARAM_REAL, /* a finite real in [lo, hi] */
+  LB_PARAM_INT,  /* an integer in [lo, hi] */
+  LB_PARAM_ENUM, /* one of `names`, by name in text, by index in values */
+  LB_PARAM_FLAG  /* 0 or 1; given with no value on a command line */
 } lb_param_type;
 
 /* The C type of the field in lb_node_params (lb_param.c reads and writes
  * it through this; a table row names it once). */
 typedef enum {
-  LB_PARAM_C_DOUBLE, LB_PARAM_C_INT, LB_PARAM_C_UNSIGNED, LB_PARAM_C_ULONG, LB_PARAM_C_SIZE
+  LB_PARAM_C_DOUBLE,
+  LB_PARAM_C_INT,
+  LB_PARAM_C_UNSIGNED,
+  LB_PARAM_C_ULONG,
+  LB_PARAM_C_SIZE
 } lb_param_ctype;
 
-#define LB_PARAM_LO_OPEN 1u   /* lo itself is outside the range */
-#define LB_PARAM_HI_OPEN 2u   /* hi itself is outside the range */
+#define LB_PARAM_LO_OPEN 1u /* lo itself is outside the range */
+#define LB_PARAM_HI_OPEN 2u /* hi itself is outside the range */
 
 typedef struct lb_param {
-  const char *name;          /* "rmtlb.tmax": the key in SETUP and the CSV */
+  const char *name; /* "rmtlb.tmax": the key in SETUP and the CSV */
   lb_param_type type;
-  double lo, hi;             /* REAL, INT: the range */
-  unsigned open;             /* LB_PARAM_LO_OPEN | LB_PARAM_HI_OPEN */
-  double dflt;               /* the engine's default (lb_node_params_default) */
-  const char *const *names;  /* ENUM: names of 0, 1, ..., NULL-ended */
-  int policy;                /* the lb_policy it belongs to; -1: every policy */
-  const char *arg;           /* what a value is, for help ("T", "K", "MODE") */
-  const char *help;          /* one line: what it does, what 0 means */
-  size_t offset;             /* of the field in lb_node_params */
+  double lo, hi;            /* REAL, INT: the range */
+  unsigned open;            /* LB_PARAM_LO_OPEN | LB_PARAM_HI_OPEN */
+  double dflt;              /* the engine's default (lb_node_params_default) */
+  const char *const *names; /* ENUM: names of 0, 1, ..., NULL-ended */
+  int policy;               /* the lb_policy it belongs to; -1: every policy */
+  const char *arg;          /* what a value is, for help ("T", "K", "MODE") */
+  const char *help;         /* one line: what it does, what 0 means */
+  size_t offset;            /* of the field in lb_node_params */
   lb_param_ctype ctype;
 } lb_param;
 

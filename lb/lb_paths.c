@@ -6,8 +6,7 @@
 
 int lb_paths_alloc(size_t n, lb_paths **out)
 {
-  if (n == 0 || n > 32768)
-    return lb_error(LB_ERANGE, "all-pairs paths need 1..32768 nodes, got %zu", n);
+  if (n == 0 || n > 32768) return lb_error(LB_ERANGE, "all-pairs paths need 1..32768 nodes, got %zu", n);
   lb_paths *p = malloc(sizeof *p);
   if (p) {
     p->n = n;
@@ -32,8 +31,7 @@ void lb_paths_free(lb_paths *p)
 
 static int check(const lb_topo *t, const lb_paths *p)
 {
-  if (p->n != t->n)
-    return lb_error(LB_EINVAL, "path table is for %zu nodes, graph has %zu", p->n, t->n);
+  if (p->n != t->n) return lb_error(LB_EINVAL, "path table is for %zu nodes, graph has %zu", p->n, t->n);
   return LB_SUCCESS;
 }
 
@@ -53,8 +51,8 @@ int lb_paths_floyd(const lb_topo *t, const double *weight, lb_paths *p)
   for (size_t k = 0; k < t->m; k++) {
     double w = weight ? weight[k] : 1.0;
     if (!(w >= 0.0) || isinf(w))
-      return lb_error(LB_EINVAL, "edge %zu-%zu has length %g; lengths must be finite and >= 0",
-                      t->edge[k][0] + 1, t->edge[k][1] + 1, w);
+      return lb_error(LB_EINVAL, "edge %zu-%zu has length %g; lengths must be finite and >= 0", t->edge[k][0] + 1,
+                      t->edge[k][1] + 1, w);
     size_t i = t->edge[k][0], j = t->edge[k][1];
     p->dist[i * n + j] = p->dist[j * n + i] = w;
     p->next[i * n + j] = j;
@@ -105,7 +103,10 @@ int lb_paths_bfs(const lb_topo *t, lb_paths *p)
       size_t hop = i == j ? i : LB_NO_HOP;
       if (i != j && d[i] != (size_t)-1)
         for (size_t k = t->off[i]; k < t->off[i + 1]; k++)
-          if (d[t->nbr[k]] + 1 == d[i]) { hop = t->nbr[k]; break; }
+          if (d[t->nbr[k]] + 1 == d[i]) {
+            hop = t->nbr[k];
+            break;
+          }
       p->next[i * n + j] = hop;
     }
   }

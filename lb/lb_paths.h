@@ -14,8 +14,8 @@
 
 typedef struct lb_paths {
   size_t n;
-  double *dist;   /* dist[i*n+j], INFINITY when unreachable */
-  size_t *next;   /* next[i*n+j]: first hop from i towards j, LB_NO_HOP if none */
+  double *dist; /* dist[i*n+j], INFINITY when unreachable */
+  size_t *next; /* next[i*n+j]: first hop from i towards j, LB_NO_HOP if none */
 } lb_paths;
 
 int lb_paths_alloc(size_t n, lb_paths **out);
@@ -25,10 +25,8 @@ void lb_paths_free(lb_paths *p);
 int lb_paths_floyd(const lb_topo *t, const double *weight, lb_paths *p);
 int lb_paths_bfs(const lb_topo *t, lb_paths *p);
 
-static inline double lb_paths_dist(const lb_paths *p, size_t i, size_t j)
-{ return p->dist[i * p->n + j]; }
-static inline size_t lb_paths_next(const lb_paths *p, size_t i, size_t j)
-{ return p->next[i * p->n + j]; }
+static inline double lb_paths_dist(const lb_paths *p, size_t i, size_t j) { return p->dist[i * p->n + j]; }
+static inline size_t lb_paths_next(const lb_paths *p, size_t i, size_t j) { return p->next[i * p->n + j]; }
 
 /* Writes the nodes of the route i..j (both ends) into route[0..cap-1];
  * returns the number of nodes, 0 if unreachable or cap is too small. */

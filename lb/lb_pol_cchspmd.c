@@ -36,25 +36,25 @@
 
 typedef struct cch {
   long last_q, last_in, last_out;
-  long slots_in, slots_out;   /* cumulative counts received / executed */
+  long slots_in, slots_out; /* cumulative counts received / executed */
   int armed;
   /* controller only: its books, n of each, in one block from idx */
-  struct key { long delta; size_t node; } *idx;
+  struct key {
+    long delta;
+    size_t node;
+  } * idx;
   long *q, *in_rep, *out_rep, *ord_in, *ord_out;
   long *delta;
   double *speed;
-  unsigned char *heard;       /* a report came from node i */
+  unsigned char *heard; /* a report came from node i */
   size_t nheard;
-  size_t ctl;                 /* the controller: the given one, or after it
+  size_t ctl; /* the controller: the given one, or after it
                                * failed the live node with the lowest id */
 } cch;
 
 #define CC(nd) ((cch *)(nd)->ps)
 
-static size_t books_bytes(size_t n)
-{
-  return n * (sizeof(struct key) + 6 * sizeof(long) + sizeof(double) + 1);
-}
+static size_t books_bytes(size_t n) { return n * (sizeof(struct key) + 6 * sizeof(long) + sizeof(double) + 1); }
 
 static void cc_fini(lb_node *nd)
 {
@@ -110,7 +110,9 @@ static int cc_init(lb_node *nd)
  * failed node's load is gone from the plan. */
 static int cc_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
-  (void)dead; (void)now; (void)out;
+  (void)dead;
+  (void)now;
+  (void)out;
   cch *s = CC(nd);
   if (lb_node_is_down(nd, s->ctl))
     for (s->ctl = 0; s->ctl < nd->topo->n && lb_node_is_down(nd, s->ctl); s->ctl++) {}
@@ -169,7 +171,10 @@ static int send_orders(lb_node *nd, lb_out *out, size_t i, const lb_pair *v, siz
   int rc = lb_msg_alloc(LB_MSG_ORDER, nd->id, i, &m);
   if (!rc) m->u.order.epoch = (uint32_t)nd->ndown;
   for (size_t k = 0; !rc && k < nv; k++) rc = lb_msg_add_pair(m, v[k].node, v[k].count);
-  if (rc) { lb_msg_free(m); return rc; }
+  if (rc) {
+    lb_msg_free(m);
+    return rc;
+  }
   return lb_node_send(nd, out, i, m);
 }
 
@@ -185,15 +190,26 @@ static int plan_transport(lb_node *nd, lb_out *out)
   lb_pair *v = lb_mem_alloc(n * sizeof *v);
   long *x = NULL;
   int rc = LB_SUCCESS;
-  if (!snd || !rcv || !sup || !dem || !v) { rc = lb_error(LB_ENOMEM, "plan"); goto done; }
+  if (!snd || !rcv || !sup || !dem || !v) {
+    rc = lb_error(LB_ENOMEM, "plan");
+    goto done;
+  }
   for (size_t i = 0; i < n; i++) {
-    if (s->delta[i] > 0) { snd[ns] = i; sup[ns++] = s->delta[i]; }
-    else if (s->delta[i] < 0) { rcv[nr] = i; dem[nr++] = -s->delta[i]; }
+    if (s->delta[i] > 0) {
+      snd[ns] = i;
+      sup[ns++] = s->delta[i];
+    } else if (s->delta[i] < 0) {
+      rcv[nr] = i;
+      dem[nr++] = -s->delta[i];
+    }
   }
   if (!ns || !nr) goto done;
   c = lb_mem_alloc(ns * nr * sizeof *c);
   x = lb_mem_alloc(ns * nr * sizeof *x);
-  if (!c || !x) { rc = lb_error(LB_ENOMEM, "plan of %zu x %zu", ns, nr); goto done; }
+  if (!c || !x) {
+    rc = lb_error(LB_ENOMEM, "plan of %zu x %zu", ns, nr);
+    goto done;
+  }
   for (size_t a = 0; a < ns; a++)
     for (size_t b = 0; b < nr; b++) c[a * nr + b] = (double)lb_topo_distance(nd->topo, snd[a], rcv[b]);
   if ((rc = lb_tp_solve(ns, nr, c, sup, dem, LB_TP_VOGEL, x, NULL, NULL))) goto done;
@@ -203,11 +219,14 @@ static int plan_transport(lb_node *nd, lb_out *out)
     for (size_t b = 0; b < nr; b++) {
       long k = x[a * nr + b];
       if (k <= 0) continue;
-      v[nv++] = (lb_pair){ rcv[b], k };
+      v[nv++] = (lb_pair){rcv[b], k};
       s->ord_out[snd[a]] += k;
       s->ord_in[rcv[b]] += k;
     }
-    if (nv) { any = 1; rc = send_orders(nd, out, snd[a], v, nv); }
+    if (nv) {
+      any = 1;
+      rc = send_orders(nd, out, snd[a], v, nv);
+    }
   }
   if (any) nd->st.invocations++;
 done:
@@ -232,9 +251,12 @@ static int plan(lb_node *nd, lb_out *out)
   double ssum = 0;
   for (size_t i = 0; i < n; i++)
     if (!lb_node_is_down(nd, i) && (s->ord_out[i] != s->out_rep[i] || s->ord_in[i] != s->in_rep[i]))
-      return LB_SUCCESS;   /* orders still on their way: not a synchronisation point */
+      return LB_SUCCESS; /* orders still on their way: not a synchronisation point */
   for (size_t i = 0; i < n; i++) {
-    if (lb_node_is_down(nd, i)) { s->delta[i] = 0; continue; }
+    if (lb_node_is_down(nd, i)) {
+      s->delta[i] = 0;
+      continue;
+    }
     s->delta[i] = s->q[i];
     total += s->delta[i];
     ssum += s->speed[i];
@@ -247,11 +269,11 @@ static int plan(lb_node *nd, lb_out *out)
     double share = (double)total * s->speed[i] / ssum;
     long e = s->delta[i], over = e - (long)ceil(share), under = (double)e < share ? (long)ceil(share) - e : 0;
     s->delta[i] = over > nd->A ? over : under > 0 ? -under : 0;
-    s->idx[ns++] = (struct key){ s->delta[i], i };
+    s->idx[ns++] = (struct key){s->delta[i], i};
   }
   if (nd->par->cchspmd.plan) return plan_transport(nd, out);
   qsort(s->idx, ns, sizeof *s->idx, by_delta_desc);
-  size_t lo = 0, hi = ns;   /* senders at the front, receivers at the back */
+  size_t lo = 0, hi = ns; /* senders at the front, receivers at the back */
   int rc = LB_SUCCESS, any = 0;
   lb_pair *v = lb_mem_alloc(n * sizeof *v);
   if (!v) return lb_error(LB_ENOMEM, "plan");
@@ -261,7 +283,7 @@ static int plan(lb_node *nd, lb_out *out)
     while (s->delta[i] > 0 && hi > lo + 1 && s->delta[s->idx[hi - 1].node] < 0) {
       size_t j = s->idx[hi - 1].node;
       long c = s->delta[i] < -s->delta[j] ? s->delta[i] : -s->delta[j];
-      v[nv++] = (lb_pair){ j, c };
+      v[nv++] = (lb_pair){j, c};
       s->delta[i] -= c;
       s->delta[j] += c;
       s->ord_out[i] += c;
@@ -291,7 +313,7 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     s->in_rep[nd->id] = s->slots_in;
     /* The first synchronisation point is when every node has reported. */
     if (s->nheard + 1 + nd->ndown >= nd->topo->n) rc = plan(nd, out);
-    s->out_rep[nd->id] = s->slots_out;   /* its own orders ran in plan() */
+    s->out_rep[nd->id] = s->slots_out; /* its own orders ran in plan() */
   } else if (q != s->last_q || s->slots_in != s->last_in || s->slots_out != s->last_out) {
     s->last_q = q;
     s->last_in = s->slots_in;
@@ -313,7 +335,8 @@ static int cc_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
  * an earlier epoch, still on its way then, is left out of them. */
 static int cc_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
 {
-  (void)now; (void)out;
+  (void)now;
+  (void)out;
   if (m->u.transfer.epoch != (uint32_t)nd->ndown) return LB_SUCCESS;
   return book(nd, &CC(nd)->slots_in, m->u.transfer.ordered);
 }
@@ -325,13 +348,16 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   int rc = LB_SUCCESS;
   if (nd->ndown && ((m->type == LB_MSG_REPORT && (!s->idx || m->u.report.epoch != (uint32_t)nd->ndown)) ||
                     (m->type == LB_MSG_ORDER && (m->src != s->ctl || m->u.order.epoch != (uint32_t)nd->ndown)))) {
-    lb_msg_free(m);   /* stale: from before a failure */
+    lb_msg_free(m); /* stale: from before a failure */
     return LB_SUCCESS;
   }
   if (m->type == LB_MSG_REPORT && s->idx) {
     s->q[m->src] = m->u.report.q;
     s->speed[m->src] = m->u.report.speed;
-    if (!s->heard[m->src]) { s->heard[m->src] = 1; s->nheard++; }
+    if (!s->heard[m->src]) {
+      s->heard[m->src] = 1;
+      s->nheard++;
+    }
     s->in_rep[m->src] = m->u.report.in;
     s->out_rep[m->src] = m->u.report.out;
   } else if (m->type == LB_MSG_ORDER && m->src == s->ctl) {
@@ -343,7 +369,10 @@ static int cc_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   return rc;
 }
 
-const lb_policy_ops lb_policy_cchspmd_ops = {
-  .init = cc_init, .fini = cc_fini, .on_msg = cc_msg, .on_timer = cc_timer, .on_tick = cc_tick,
-  .on_transfer = cc_transfer, .on_down = cc_down
-};
+const lb_policy_ops lb_policy_cchspmd_ops = {.init = cc_init,
+                                             .fini = cc_fini,
+                                             .on_msg = cc_msg,
+                                             .on_timer = cc_timer,
+                                             .on_tick = cc_tick,
+                                             .on_transfer = cc_transfer,
+                                             .on_down = cc_down};

@@ -29,7 +29,9 @@ static int da_init(lb_node *nd) { return lb_nbr_loads_init(nd, 0); }
  * and tell the new neighbours our load. */
 static int da_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
-  (void)dead; (void)now; (void)out;
+  (void)dead;
+  (void)now;
+  (void)out;
   return lb_nbr_loads_reset(nd);
 }
 
@@ -57,8 +59,14 @@ static int balance(lb_node *nd, lb_out *out)
     if (v < 0) continue;
     sum += v;
     n++;
-    if (v > mx) { mx = v; kmax = k; }
-    if (v < mn) { mn = v; kmin = k; }
+    if (v > mx) {
+      mx = v;
+      kmax = k;
+    }
+    if (v < mn) {
+      mn = v;
+      kmin = k;
+    }
   }
   if (n < 2 || mx - mn <= 1) return LB_SUCCESS;
   double avg = (double)sum / (double)n, deficit = 0;
@@ -74,9 +82,12 @@ static int balance(lb_node *nd, lb_out *out)
       if (share >= 1) rc = send_to(nd, out, k, (size_t)share, &moved);
     }
   }
-  if (rc || moved) { if (moved) nd->st.invocations++; return rc; }
+  if (rc || moved) {
+    if (moved) nd->st.invocations++;
+    return rc;
+  }
   if (q == mx) {
-    if (kmin != (size_t)-1 && q - x->known[kmin] > 1) rc = send_to(nd, out, kmin, 1, &moved);  /* 2a */
+    if (kmin != (size_t)-1 && q - x->known[kmin] > 1) rc = send_to(nd, out, kmin, 1, &moved); /* 2a */
   } else if (kmax != (size_t)-1) {
     /* 2b: ask the maximum for one process, and pass one on to the
      * minimum when we are not it ourselves: max - 1, min + 1. */
@@ -124,7 +135,9 @@ static int da_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   return rc;
 }
 
-const lb_policy_ops lb_policy_dasud_ops = {
-  .init = da_init, .fini = lb_nbr_loads_fini, .on_msg = da_msg, .on_timer = da_timer, .on_tick = da_tick,
-  .on_down = da_down
-};
+const lb_policy_ops lb_policy_dasud_ops = {.init = da_init,
+                                           .fini = lb_nbr_loads_fini,
+                                           .on_msg = da_msg,
+                                           .on_timer = da_timer,
+                                           .on_tick = da_tick,
+                                           .on_down = da_down};

@@ -31,8 +31,8 @@ static int di_alphas(lb_node *nd)
     size_t dj = lb_topo_degree(nd->topo, nb[k]);
     double *alpha = &x->edge[PER_EDGE * k + ALPHA];
     rc = nd->par->diffusion.alpha > 0
-      ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par->diffusion.alpha, x->deg, dj, alpha)
-      : lb_diffusion_alpha_boillat(x->deg, dj, alpha);
+             ? lb_diffusion_edge_alpha(LB_DIFFUSION_UNIFORM, nd->par->diffusion.alpha, x->deg, dj, alpha)
+             : lb_diffusion_alpha_boillat(x->deg, dj, alpha);
   }
   return rc;
 }
@@ -50,7 +50,9 @@ static int di_init(lb_node *nd)
 /* A neighbour failed and the graph changed: start afresh on it. */
 static int di_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
-  (void)dead; (void)now; (void)out;
+  (void)dead;
+  (void)now;
+  (void)out;
   int rc = lb_nbr_loads_reset(nd);
   return rc ? rc : di_alphas(nd);
 }
@@ -75,7 +77,7 @@ static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     if (y < 1) continue;
     size_t sent;
     rc = lb_node_transfer(nd, out, nb[k], (size_t)floor(y), 0, &sent);
-    x->known[k] += (long)sent;   /* what the neighbour will hold */
+    x->known[k] += (long)sent; /* what the neighbour will hold */
     moved |= sent > 0;
   }
   if (moved) nd->st.invocations++;
@@ -84,7 +86,8 @@ static int di_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 
 static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 {
-  (void)now; (void)out;
+  (void)now;
+  (void)out;
   if (m->type != LB_MSG_LOAD) return lb_node_unexpected(nd, m);
   int rc;
   size_t k = lb_node_sender(nd, m, &rc);
@@ -94,7 +97,9 @@ static int di_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   return LB_SUCCESS;
 }
 
-const lb_policy_ops lb_policy_diffusion_ops = {
-  .init = di_init, .fini = lb_nbr_loads_fini, .on_msg = di_msg, .on_timer = di_timer, .on_tick = di_tick,
-  .on_down = di_down
-};
+const lb_policy_ops lb_policy_diffusion_ops = {.init = di_init,
+                                               .fini = lb_nbr_loads_fini,
+                                               .on_msg = di_msg,
+                                               .on_timer = di_timer,
+                                               .on_tick = di_tick,
+                                               .on_down = di_down};

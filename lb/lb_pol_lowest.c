@@ -14,7 +14,7 @@ typedef struct lowest {
   int waiting, backing_off;
   uint64_t round;
   size_t expected, replies;
-  size_t *probed;          /* this round's probed nodes; SIZE_MAX once answered */
+  size_t *probed; /* this round's probed nodes; SIZE_MAX once answered */
   size_t capprobed;
   size_t best;
   long best_q;
@@ -31,10 +31,14 @@ static int lo_init(lb_node *nd)
   if (!s) return lb_error(LB_ENOMEM, "LOWEST state");
   size_t ecc;
   int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-  if (rc) { lb_mem_free(s, sizeof *s); return rc; }
+  if (rc) {
+    lb_mem_free(s, sizeof *s);
+    return rc;
+  }
   /* A probe and its reply cross at most 2 x eccentricity hops; wait
    * twice that, since a reply landing exactly at the deadline is lost. */
-  s->timeout = nd->par->lowest.timeout > 0 ? nd->par->lowest.timeout : 4.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
+  s->timeout =
+      nd->par->lowest.timeout > 0 ? nd->par->lowest.timeout : 4.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   nd->ps = s;
   return LB_SUCCESS;
 }
@@ -120,18 +124,19 @@ static int lo_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
     if (s->waiting && m->u.reply.round == s->round) {
       size_t k = 0;
       while (k < s->expected && s->probed[k] != m->src) k++;
-      if (k == s->expected) break;   /* not probed, or answered already: ignored */
+      if (k == s->expected) break; /* not probed, or answered already: ignored */
       s->probed[k] = SIZE_MAX;
       long q = m->u.reply.q;
       s->replies++;
       /* below the threshold: light; the least loaded wins */
-      if (lb_load_state(q, nd->C, nd->A) == LB_LIGHT &&
-          (s->best == LB_NO_NODE || q < s->best_q)) { s->best = m->src; s->best_q = q; }
+      if (lb_load_state(q, nd->C, nd->A) == LB_LIGHT && (s->best == LB_NO_NODE || q < s->best_q)) {
+        s->best = m->src;
+        s->best_q = q;
+      }
       if (s->replies == s->expected) rc = decide(nd, now, out);
     }
     break;
-  default:
-    return lb_node_unexpected(nd, m);
+  default: return lb_node_unexpected(nd, m);
   }
   lb_msg_free(m);
   return rc;
@@ -141,7 +146,10 @@ static int lo_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
   lowest *s = L(nd);
   if ((id >> 1) != s->round) return LB_SUCCESS;
-  if ((id & 1) == T_BACKOFF) { s->backing_off = 0; return LB_SUCCESS; }
+  if ((id & 1) == T_BACKOFF) {
+    s->backing_off = 0;
+    return LB_SUCCESS;
+  }
   return s->waiting ? decide(nd, now, out) : LB_SUCCESS;
 }
 
@@ -155,7 +163,10 @@ static int lo_describe(const lb_node *nd, char *buf, size_t cap)
                   s->expected);
 }
 
-const lb_policy_ops lb_policy_lowest_ops = {
-  .init = lo_init, .fini = lo_fini, .on_msg = lo_msg, .on_timer = lo_timer,
-  .on_tick = lo_tick, .quiescent = lo_quiet, .describe = lo_describe
-};
+const lb_policy_ops lb_policy_lowest_ops = {.init = lo_init,
+                                            .fini = lo_fini,
+                                            .on_msg = lo_msg,
+                                            .on_timer = lo_timer,
+                                            .on_tick = lo_tick,
+                                            .quiescent = lo_quiet,
+                                            .describe = lo_describe};

@@ -3,4 +3,4 @@
  * policy messages: lb_node.c refuses them. */
 #include "lb_node_impl.h"
 
-const lb_policy_ops lb_policy_none_ops = { .init = NULL };
+const lb_policy_ops lb_policy_none_ops = {.init = NULL};

@@ -33,15 +33,15 @@ enum { K_ASK = 0, K_EMPTY = 1 };
 enum { CH_FACTORING = 0, CH_GSS = 1, CH_ONE = 2 };
 
 typedef struct pool {
-  size_t at;               /* the pool's node */
-  uint64_t round;          /* the last request's */
-  int asking;              /* a request to `at` is open */
-  int hungry;              /* the pool said empty: it sends when it can */
+  size_t at;      /* the pool's node */
+  uint64_t round; /* the last request's */
+  int asking;     /* a request to `at` is open */
+  int hungry;     /* the pool said empty: it sends when it can */
   /* at the pool */
-  unsigned char *waiting;  /* waiting[j]: worker j was told empty (n bytes) */
+  unsigned char *waiting; /* waiting[j]: worker j was told empty (n bytes) */
   size_t nwaiting, cursor;
-  size_t batch_left, chunk;   /* factoring: chunks left in this batch, their size */
-  unsigned late;           /* answers in a row that came after their window */
+  size_t batch_left, chunk; /* factoring: chunks left in this batch, their size */
+  unsigned late;            /* answers in a row that came after their window */
 } pool;
 
 #define P(nd) ((pool *)(nd)->ps)
@@ -124,7 +124,8 @@ static int ask(lb_node *nd, double now, lb_out *out)
  * as long for that answer (the answer that comes late is dropped). */
 static int po_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 {
-  (void)now; (void)out;
+  (void)now;
+  (void)out;
   pool *s = P(nd);
   if (s->asking && id == s->round) {
     s->asking = 0;
@@ -160,7 +161,10 @@ static int on_ask(lb_node *nd, const lb_msg *m, lb_out *out)
   if (s->at == nd->id) rc = give(nd, out, m->src, (uint32_t)m->u.pol.tag, &sent);
   if (rc || sent) return rc;
   if (!s->waiting && !(s->waiting = lb_mem_calloc(nd->topo->n))) return lb_error(LB_ENOMEM, "pool's waiting list");
-  if (!s->waiting[m->src]) { s->waiting[m->src] = 1; s->nwaiting++; }
+  if (!s->waiting[m->src]) {
+    s->waiting[m->src] = 1;
+    s->nwaiting++;
+  }
   return lb_node_send_policy(nd, out, m->src, K_EMPTY, m->u.pol.tag, 0, 0);
 }
 
@@ -171,9 +175,7 @@ static int po_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   int rc = LB_SUCCESS;
   if (m->type != LB_MSG_POLICY) return lb_node_unexpected(nd, m);
   switch (m->u.pol.kind) {
-  case K_ASK:
-    rc = on_ask(nd, m, out);
-    break;
+  case K_ASK: rc = on_ask(nd, m, out); break;
   case K_EMPTY:
     /* From the pool, or from a node that is no longer the pool (it
      * failed, and this worker has not learnt it yet): wait, either for
@@ -184,8 +186,7 @@ static int po_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
       s->late = 0;
     }
     break;
-  default:
-    return lb_node_unexpected(nd, m);
+  default: return lb_node_unexpected(nd, m);
   }
   lb_msg_free(m);
   return rc;
@@ -196,11 +197,14 @@ static int po_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
   (void)now;
   pool *s = P(nd);
   if (s->at == nd->id) {
-    s->batch_left = 0;   /* new work: a new batch */
+    s->batch_left = 0; /* new work: a new batch */
     return s->nwaiting ? serve_waiting(nd, out) : LB_SUCCESS;
   }
   if (m->src == s->at) {
-    if (s->asking && m->u.transfer.epoch == (uint32_t)s->round) { s->asking = 0; s->late = 0; }
+    if (s->asking && m->u.transfer.epoch == (uint32_t)s->round) {
+      s->asking = 0;
+      s->late = 0;
+    }
     if (!m->u.transfer.epoch) s->hungry = 0;
   }
   return LB_SUCCESS;
@@ -208,9 +212,13 @@ static int po_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
 
 static int po_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
-  (void)now; (void)out;
+  (void)now;
+  (void)out;
   pool *s = P(nd);
-  if (s->waiting && s->waiting[dead]) { s->waiting[dead] = 0; s->nwaiting--; }
+  if (s->waiting && s->waiting[dead]) {
+    s->waiting[dead] = 0;
+    s->nwaiting--;
+  }
   if (dead != s->at) return LB_SUCCESS;
   /* The pool is lost (the sink runs its processes again): the lowest
    * live node keeps the pool from now on, and every worker asks it. */
@@ -230,7 +238,12 @@ static int po_describe(const lb_node *nd, char *buf, size_t cap)
   return snprintf(buf, cap, "asked the pool at node %zu for work (round %llu)", s->at, (unsigned long long)s->round);
 }
 
-const lb_policy_ops lb_policy_pool_ops = {
-  .init = po_init, .fini = po_fini, .on_msg = po_msg, .on_timer = po_timer, .on_tick = po_tick, .on_transfer = po_transfer,
-  .on_down = po_down, .quiescent = po_quiet, .describe = po_describe
-};
+const lb_policy_ops lb_policy_pool_ops = {.init = po_init,
+                                          .fini = po_fini,
+                                          .on_msg = po_msg,
+                                          .on_timer = po_timer,
+                                          .on_tick = po_tick,
+                                          .on_transfer = po_transfer,
+                                          .on_down = po_down,
+                                          .quiescent = po_quiet,
+                                          .describe = po_describe};

@@ -36,15 +36,15 @@ enum { K_PROBE = 0, K_ANSWER = 1 };
 enum { T_RING = 0, T_PAUSE = 1 };
 
 typedef struct ring {
-  uint64_t run;            /* the run's tag */
-  int open;                /* a run is open */
-  int paused;              /* after an empty run */
-  size_t d, maxd;          /* the ring searched, the widest */
-  size_t *probed;          /* this ring's nodes; LB_NO_NODE once answered */
+  uint64_t run;   /* the run's tag */
+  int open;       /* a run is open */
+  int paused;     /* after an empty run */
+  size_t d, maxd; /* the ring searched, the widest */
+  size_t *probed; /* this ring's nodes; LB_NO_NODE once answered */
   size_t nprobed, cap, answers;
-  size_t best;             /* the qualifying LV so far, or LB_NO_NODE */
+  size_t best; /* the qualifying LV so far, or LB_NO_NODE */
   long best_ipn;
-  unsigned late;           /* rings in a row decided with answers missing */
+  unsigned late; /* rings in a row decided with answers missing */
 } ring;
 
 #define R(nd) ((ring *)(nd)->ps)
@@ -108,7 +108,10 @@ static int probe_ring(lb_node *nd, double now, lb_out *out)
     }
     if (s->nprobed) break;
   }
-  if (s->d > s->maxd) { s->d = s->maxd; return pause_after(nd, now, out); }
+  if (s->d > s->maxd) {
+    s->d = s->maxd;
+    return pause_after(nd, now, out);
+  }
   int rc = LB_SUCCESS;
   for (size_t k = 0; k < s->nprobed && !rc; k++)
     rc = lb_node_send_policy(nd, out, s->probed[k], K_PROBE, s->run, (long)s->d, 0);
@@ -119,7 +122,10 @@ static int decide(lb_node *nd, double now, lb_out *out)
 {
   ring *s = R(nd);
   long epn = lb_load_epn((long)nd->nq, nd->C, nd->A);
-  if (epn <= 0) { s->open = 0; return LB_SUCCESS; }   /* it ran its excess down itself */
+  if (epn <= 0) {
+    s->open = 0;
+    return LB_SUCCESS;
+  } /* it ran its excess down itself */
   if (s->best == LB_NO_NODE) {
     s->d++;
     return probe_ring(nd, now, out);
@@ -137,7 +143,7 @@ static int ri_tick(lb_node *nd, double now, lb_out *out)
   int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
   if (rc) return rc;
   s->maxd = nd->par->ring.max_ring && nd->par->ring.max_ring < ecc ? nd->par->ring.max_ring : ecc;
-  if (!s->maxd) return LB_SUCCESS;   /* alone */
+  if (!s->maxd) return LB_SUCCESS; /* alone */
   s->run++;
   s->open = 1;
   s->d = 1;
@@ -148,10 +154,10 @@ static int ri_tick(lb_node *nd, double now, lb_out *out)
 static int on_answer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
 {
   ring *s = R(nd);
-  if (!s->open || m->u.pol.tag != s->run || (size_t)m->u.pol.b != s->d) return LB_SUCCESS;   /* late */
+  if (!s->open || m->u.pol.tag != s->run || (size_t)m->u.pol.b != s->d) return LB_SUCCESS; /* late */
   size_t k = 0;
   while (k < s->nprobed && s->probed[k] != m->src) k++;
-  if (k == s->nprobed) return LB_SUCCESS;   /* not probed, or answered already */
+  if (k == s->nprobed) return LB_SUCCESS; /* not probed, or answered already */
   s->probed[k] = LB_NO_NODE;
   s->answers++;
   long ipn = m->u.pol.a;
@@ -173,11 +179,8 @@ static int ri_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
     rc = lb_node_send_policy(nd, out, m->src, K_ANSWER, m->u.pol.tag, lb_load_ipn((long)nd->nq, nd->C, nd->A),
                              m->u.pol.a);
     break;
-  case K_ANSWER:
-    rc = on_answer(nd, m, now, out);
-    break;
-  default:
-    return lb_node_unexpected(nd, m);
+  case K_ANSWER: rc = on_answer(nd, m, now, out); break;
+  default: return lb_node_unexpected(nd, m);
   }
   lb_msg_free(m);
   return rc;
@@ -197,9 +200,11 @@ static int ri_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
 
 static int ri_down(lb_node *nd, size_t dead, double now, lb_out *out)
 {
-  (void)dead; (void)now; (void)out;
+  (void)dead;
+  (void)now;
+  (void)out;
   ring *s = R(nd);
-  s->open = 0;   /* its rings were of the old graph; a new run starts from ring 1 */
+  s->open = 0; /* its rings were of the old graph; a new run starts from ring 1 */
   s->paused = 0;
   return LB_SUCCESS;
 }
@@ -214,7 +219,11 @@ static int ri_describe(const lb_node *nd, char *buf, size_t cap)
                   s->nprobed);
 }
 
-const lb_policy_ops lb_policy_ring_ops = {
-  .init = ri_init, .fini = ri_fini, .on_msg = ri_msg, .on_timer = ri_timer, .on_tick = ri_tick,
-  .on_down = ri_down, .quiescent = ri_quiet, .describe = ri_describe
-};
+const lb_policy_ops lb_policy_ring_ops = {.init = ri_init,
+                                          .fini = ri_fini,
+                                          .on_msg = ri_msg,
+                                          .on_timer = ri_timer,
+                                          .on_tick = ri_tick,
+                                          .on_down = ri_down,
+                                          .quiescent = ri_quiet,
+                                          .describe = ri_describe};

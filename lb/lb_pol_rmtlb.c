@@ -19,42 +19,52 @@
 #include "lb_mem.h"
 
 typedef struct nrt_rec {
-  size_t hv, dv;       /* heavy node; light node (the paper's DV / LV) */
-  uint64_t tag;        /* chosen by the light node: (HV, DV) alone is ambiguous [R8] */
-  size_t pv, nxv;      /* prior vertex (towards HV), next vertex (towards DV) */
-  int confirmed;       /* CM(True) seen here */
-  long total;          /* processes of the transaction, -1 until an LMM tells */
-  long got;            /* processes that reached or passed this node */
-  long back;           /* results that reached or passed this node */
+  size_t hv, dv;  /* heavy node; light node (the paper's DV / LV) */
+  uint64_t tag;   /* chosen by the light node: (HV, DV) alone is ambiguous [R8] */
+  size_t pv, nxv; /* prior vertex (towards HV), next vertex (towards DV) */
+  int confirmed;  /* CM(True) seen here */
+  long total;     /* processes of the transaction, -1 until an LMM tells */
+  long got;       /* processes that reached or passed this node */
+  long back;      /* results that reached or passed this node */
 } nrt_rec;
 
-typedef struct arrival { uint64_t pid; size_t hv; uint64_t tag; } arrival;
+typedef struct arrival {
+  uint64_t pid;
+  size_t hv;
+  uint64_t tag;
+} arrival;
 
 enum { T_ROUND = 0, T_BACKOFF = 1, T_LEASE = 2 };
 
 /* What every check point and the quiescence check read comes first:
  * the driver prefetches the first two cache lines. */
 typedef struct rmtlb {
-  int active;                /* a heavy episode is running (Algorithm 1) */
-  int answered;              /* an AM reached us in this round */
-  unsigned fails;            /* rounds in a row without any AM */
-  size_t rmtv, rmtv_hv;      /* the lock: who sent the RM we took, for which HV */
+  int active;           /* a heavy episode is running (Algorithm 1) */
+  int answered;         /* an AM reached us in this round */
+  unsigned fails;       /* rounds in a row without any AM */
+  size_t rmtv, rmtv_hv; /* the lock: who sent the RM we took, for which HV */
   uint64_t lock_seq;
   long lepn, lipn;
   nrt_rec *nrt;
   size_t nnrt, capnrt;
-  arrival *arr;              /* processes that came here by LMM [R24] */
+  arrival *arr; /* processes that came here by LMM [R24] */
   size_t narr, caparr;
   uint64_t round_seq;
-  unsigned floods;           /* floods in the current episode */
+  unsigned floods; /* floods in the current episode */
   uint64_t next_tag;
   double tmax;
-  struct seen { size_t hv; uint64_t round; } *seen;   /* last round taken part in, per HV [R29] */
+  struct seen {
+    size_t hv;
+    uint64_t round;
+  } * seen; /* last round taken part in, per HV [R29] */
   size_t nseen, capseen;
   /* Transactions aborted here after a failure, newest last (a ring of
    * NTOMB, allocated at the first): a message of one of them still on
    * its way must not open it again. */
-  struct tomb { size_t hv, dv; uint64_t tag; } *tomb;
+  struct tomb {
+    size_t hv, dv;
+    uint64_t tag;
+  } * tomb;
   size_t ntomb;
   /* What this host knows of the work it ran (RMTLB-drain's estimates):
    * all of it; the quanta that did not finish a process, and their
@@ -66,7 +76,7 @@ typedef struct rmtlb {
 
 #define NTOMB 64
 
-#define S(nd) ((rmtlb *)(nd)->ps)
+#define S(nd)               ((rmtlb *)(nd)->ps)
 #define TIMER_ID(seq, kind) (((seq) << 2) | (uint64_t)(kind))
 
 static int rm_init(lb_node *nd)
@@ -80,7 +90,10 @@ static int rm_init(lb_node *nd)
     /* Tmax = 2 x the time to the farthest node [R20]. */
     size_t ecc;
     int rc = lb_topo_eccentricity_e(nd->topo, nd->id, &ecc);
-    if (rc) { lb_mem_free(s, sizeof *s); return rc; }
+    if (rc) {
+      lb_mem_free(s, sizeof *s);
+      return rc;
+    }
     s->tmax = 2.0 * nd->par->hop_time * (double)(ecc ? ecc : 1);
   }
   nd->ps = s;
@@ -114,14 +127,11 @@ static nrt_rec *nrt_add(rmtlb *s, size_t hv, size_t dv, uint64_t tag, size_t pv,
   if (!v) return NULL;
   s->nrt = v;
   nrt_rec *r = &s->nrt[s->nnrt++];
-  *r = (nrt_rec){ hv, dv, tag, pv, nxv, 0, -1, 0, 0 };
+  *r = (nrt_rec){hv, dv, tag, pv, nxv, 0, -1, 0, 0};
   return r;
 }
 
-static void nrt_del(rmtlb *s, nrt_rec *r)
-{
-  *r = s->nrt[--s->nnrt];
-}
+static void nrt_del(rmtlb *s, nrt_rec *r) { *r = s->nrt[--s->nnrt]; }
 
 static int tombed(const rmtlb *s, size_t hv, size_t dv, uint64_t tag)
 {
@@ -180,11 +190,31 @@ static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, lb_msg **m
   int rc = lb_msg_alloc(t, LB_NO_NODE, LB_NO_NODE, m);
   if (rc) return rc;
   switch (t) {
-  case LB_MSG_AM: (*m)->u.am.hv = hv; (*m)->u.am.lv = lv; (*m)->u.am.tag = tag; break;
-  case LB_MSG_CM: (*m)->u.cm.hv = hv; (*m)->u.cm.lv = lv; (*m)->u.cm.tag = tag; break;
-  case LB_MSG_LMM: (*m)->u.lmm.hv = hv; (*m)->u.lmm.lv = lv; (*m)->u.lmm.tag = tag; break;
-  case LB_MSG_DRM: (*m)->u.drm.hv = hv; (*m)->u.drm.lv = lv; (*m)->u.drm.tag = tag; break;
-  case LB_MSG_ABORT: (*m)->u.abort.hv = hv; (*m)->u.abort.lv = lv; (*m)->u.abort.tag = tag; break;
+  case LB_MSG_AM:
+    (*m)->u.am.hv = hv;
+    (*m)->u.am.lv = lv;
+    (*m)->u.am.tag = tag;
+    break;
+  case LB_MSG_CM:
+    (*m)->u.cm.hv = hv;
+    (*m)->u.cm.lv = lv;
+    (*m)->u.cm.tag = tag;
+    break;
+  case LB_MSG_LMM:
+    (*m)->u.lmm.hv = hv;
+    (*m)->u.lmm.lv = lv;
+    (*m)->u.lmm.tag = tag;
+    break;
+  case LB_MSG_DRM:
+    (*m)->u.drm.hv = hv;
+    (*m)->u.drm.lv = lv;
+    (*m)->u.drm.tag = tag;
+    break;
+  case LB_MSG_ABORT:
+    (*m)->u.abort.hv = hv;
+    (*m)->u.abort.lv = lv;
+    (*m)->u.abort.tag = tag;
+    break;
   default: (*m)->u.rm.hv = hv; break;
   }
   return LB_SUCCESS;
@@ -194,10 +224,26 @@ static int new_msg(lb_msg_type t, size_t hv, size_t lv, uint64_t tag, lb_msg **m
 static void key_of(const lb_msg *m, size_t *hv, size_t *lv, uint64_t *tag)
 {
   switch (m->type) {
-  case LB_MSG_CM: *hv = m->u.cm.hv; *lv = m->u.cm.lv; *tag = m->u.cm.tag; break;
-  case LB_MSG_LMM: *hv = m->u.lmm.hv; *lv = m->u.lmm.lv; *tag = m->u.lmm.tag; break;
-  case LB_MSG_ABORT: *hv = m->u.abort.hv; *lv = m->u.abort.lv; *tag = m->u.abort.tag; break;
-  default: *hv = m->u.drm.hv; *lv = m->u.drm.lv; *tag = m->u.drm.tag; break;
+  case LB_MSG_CM:
+    *hv = m->u.cm.hv;
+    *lv = m->u.cm.lv;
+    *tag = m->u.cm.tag;
+    break;
+  case LB_MSG_LMM:
+    *hv = m->u.lmm.hv;
+    *lv = m->u.lmm.lv;
+    *tag = m->u.lmm.tag;
+    break;
+  case LB_MSG_ABORT:
+    *hv = m->u.abort.hv;
+    *lv = m->u.abort.lv;
+    *tag = m->u.abort.tag;
+    break;
+  default:
+    *hv = m->u.drm.hv;
+    *lv = m->u.drm.lv;
+    *tag = m->u.drm.tag;
+    break;
   }
 }
 
@@ -334,7 +380,10 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
   }
   if (!s->active || seq != s->round_seq) return LB_SUCCESS;
   long e = epn_now(nd);
-  if (e <= 0) { end_episode(nd, 0); return LB_SUCCESS; }
+  if (e <= 0) {
+    end_episode(nd, 0);
+    return LB_SUCCESS;
+  }
   if (kind == T_ROUND && !s->answered && nd->par->rmtlb.backoff_max > 0) {
     /* No light node answered: with the back-off option, wait, doubling
      * up to 2^backoff_max Tmax, then search again [R19]; without it
@@ -344,7 +393,7 @@ static int rm_timer(lb_node *nd, uint64_t id, double now, lb_out *out)
     return lb_node_timer(out, TIMER_ID(s->round_seq, T_BACKOFF), now + s->tmax * (double)(1u << f));
   }
   if (kind == T_ROUND) s->fails = 0;
-  s->lepn = e;   /* what is left now, after the answers of the last round [R22] */
+  s->lepn = e; /* what is left now, after the answers of the last round [R22] */
   return flood_rm(nd, now, out);
 }
 
@@ -405,11 +454,14 @@ static uint64_t seen_round(const rmtlb *s, size_t hv)
 static int seen_set(rmtlb *s, size_t hv, uint64_t round)
 {
   for (size_t k = 0; k < s->nseen; k++)
-    if (s->seen[k].hv == hv) { s->seen[k].round = round; return LB_SUCCESS; }
+    if (s->seen[k].hv == hv) {
+      s->seen[k].round = round;
+      return LB_SUCCESS;
+    }
   struct seen *v = lb_mem_grow(s->seen, &s->capseen, s->nseen, sizeof *v, 4);
   if (!v) return lb_error(LB_ENOMEM, "RMTLB round table");
   s->seen = v;
-  s->seen[s->nseen++] = (struct seen){ hv, round };
+  s->seen[s->nseen++] = (struct seen){hv, round};
   return LB_SUCCESS;
 }
 
@@ -423,15 +475,15 @@ static int on_rm(lb_node *nd, lb_msg *m, double now, lb_out *out)
   lb_msg_free(m);
   /* Locked nodes neither answer nor forward (Rules 1, 3) [R10]; heavy
    * nodes do not forward (Rule 3). */
-  if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active || lb_node_is_down(nd, hv) ||
-      lb_node_state(nd) == LB_HEAVY || epn <= 0 || round <= seen_round(s, hv)) return LB_SUCCESS;
-  if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT)
-    s->lipn = lb_load_ipn((long)nd->nq, nd->C, nd->A);
+  if (hv == nd->id || s->rmtv != LB_NO_NODE || s->active || lb_node_is_down(nd, hv) || lb_node_state(nd) == LB_HEAVY ||
+      epn <= 0 || round <= seen_round(s, hv))
+    return LB_SUCCESS;
+  if (s->lipn < 0 && lb_node_state(nd) == LB_LIGHT) s->lipn = lb_load_ipn((long)nd->nq, nd->C, nd->A);
   /* LIPN = 0 (all seats promised) or an answer still unconfirmed: act
    * as a normal node [R12]. */
   int answer = s->lipn > 0 && !own_awaiting(s, nd->id);
   size_t deg = lb_topo_degree(nd->topo, nd->id);
-  int forward = deg > 1 && (!answer || s->lipn < epn);   /* Rule 2: EPN > LIPN [R9] */
+  int forward = deg > 1 && (!answer || s->lipn < epn); /* Rule 2: EPN > LIPN [R9] */
   if (!answer && !forward) return LB_SUCCESS;
   /* Every node that takes part sets rmtv, forwarding ones too [R11]. */
   int rc = seen_set(s, hv, round);
@@ -472,7 +524,10 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
   size_t hv = m->u.am.hv, lv = m->u.am.lv;
   uint64_t tag = m->u.am.tag;
   if (hv == nd->id) return heavy_am(nd, m, out);
-  if (lb_node_is_down(nd, hv) || lb_node_is_down(nd, lv) || tombed(s, hv, lv, tag)) { lb_msg_free(m); return LB_SUCCESS; }
+  if (lb_node_is_down(nd, hv) || lb_node_is_down(nd, lv) || tombed(s, hv, lv, tag)) {
+    lb_msg_free(m);
+    return LB_SUCCESS;
+  }
   size_t from = m->src, up = LB_NO_NODE;
   /* Steps 2.2 / 3.2: the path back is the lock's rmtv while it is held
    * for this HV, else the PV of a confirmed record of that HV: a CM(True)
@@ -489,7 +544,10 @@ static int on_am(lb_node *nd, lb_msg *m, lb_out *out)
     lb_msg_free(m);
     return send_cm(nd, out, from, hv, lv, tag, 0, 0);
   }
-  if (!nrt_add(s, hv, lv, tag, up, from)) { lb_msg_free(m); return lb_error(LB_ENOMEM, "NRT"); }
+  if (!nrt_add(s, hv, lv, tag, up, from)) {
+    lb_msg_free(m);
+    return lb_error(LB_ENOMEM, "NRT");
+  }
   m->u.am.hops++;
   return lb_node_send(nd, out, up, m);
 }
@@ -523,8 +581,8 @@ static nrt_rec *rec_of(lb_node *nd, lb_msg *m, lb_out *out, int *rc)
     *rc = orphan(nd, m, out);
     return NULL;
   }
-  *rc = lb_error(LB_ESTATE, "node %zu: %s for (%zu, %zu, %llu) without an NRT record",
-                 nd->id, lb_msg_type_name(m->type), hv, lv, (unsigned long long)tag);
+  *rc = lb_error(LB_ESTATE, "node %zu: %s for (%zu, %zu, %llu) without an NRT record", nd->id,
+                 lb_msg_type_name(m->type), hv, lv, (unsigned long long)tag);
   lb_msg_free(m);
   return NULL;
 }
@@ -567,12 +625,15 @@ static int on_lmm(lb_node *nd, lb_msg *m, lb_out *out)
   if (!r) return rc;
   r->total = m->u.lmm.total;
   r->got += (long)m->nproc;
-  if (m->u.lmm.lv != nd->id) return lb_node_send(nd, out, r->nxv, m);   /* [R23] */
+  if (m->u.lmm.lv != nd->id) return lb_node_send(nd, out, r->nxv, m); /* [R23] */
   for (size_t k = 0; k < m->nproc; k++) {
     arrival *v = lb_mem_grow(s->arr, &s->caparr, s->narr, sizeof *v, 4);
-    if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "arrival table"); }
+    if (!v) {
+      lb_msg_free(m);
+      return lb_error(LB_ENOMEM, "arrival table");
+    }
     s->arr = v;
-    s->arr[s->narr++] = (arrival){ m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag };
+    s->arr[s->narr++] = (arrival){m->procs[k]->id, m->u.lmm.hv, m->u.lmm.tag};
   }
   rc = LB_SUCCESS;
   for (size_t k = 0; !rc && k < m->nproc; k++)
@@ -612,15 +673,16 @@ static int result_ready(lb_node *nd, const lb_result_ref *res, double now, lb_ou
     arrival a = s->arr[k];
     memmove(s->arr + k, s->arr + k + 1, (--s->narr - k) * sizeof *s->arr);
     nrt_rec *r = nrt_find(s, a.hv, nd->id, a.tag);
-    if (!r) return lb_error(LB_ESTATE, "node %zu: no NRT record to return process %llu",
-                            nd->id, (unsigned long long)res->pid);
+    if (!r)
+      return lb_error(LB_ESTATE, "node %zu: no NRT record to return process %llu", nd->id,
+                      (unsigned long long)res->pid);
     lb_msg *d;
     int rc = new_msg(LB_MSG_DRM, a.hv, nd->id, a.tag, &d);
     if (rc) return rc;
     d->res = *res;
     r->back++;
     size_t pv = r->pv;
-    d->u.drm.fon = r->back == r->total;   /* FON: the last result of the transaction */
+    d->u.drm.fon = r->back == r->total; /* FON: the last result of the transaction */
     rec_done_check(s, r);
     return lb_node_send(nd, out, pv, d);
   }
@@ -644,10 +706,11 @@ static int forget(lb_node *nd, nrt_rec *r)
 {
   rmtlb *s = S(nd);
   size_t hv = r->hv;
-  if (!s->tomb && !(s->tomb = lb_mem_alloc(NTOMB * sizeof *s->tomb))) return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
-  s->tomb[s->ntomb++ % NTOMB] = (struct tomb){ r->hv, r->dv, r->tag };
+  if (!s->tomb && !(s->tomb = lb_mem_alloc(NTOMB * sizeof *s->tomb)))
+    return lb_error(LB_ENOMEM, "RMTLB aborted transactions");
+  s->tomb[s->ntomb++ % NTOMB] = (struct tomb){r->hv, r->dv, r->tag};
   if (r->dv == nd->id) {
-    size_t j = 0;   /* keep the arrivals in order (result_ready) */
+    size_t j = 0; /* keep the arrivals in order (result_ready) */
     for (size_t k = 0; k < s->narr; k++)
       if (s->arr[k].hv != r->hv || s->arr[k].tag != r->tag) s->arr[j++] = s->arr[k];
     s->narr = j;
@@ -677,7 +740,10 @@ static int cascade(lb_node *nd, lb_out *out)
   for (size_t k = 0; k < s->narr && !rc;) {
     arrival a = s->arr[k];
     nrt_rec *r = queued(nd, a.pid) ? NULL : nrt_find(s, a.hv, nd->id, a.tag);
-    if (!r) { k++; continue; }
+    if (!r) {
+      k++;
+      continue;
+    }
     nrt_rec copy = *r;
     /* forget removes this transaction's arrivals: restart the scan */
     if (!(rc = forget(nd, r))) rc = send_abort(nd, out, copy.pv, &copy);
@@ -712,12 +778,21 @@ static int rm_down(lb_node *nd, size_t d, double now, lb_out *out)
   int rc = LB_SUCCESS;
   if (s->rmtv == d || s->rmtv_hv == d) s->rmtv = s->rmtv_hv = LB_NO_NODE;
   for (size_t k = 0; k < s->nseen; k++)
-    if (s->seen[k].hv == d) { s->seen[k] = s->seen[--s->nseen]; break; }
+    if (s->seen[k].hv == d) {
+      s->seen[k] = s->seen[--s->nseen];
+      break;
+    }
   for (size_t k = 0; k < s->nnrt && !rc;) {
     nrt_rec r = s->nrt[k];
-    if (r.hv != d && r.dv != d && r.pv != d && r.nxv != d) { k++; continue; }
+    if (r.hv != d && r.dv != d && r.pv != d && r.nxv != d) {
+      k++;
+      continue;
+    }
     if (!(rc = forget(nd, &s->nrt[k])) && !(rc = send_abort(nd, out, r.pv, &r))) rc = send_abort(nd, out, r.nxv, &r);
-    if (!rc && r.hv == nd->id) { rc = cascade(nd, out); k = 0; }
+    if (!rc && r.hv == nd->id) {
+      rc = cascade(nd, out);
+      k = 0;
+    }
   }
   /* Tmax rests on the distances of the graph the survivors use. */
   if (!(nd->par->rmtlb.tmax > 0)) {
@@ -793,16 +868,22 @@ void lb_rmtlb_nrt_print(const lb_node *nd, FILE *f)
   for (size_t k = 0; k < s->nnrt; k++) {
     const nrt_rec *r = &s->nrt[k];
     fprintf(f, "  node %zu NRT: hv %zu dv %zu tag %llu pv %zd nxv %zd confirmed %d total %ld got %ld back %ld\n",
-            nd->id, r->hv, r->dv, (unsigned long long)r->tag, (ssize_t)r->pv, (ssize_t)r->nxv, r->confirmed,
-            r->total, r->got, r->back);
+            nd->id, r->hv, r->dv, (unsigned long long)r->tag, (ssize_t)r->pv, (ssize_t)r->nxv, r->confirmed, r->total,
+            r->got, r->back);
   }
   for (size_t k = 0; k < s->narr; k++)
     fprintf(f, "  node %zu arrival: process %llu of (%zu, %llu)\n", nd->id, (unsigned long long)s->arr[k].pid,
             s->arr[k].hv, (unsigned long long)s->arr[k].tag);
 }
 
-const lb_policy_ops lb_policy_rmtlb_ops = {
-  .init = rm_init, .fini = rm_fini, .on_msg = rm_msg, .on_timer = rm_timer,
-  .on_tick = rm_tick, .on_result = result_ready, .on_down = rm_down, .quiescent = rm_quiet,
-  .pending = rm_pending, .describe = rm_describe, .on_ran = rm_ran
-};
+const lb_policy_ops lb_policy_rmtlb_ops = {.init = rm_init,
+                                           .fini = rm_fini,
+                                           .on_msg = rm_msg,
+                                           .on_timer = rm_timer,
+                                           .on_tick = rm_tick,
+                                           .on_result = result_ready,
+                                           .on_down = rm_down,
+                                           .quiescent = rm_quiet,
+                                           .pending = rm_pending,
+                                           .describe = rm_describe,
+                                           .on_ran = rm_ran};

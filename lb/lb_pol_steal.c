@@ -34,15 +34,15 @@ enum { T_RETRY = 0, T_ANSWER = 1 };
 #define WAKE_LIST 8
 
 typedef struct steal {
-  uint64_t round;          /* the last request's */
-  size_t victim;           /* asked and not answered yet, or LB_NO_NODE */
-  int retrying;            /* the retry timer of `round` runs */
-  int asleep;              /* refused `tries` times in a row: waits for a WAKE */
+  uint64_t round; /* the last request's */
+  size_t victim;  /* asked and not answered yet, or LB_NO_NODE */
+  int retrying;   /* the retry timer of `round` runs */
+  int asleep;     /* refused `tries` times in a row: waits for a WAKE */
   size_t refusals;
-  size_t start, stride, pos;   /* the sweep: node (start + pos x stride) mod n */
-  double retry;            /* the wait after a refusal */
-  unsigned late;           /* answers in a row that came after their window */
-  size_t refused[WAKE_LIST];   /* thieves this node refused lately */
+  size_t start, stride, pos; /* the sweep: node (start + pos x stride) mod n */
+  double retry;              /* the wait after a refusal */
+  unsigned late;             /* answers in a row that came after their window */
+  size_t refused[WAKE_LIST]; /* thieves this node refused lately */
   size_t nrefused;
 } steal;
 
@@ -58,13 +58,21 @@ static int st_init(lb_node *nd)
   return LB_SUCCESS;
 }
 
-static void st_fini(lb_node *nd) { lb_mem_free(nd->ps, sizeof(steal)); nd->ps = NULL; }
+static void st_fini(lb_node *nd)
+{
+  lb_mem_free(nd->ps, sizeof(steal));
+  nd->ps = NULL;
+}
 
 static size_t live_others(const lb_node *nd) { return nd->topo->n - 1 - nd->ndown; }
 
 static size_t gcd(size_t a, size_t b)
 {
-  while (b) { size_t r = a % b; a = b; b = r; }
+  while (b) {
+    size_t r = a % b;
+    a = b;
+    b = r;
+  }
   return a;
 }
 
@@ -76,7 +84,8 @@ static size_t draw(lb_node *nd)
   size_t n = nd->topo->n;
   if (!s->pos) {
     s->start = lb_rng_below(&nd->rng, n);
-    do s->stride = 1 + lb_rng_below(&nd->rng, n - 1); while (gcd(s->stride, n) != 1);
+    do s->stride = 1 + lb_rng_below(&nd->rng, n - 1);
+    while (gcd(s->stride, n) != 1);
   }
   while (s->pos < n) {
     size_t j = (size_t)(((uint64_t)s->start + (uint64_t)s->pos++ * s->stride) % n);
@@ -99,7 +108,10 @@ static int ask(lb_node *nd, size_t to, double now, lb_out *out)
 {
   steal *s = S(nd);
   if (!live_others(nd)) return LB_SUCCESS;
-  if (to == LB_NO_NODE && (to = draw(nd)) == LB_NO_NODE) { s->asleep = 1; return LB_SUCCESS; }
+  if (to == LB_NO_NODE && (to = draw(nd)) == LB_NO_NODE) {
+    s->asleep = 1;
+    return LB_SUCCESS;
+  }
   s->round++;
   s->victim = to;
   s->retrying = 0;
@@ -116,7 +128,10 @@ static int refused(lb_node *nd, double now, lb_out *out)
   steal *s = S(nd);
   s->victim = LB_NO_NODE;
   s->refusals++;
-  if (nd->par->steal.tries && s->refusals >= nd->par->steal.tries) { s->asleep = 1; return LB_SUCCESS; }
+  if (nd->par->steal.tries && s->refusals >= nd->par->steal.tries) {
+    s->asleep = 1;
+    return LB_SUCCESS;
+  }
   if (!(s->retry > 0)) return ask(nd, LB_NO_NODE, now, out);
   s->retrying = 1;
   return lb_node_timer(out, (s->round << 1) | T_RETRY, now + s->retry);
@@ -139,7 +154,10 @@ static int st_tick(lb_node *nd, double now, lb_out *out)
   lb_node_track_heavy(nd);
   int rc = wake(nd, out);
   if (rc) return rc;
-  if (!short_of_work(nd)) { restart(s); return LB_SUCCESS; }
+  if (!short_of_work(nd)) {
+    restart(s);
+    return LB_SUCCESS;
+  }
   if (s->victim != LB_NO_NODE || s->retrying || s->asleep) return LB_SUCCESS;
   return ask(nd, LB_NO_NODE, now, out);
 }
@@ -161,7 +179,7 @@ static void remember(steal *s, size_t thief)
   for (size_t k = 0; k < s->nrefused; k++)
     if (s->refused[k] == thief) return;
   if (s->nrefused < WAKE_LIST) s->refused[s->nrefused++] = thief;
-  else {   /* the oldest goes */
+  else { /* the oldest goes */
     for (size_t k = 1; k < WAKE_LIST; k++) s->refused[k - 1] = s->refused[k];
     s->refused[WAKE_LIST - 1] = thief;
   }
@@ -183,11 +201,12 @@ static int st_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
   int rc = LB_SUCCESS;
   if (m->type != LB_MSG_POLICY) return lb_node_unexpected(nd, m);
   switch (m->u.pol.kind) {
-  case K_ASK:
-    rc = on_ask(nd, m, out);
-    break;
+  case K_ASK: rc = on_ask(nd, m, out); break;
   case K_NONE:
-    if (m->src == s->victim && m->u.pol.tag == s->round) { s->late = 0; rc = refused(nd, now, out); }
+    if (m->src == s->victim && m->u.pol.tag == s->round) {
+      s->late = 0;
+      rc = refused(nd, now, out);
+    }
     break;
   case K_WAKE:
     if (s->asleep && s->victim == LB_NO_NODE && short_of_work(nd)) {
@@ -195,8 +214,7 @@ static int st_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
       rc = ask(nd, m->src, now, out);
     }
     break;
-  default:
-    return lb_node_unexpected(nd, m);
+  default: return lb_node_unexpected(nd, m);
   }
   lb_msg_free(m);
   return rc;
@@ -204,9 +222,13 @@ static int st_msg(lb_node *nd, lb_msg *m, double now, lb_out *out)
 
 static int st_transfer(lb_node *nd, const lb_msg *m, double now, lb_out *out)
 {
-  (void)now; (void)out;
+  (void)now;
+  (void)out;
   steal *s = S(nd);
-  if (m->src == s->victim && m->u.transfer.epoch == (uint32_t)s->round) { s->victim = LB_NO_NODE; s->late = 0; }
+  if (m->src == s->victim && m->u.transfer.epoch == (uint32_t)s->round) {
+    s->victim = LB_NO_NODE;
+    s->late = 0;
+  }
   restart(s);
   return LB_SUCCESS;
 }
@@ -246,7 +268,12 @@ static int st_describe(const lb_node *nd, char *buf, size_t cap)
                   (unsigned long long)s->round);
 }
 
-const lb_policy_ops lb_policy_steal_ops = {
-  .init = st_init, .fini = st_fini, .on_msg = st_msg, .on_timer = st_timer, .on_tick = st_tick,
-  .on_transfer = st_transfer, .on_down = st_down, .quiescent = st_quiet, .describe = st_describe
-};
+const lb_policy_ops lb_policy_steal_ops = {.init = st_init,
+                                           .fini = st_fini,
+                                           .on_msg = st_msg,
+                                           .on_timer = st_timer,
+                                           .on_tick = st_tick,
+                                           .on_transfer = st_transfer,
+                                           .on_down = st_down,
+                                           .quiescent = st_quiet,
+                                           .describe = st_describe};

@@ -79,8 +79,8 @@ typedef struct lb_policy_ops {
 } lb_policy_ops;
 
 typedef struct lb_policy_desc {
-  const char *name;            /* lower case, digits and '-': "steal" */
-  const char *summary;         /* one line, for --help */
+  const char *name;    /* lower case, digits and '-': "steal" */
+  const char *summary; /* one line, for --help */
   const lb_policy_ops *ops;
   /* Its own parameters (a program's policy; the library's are rows of
    * lb_param.c's table).  Each name is "NAME.something"; type, range,
@@ -107,14 +107,14 @@ size_t lb_policy_count(void);
 const lb_policy_desc *lb_policy_desc_get(lb_policy p);
 
 /* ---- what a policy reads ---- */
-const lb_topo *lb_node_topo(const lb_node *nd);   /* the current graph */
-int lb_node_capacity(const lb_node *nd);           /* C */
-double lb_node_threshold(const lb_node *nd);       /* A */
-double lb_node_hop_time(const lb_node *nd);        /* the expected one-hop time */
+const lb_topo *lb_node_topo(const lb_node *nd); /* the current graph */
+int lb_node_capacity(const lb_node *nd);        /* C */
+double lb_node_threshold(const lb_node *nd);    /* A */
+double lb_node_hop_time(const lb_node *nd);     /* the expected one-hop time */
 const lb_node_params *lb_node_params_of(const lb_node *nd);
 /* A parameter's value by name ("halve.share"), NaN if none. */
 double lb_node_param(const lb_node *nd, const char *name);
-size_t lb_node_down_count(const lb_node *nd);      /* failed nodes known */
+size_t lb_node_down_count(const lb_node *nd); /* failed nodes known */
 /* The policy's state. */
 void *lb_node_policy_state(const lb_node *nd);
 void lb_node_set_policy_state(lb_node *nd, void *state);
@@ -142,8 +142,7 @@ size_t lb_node_movable(const lb_node *nd);
  * and `epoch` are the policy's to read in the receiver's on_transfer:
  * a count and a tag); *sent gets how many went. */
 int lb_node_transfer(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, size_t *sent);
-int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch,
-                           size_t *sent);
+int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long ordered, uint32_t epoch, size_t *sent);
 /* One at a time, for a policy that packs its own messages: take a
  * process that may leave now (never the head; the node takes the one
  * with the most work left by what a host knows, lb_proc est - ran, the

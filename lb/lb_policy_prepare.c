@@ -42,8 +42,7 @@ int lb_policy_prepare_builtin(lb_policy pol, const lb_topo *t, lb_node_params *p
   case LB_POLICY_POOL:
     if (p->pool.node >= t->n) return lb_error(LB_EINVAL, "pool node %zu outside %zu nodes", p->pool.node, t->n);
     break;
-  default:
-    break;
+  default: break;
   }
   return LB_SUCCESS;
 }

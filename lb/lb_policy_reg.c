@@ -8,23 +8,33 @@
 /* The library's own, in lb_policy's order; their parameters are rows of
  * lb_param.c's table, so `params` is empty here. */
 static const lb_policy_desc builtin[LB_POLICY_COUNT] = {
-  { "none", "no balancing: every process runs where it starts", &lb_policy_none_ops, NULL, 0, NULL },
-  { "rmtlb", "seed 000's RMTLB: a heavy node floods requests, light nodes answer, processes move "
-             "hop by hop along the answers' paths", &lb_policy_rmtlb_ops, NULL, 0, NULL },
-  { "lowest", "Zhou's LOWEST: a heavy node probes random nodes and sends its excess to the least "
-              "loaded light one", &lb_policy_lowest_ops, NULL, 0, NULL },
-  { "dasud", "Cortes et al.'s DASUD: diffusion among neighbours with a search of unbalanced domains",
-    &lb_policy_dasud_ops, NULL, 0, NULL },
-  { "cchspmd", "CCHSPMD: a controller collects every load and orders the moves", &lb_policy_cchspmd_ops,
-    NULL, 0, NULL },
-  { "diffusion", "first-order diffusion (Cybenko) between neighbours", &lb_policy_diffusion_ops, NULL, 0, NULL },
-  { "diffusion2", "second-order diffusion (SOR) between neighbours", &lb_policy_diffusion_ops, NULL, 0, NULL },
-  { "steal", "random work stealing: a node short of work asks a random node, which sends one or half "
-             "of its movable processes, or refuses", &lb_policy_steal_ops, NULL, 0, NULL },
-  { "pool", "master-worker self-scheduling: heavy nodes send their excess to a pool at one node, "
-            "idle nodes pull chunks (factoring, GSS)", &lb_policy_pool_ops, NULL, 0, NULL },
-  { "dasud-ring", "seed 000's DASUD: a heavy node searches its neighbours, then ring after ring, "
-                  "for the nearest light node", &lb_policy_ring_ops, NULL, 0, NULL },
+    {"none", "no balancing: every process runs where it starts", &lb_policy_none_ops, NULL, 0, NULL},
+    {"rmtlb",
+     "seed 000's RMTLB: a heavy node floods requests, light nodes answer, processes move "
+     "hop by hop along the answers' paths",
+     &lb_policy_rmtlb_ops, NULL, 0, NULL},
+    {"lowest",
+     "Zhou's LOWEST: a heavy node probes random nodes and sends its excess to the least "
+     "loaded light one",
+     &lb_policy_lowest_ops, NULL, 0, NULL},
+    {"dasud", "Cortes et al.'s DASUD: diffusion among neighbours with a search of unbalanced domains",
+     &lb_policy_dasud_ops, NULL, 0, NULL},
+    {"cchspmd", "CCHSPMD: a controller collects every load and orders the moves", &lb_policy_cchspmd_ops, NULL, 0,
+     NULL},
+    {"diffusion", "first-order diffusion (Cybenko) between neighbours", &lb_policy_diffusion_ops, NULL, 0, NULL},
+    {"diffusion2", "second-order diffusion (SOR) between neighbours", &lb_policy_diffusion_ops, NULL, 0, NULL},
+    {"steal",
+     "random work stealing: a node short of work asks a random node, which sends one or half "
+     "of its movable processes, or refuses",
+     &lb_policy_steal_ops, NULL, 0, NULL},
+    {"pool",
+     "master-worker self-scheduling: heavy nodes send their excess to a pool at one node, "
+     "idle nodes pull chunks (factoring, GSS)",
+     &lb_policy_pool_ops, NULL, 0, NULL},
+    {"dasud-ring",
+     "seed 000's DASUD: a heavy node searches its neighbours, then ring after ring, "
+     "for the nearest light node",
+     &lb_policy_ring_ops, NULL, 0, NULL},
 };
 
 #define MAX_USER 16
@@ -53,15 +63,18 @@ const char *lb_policy_list(void)
   if (list[0]) return list;
   size_t n = 0;
   for (size_t k = 0; k < lb_policy_count(); k++)
-    n += (size_t)snprintf(list + (n < sizeof list ? n : sizeof list), n < sizeof list ? sizeof list - n : 0,
-                          "%s%s", k ? ", " : "", lb_policy_name((lb_policy)k));
+    n += (size_t)snprintf(list + (n < sizeof list ? n : sizeof list), n < sizeof list ? sizeof list - n : 0, "%s%s",
+                          k ? ", " : "", lb_policy_name((lb_policy)k));
   return list;
 }
 
 int lb_policy_from_name(const char *name, lb_policy *out)
 {
   for (size_t k = 0; name && k < lb_policy_count(); k++)
-    if (!strcmp(name, lb_policy_name((lb_policy)k))) { *out = (lb_policy)k; return LB_SUCCESS; }
+    if (!strcmp(name, lb_policy_name((lb_policy)k))) {
+      *out = (lb_policy)k;
+      return LB_SUCCESS;
+    }
   return lb_error(LB_EINVAL, "unknown policy '%s' (%s)", name ? name : "", lb_policy_list());
 }
 
@@ -80,7 +93,8 @@ int lb_policy_register(const lb_policy_desc *d, lb_policy *id)
   lb_policy dummy;
   if (!lb_policy_from_name(d->name, &dummy)) return lb_error(LB_EINVAL, "policy '%s' is registered already", d->name);
   lb_error_clear();
-  if (nuser == MAX_USER) return lb_error(LB_ENOMEM, "policy '%s': room for %d policies of a program", d->name, MAX_USER);
+  if (nuser == MAX_USER)
+    return lb_error(LB_ENOMEM, "policy '%s': room for %d policies of a program", d->name, MAX_USER);
   if (d->nparams && !d->params) return lb_error(LB_EINVAL, "policy '%s': %zu parameters, no rows", d->name, d->nparams);
   lb_policy me = (lb_policy)(LB_POLICY_COUNT + nuser);
   int rc = lb_param_add_rows(d->name, d->params, d->nparams, (int)me);

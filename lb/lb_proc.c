@@ -7,8 +7,7 @@
 
 static unsigned char *room(lb_proc *p) { return (unsigned char *)(p + 1); }
 
-int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
-                  size_t ctx_len, lb_proc **out)
+int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx, size_t ctx_len, lb_proc **out)
 {
   *out = NULL;
   if (!(work >= 0 && work < 1e300))
@@ -18,8 +17,12 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
   /* One allocation: a migrating or running process is one block, not two. */
   lb_proc *p = lb_mem_alloc(sizeof *p + ctx_len);
   if (!p) return lb_error(LB_ENOMEM, "process %llu", (unsigned long long)id);
-  *p = (lb_proc){ .id = id, .origin = origin, .work = work, .ctx = ctx_len ? room(p) : NULL,
-                  .ctx_len = (uint32_t)ctx_len, .ctx_room = (uint32_t)ctx_len };
+  *p = (lb_proc){.id = id,
+                 .origin = origin,
+                 .work = work,
+                 .ctx = ctx_len ? room(p) : NULL,
+                 .ctx_len = (uint32_t)ctx_len,
+                 .ctx_room = (uint32_t)ctx_len};
   if (ctx_len) memcpy(p->ctx, ctx, ctx_len);
   *out = p;
   return LB_SUCCESS;
@@ -28,7 +31,7 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
 void lb_proc_free(lb_proc *p)
 {
   if (!p) return;
-  if (p->ctx != room(p)) lb_mem_free(p->ctx, p->ctx_len);   /* out of line: ctx_len bytes */
+  if (p->ctx != room(p)) lb_mem_free(p->ctx, p->ctx_len); /* out of line: ctx_len bytes */
   lb_mem_free(p, sizeof *p + p->ctx_room);
 }
 
@@ -50,7 +53,7 @@ int lb_proc_set_ctx(lb_proc *p, const void *ctx, size_t len)
   if (len >= UINT32_MAX) return lb_error(LB_ERANGE, "context of %zu bytes: 4 GiB or more", len);
   unsigned char *b = len <= p->ctx_room ? room(p) : lb_mem_alloc(len);
   if (!b) return lb_error(LB_ENOMEM, "context of %zu bytes", len);
-  if (len) memmove(b, ctx, len);   /* ctx may be the process's own */
+  if (len) memmove(b, ctx, len); /* ctx may be the process's own */
   if (p->ctx && p->ctx != room(p) && p->ctx != b) lb_mem_free(p->ctx, p->ctx_len);
   p->ctx = len ? b : NULL;
   p->ctx_len = (uint32_t)len;
@@ -63,7 +66,7 @@ int lb_msg_alloc(lb_msg_type type, size_t src, size_t dst, lb_msg **out)
   if ((unsigned)type >= LB_MSG_NTYPES) return lb_error(LB_EINVAL, "message type %d", (int)type);
   lb_msg *m = lb_mem_alloc(sizeof *m);
   if (!m) return lb_error(LB_ENOMEM, "message");
-  memset(m, 0, sizeof *m);   /* all of the union, whichever member is used */
+  memset(m, 0, sizeof *m); /* all of the union, whichever member is used */
   m->type = type;
   m->src = m->hop_src = src;
   m->dst = m->hop_dst = dst;
@@ -107,7 +110,10 @@ int lb_msg_copy(const lb_msg *m, lb_msg **out)
     rc = lb_proc_copy(m->procs[k], &p);
     if (!rc && (rc = lb_msg_add_proc(c, p))) lb_proc_free(p);
   }
-  if (rc) { lb_msg_free(c); return rc; }
+  if (rc) {
+    lb_msg_free(c);
+    return rc;
+  }
   *out = c;
   return LB_SUCCESS;
 }
@@ -126,7 +132,7 @@ int lb_msg_add_pair(lb_msg *m, size_t node, long count)
   lb_pair *v = lb_mem_grow(m->pairs, &m->cappair, m->npair, sizeof *v, 1);
   if (!v) return lb_error(LB_ENOMEM, "message pair list");
   m->pairs = v;
-  m->pairs[m->npair++] = (lb_pair){ node, count };
+  m->pairs[m->npair++] = (lb_pair){node, count};
   return LB_SUCCESS;
 }
 
@@ -142,9 +148,7 @@ size_t lb_msg_size(const lb_msg *m)
 
 const char *lb_msg_type_name(lb_msg_type t)
 {
-  static const char *names[LB_MSG_NTYPES] = {
-    "RM", "AM", "CM", "LMM", "DRM", "PROBE", "REPLY", "TRANSFER",
-    "LOAD", "INSTR", "REPORT", "ORDER", "RESULT", "ABORT", "POLICY"
-  };
+  static const char *names[LB_MSG_NTYPES] = {"RM",   "AM",    "CM",     "LMM",   "DRM",    "PROBE", "REPLY", "TRANSFER",
+                                             "LOAD", "INSTR", "REPORT", "ORDER", "RESULT", "ABORT", "POLICY"};
   return (unsigned)t < LB_MSG_NTYPES ? names[t] : "?";
 }

@@ -41,16 +41,15 @@ typedef struct lb_proc {
   size_t origin;
   double work;
   unsigned char *ctx;
-  uint32_t quanta;     /* > 0: it has started */
+  uint32_t quanta; /* > 0: it has started */
   uint32_t hops;
-  float est;           /* declared work of the whole process, 0: none */
-  float ran;           /* work run so far, on every node */
+  float est; /* declared work of the whole process, 0: none */
+  float ran; /* work run so far, on every node */
   uint32_t ctx_len;
-  uint32_t ctx_room;   /* bytes of room after the struct */
+  uint32_t ctx_room; /* bytes of room after the struct */
 } lb_proc;
 
-int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx,
-                  size_t ctx_len, lb_proc **out);
+int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx, size_t ctx_len, lb_proc **out);
 void lb_proc_free(lb_proc *p);
 int lb_proc_copy(const lb_proc *p, lb_proc **out);
 /* Replace the context with a copy of ctx[0..len-1]. */
@@ -75,54 +74,107 @@ typedef enum {
   LB_MSG_LMM,
   LB_MSG_DRM,
   /* the other policies */
-  LB_MSG_PROBE,     /* LOWEST: how loaded are you? */
-  LB_MSG_REPLY,     /* LOWEST: my queue length */
-  LB_MSG_TRANSFER,  /* processes moved directly */
-  LB_MSG_LOAD,      /* DASUD / diffusion: my queue length */
-  LB_MSG_INSTR,     /* DASUD: send me one process */
-  LB_MSG_REPORT,    /* CCHSPMD: my load and books, to the controller */
-  LB_MSG_ORDER,     /* CCHSPMD: (destination, count) pairs to send */
-  LB_MSG_RESULT,    /* a result (or its receipt) sent straight to its origin */
-  LB_MSG_ABORT,     /* RMTLB: a transaction broken by a failed node; its records go */
-  LB_MSG_POLICY,    /* any other policy's own message (lb_policy.h): a kind
+  LB_MSG_PROBE,    /* LOWEST: how loaded are you? */
+  LB_MSG_REPLY,    /* LOWEST: my queue length */
+  LB_MSG_TRANSFER, /* processes moved directly */
+  LB_MSG_LOAD,     /* DASUD / diffusion: my queue length */
+  LB_MSG_INSTR,    /* DASUD: send me one process */
+  LB_MSG_REPORT,   /* CCHSPMD: my load and books, to the controller */
+  LB_MSG_ORDER,    /* CCHSPMD: (destination, count) pairs to send */
+  LB_MSG_RESULT,   /* a result (or its receipt) sent straight to its origin */
+  LB_MSG_ABORT,    /* RMTLB: a transaction broken by a failed node; its records go */
+  LB_MSG_POLICY,   /* any other policy's own message (lb_policy.h): a kind
                      * the policy defines, a tag and two counts */
   LB_MSG_NTYPES
 } lb_msg_type;
 
-typedef struct lb_pair { size_t node; long count; } lb_pair;
+typedef struct lb_pair {
+  size_t node;
+  long count;
+} lb_pair;
 
 typedef struct lb_msg {
   lb_msg_type type;
-  uint32_t trace_id;   /* its number in the trace (lb_trace.h), given by
+  uint32_t trace_id;       /* its number in the trace (lb_trace.h), given by
                         * the runtime as it is sent; not on the wire */
-  size_t src, dst;     /* the node that sent it and the one it is for */
-  size_t hop_src, hop_dst;  /* this link: the same, or a step of the way
+  size_t src, dst;         /* the node that sent it and the one it is for */
+  size_t hop_src, hop_dst; /* this link: the same, or a step of the way
                              * when it goes through other nodes */
   union {
-    struct { size_t hv; long epn; uint64_t round; double lease; } rm;
-    struct { size_t hv, lv; uint64_t tag; long ipn; uint32_t hops; } am;
-    struct { size_t hv, lv; uint64_t tag; int aor; long depn; } cm;
-    struct { size_t hv, lv; uint64_t tag; int fon; long total; } lmm;
-    struct { size_t hv, lv; uint64_t tag; int fon; } drm;
-    struct { size_t hv, lv; uint64_t tag; } abort;
-    struct { uint32_t epoch; } order;
-    struct { uint64_t round; } probe;
-    struct { uint64_t round; long q; } reply;
-    struct { long ordered; uint32_t epoch; } transfer;
-    struct { long q; } load;
-    struct { long min; } instr;
-    struct { long q; double speed; long in, out; uint32_t epoch; } report;
+    struct {
+      size_t hv;
+      long epn;
+      uint64_t round;
+      double lease;
+    } rm;
+    struct {
+      size_t hv, lv;
+      uint64_t tag;
+      long ipn;
+      uint32_t hops;
+    } am;
+    struct {
+      size_t hv, lv;
+      uint64_t tag;
+      int aor;
+      long depn;
+    } cm;
+    struct {
+      size_t hv, lv;
+      uint64_t tag;
+      int fon;
+      long total;
+    } lmm;
+    struct {
+      size_t hv, lv;
+      uint64_t tag;
+      int fon;
+    } drm;
+    struct {
+      size_t hv, lv;
+      uint64_t tag;
+    } abort;
+    struct {
+      uint32_t epoch;
+    } order;
+    struct {
+      uint64_t round;
+    } probe;
+    struct {
+      uint64_t round;
+      long q;
+    } reply;
+    struct {
+      long ordered;
+      uint32_t epoch;
+    } transfer;
+    struct {
+      long q;
+    } load;
+    struct {
+      long min;
+    } instr;
+    struct {
+      long q;
+      double speed;
+      long in, out;
+      uint32_t epoch;
+    } report;
     /* kind: the policy's own message type (below LB_MSG_POLICY_KINDS);
      * tag: its round or transaction; a, b: counts (0 .. the codec's
      * max_count) */
-    struct { uint32_t kind; uint64_t tag; long a, b; } pol;
+    struct {
+      uint32_t kind;
+      uint64_t tag;
+      long a, b;
+    } pol;
   } u;
-  size_t nproc;        /* LMM, TRANSFER: processes carried (owned) */
+  size_t nproc; /* LMM, TRANSFER: processes carried (owned) */
   lb_proc **procs;
-  size_t npair;        /* ORDER (owned) */
+  size_t npair; /* ORDER (owned) */
   lb_pair *pairs;
-  size_t capproc, cappair;  /* room in procs and pairs (lb_proc.c's) */
-  lb_result_ref res;   /* DRM, RESULT */
+  size_t capproc, cappair; /* room in procs and pairs (lb_proc.c's) */
+  lb_result_ref res;       /* DRM, RESULT */
 } lb_msg;
 
 /* A zeroed message of the given type; every node field of the union is

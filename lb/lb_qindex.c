@@ -45,7 +45,7 @@ static void rebuild(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq)
 {
   const uint64_t *s = x->seq + off;
   x->nh = 0;
-  for (size_t k = 1; k < nq; k++) x->h[x->nh++] = (lb_qindex_ent){ lb_qindex_key(q[k]), s[k] };
+  for (size_t k = 1; k < nq; k++) x->h[x->nh++] = (lb_qindex_ent){lb_qindex_key(q[k]), s[k]};
   for (size_t i = x->nh / 2; i-- > 0;) sift_down(x->h, x->nh, i);
 }
 
@@ -61,7 +61,7 @@ int lb_qindex_alloc(size_t cap, size_t off, lb_proc *const *q, size_t nq, lb_qin
     lb_mem_free(h, heap_cap(cap) * sizeof *h);
     return lb_error(LB_ENOMEM, "run queue index of %zu slots", cap);
   }
-  *x = (lb_qindex){ .seq = s, .h = h, .cap = cap, .hcap = heap_cap(cap) };
+  *x = (lb_qindex){.seq = s, .h = h, .cap = cap, .hcap = heap_cap(cap)};
   for (size_t k = 0; k < nq; k++) s[off + k] = x->next++;
   rebuild(x, off, q, nq);
   *out = x;
@@ -102,7 +102,7 @@ static void push(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq, size_t 
    * cap - 1, so there is room. */
   if (x->nh == x->hcap) rebuild(x, off, q, nq);
   else {
-    x->h[x->nh] = (lb_qindex_ent){ lb_qindex_key(q[k]), x->seq[off + k] };
+    x->h[x->nh] = (lb_qindex_ent){lb_qindex_key(q[k]), x->seq[off + k]};
     sift_up(x->h, x->nh++);
   }
 }
@@ -113,10 +113,7 @@ void lb_qindex_joined(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq)
   if (nq > 1) push(x, off, q, nq, nq - 1);
 }
 
-void lb_qindex_changed(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq, size_t k)
-{
-  push(x, off, q, nq, k);
-}
+void lb_qindex_changed(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq, size_t k) { push(x, off, q, nq, k); }
 
 /* Where number s is among q[1..nq-1] (their numbers rise), or 0. */
 static size_t find(const uint64_t *s, size_t nq, uint64_t v)

@@ -27,15 +27,15 @@
 static inline double lb_qindex_key(const lb_proc *p) { return (double)p->est - (double)p->ran; }
 
 typedef struct lb_qindex_ent {
-  double key;           /* lb_qindex_key when the entry was made */
+  double key; /* lb_qindex_key when the entry was made */
   uint64_t seq;
 } lb_qindex_ent;
 
 typedef struct lb_qindex {
-  uint64_t *seq;        /* seq[slot]: the number of the process in that slot of the buffer */
-  lb_qindex_ent *h;     /* the heap, with room for hcap entries */
+  uint64_t *seq;    /* seq[slot]: the number of the process in that slot of the buffer */
+  lb_qindex_ent *h; /* the heap, with room for hcap entries */
   size_t cap, hcap, nh;
-  uint64_t next;        /* the number the next process to join gets */
+  uint64_t next; /* the number the next process to join gets */
 } lb_qindex;
 
 /* An index for a buffer of cap slots holding the window q[0..nq-1] at

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include "lb_node.h"
 
-long lb_rmtlb_lepn(const lb_node *node);     /* -1 when idle */
-long lb_rmtlb_lipn(const lb_node *node);     /* -1 when idle */
-size_t lb_rmtlb_rmtv(const lb_node *node);   /* LB_NO_NODE when unlocked */
+long lb_rmtlb_lepn(const lb_node *node);   /* -1 when idle */
+long lb_rmtlb_lipn(const lb_node *node);   /* -1 when idle */
+size_t lb_rmtlb_rmtv(const lb_node *node); /* LB_NO_NODE when unlocked */
 size_t lb_rmtlb_nrt_size(const lb_node *node);
 /* One line per NRT record ("hv dv tag pv nxv confirmed total got back"),
  * for violation reports. */

@@ -10,8 +10,11 @@ int lb_rng_alloc(unsigned long seed, lb_rng **out)
   lb_rng *r = calloc(1, sizeof *r);
   if (!r) return lb_error(LB_ENOMEM, "lb_rng_alloc: out of memory");
   r->g = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!r->g) { free(r); return lb_error(LB_ENOMEM, "lb_rng_alloc: out of memory"); }
-  gsl_set_error_handler_off();  /* errors come back as status codes */
+  if (!r->g) {
+    free(r);
+    return lb_error(LB_ENOMEM, "lb_rng_alloc: out of memory");
+  }
+  gsl_set_error_handler_off(); /* errors come back as status codes */
   gsl_rng_set(r->g, seed);
   r->seed = seed;
   *out = r;
@@ -41,7 +44,7 @@ void lb_rng_init_small(lb_rng *r, unsigned long seed, unsigned long stream)
   r->g = NULL;
   r->seed = (unsigned long)x;
   for (int k = 0; k < 4; k++) r->s[k] = splitmix(&x);
-  if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3])) r->s[0] = 1;   /* the one state xoshiro must avoid */
+  if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3])) r->s[0] = 1; /* the one state xoshiro must avoid */
 }
 
 void lb_rng_free(lb_rng *r)
@@ -65,15 +68,9 @@ static uint64_t next64(lb_rng *r)
   return out;
 }
 
-double lb_rng_uniform(lb_rng *r)
-{
-  return r->g ? gsl_rng_uniform(r->g) : (double)(next64(r) >> 11) * 0x1.0p-53;
-}
+double lb_rng_uniform(lb_rng *r) { return r->g ? gsl_rng_uniform(r->g) : (double)(next64(r) >> 11) * 0x1.0p-53; }
 
-double lb_rng_range(lb_rng *r, double a, double b)
-{
-  return a + (b - a) * lb_rng_uniform(r);
-}
+double lb_rng_range(lb_rng *r, double a, double b) { return a + (b - a) * lb_rng_uniform(r); }
 
 /* [0, n) without bias: Lemire's multiply-and-shift with rejection. */
 static uint64_t below64(lb_rng *r, uint64_t n)
@@ -88,7 +85,7 @@ static uint64_t below64(lb_rng *r, uint64_t n)
 
 unsigned long lb_rng_below(lb_rng *r, unsigned long n)
 {
-  if (n <= 1) return 0;  /* GSL would call its error handler for n == 0 */
+  if (n <= 1) return 0; /* GSL would call its error handler for n == 0 */
   return r->g ? gsl_rng_uniform_int(r->g, n) : (unsigned long)below64(r, n);
 }
 

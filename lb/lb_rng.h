@@ -18,8 +18,8 @@
 #include <gsl/gsl_rng.h>
 
 typedef struct lb_rng {
-  gsl_rng *g;          /* MT19937, or NULL for the small kind */
-  uint64_t s[4];       /* xoshiro256** state (small kind) */
+  gsl_rng *g;    /* MT19937, or NULL for the small kind */
+  uint64_t s[4]; /* xoshiro256** state (small kind) */
   unsigned long seed;
 } lb_rng;
 
@@ -35,9 +35,9 @@ int lb_rng_alloc_stream(unsigned long seed, unsigned long stream, lb_rng **out);
  * to lb_rng_free. */
 void lb_rng_init_small(lb_rng *r, unsigned long seed, unsigned long stream);
 
-double lb_rng_uniform(lb_rng *r);                        /* [0,1) */
-double lb_rng_range(lb_rng *r, double a, double b);      /* [a,b) */
-unsigned long lb_rng_below(lb_rng *r, unsigned long n);  /* [0,n), n>0 */
-void lb_rng_shuffle(lb_rng *r, size_t *a, size_t n);     /* Fisher-Yates */
+double lb_rng_uniform(lb_rng *r);                       /* [0,1) */
+double lb_rng_range(lb_rng *r, double a, double b);     /* [a,b) */
+unsigned long lb_rng_below(lb_rng *r, unsigned long n); /* [0,n), n>0 */
+void lb_rng_shuffle(lb_rng *r, size_t *a, size_t n);    /* Fisher-Yates */
 
 #endif

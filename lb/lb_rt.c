@@ -5,23 +5,23 @@
 #include "lb_mem.h"
 #include "lb_trace.h"
 
-typedef struct tmr { double at; uint64_t seq, id; } tmr;
+typedef struct tmr {
+  double at;
+  uint64_t seq, id;
+} tmr;
 
 struct lb_rt {
   lb_node *nd;
-  lb_out out;       /* its vector lives only while a step's outputs are carried out */
+  lb_out out; /* its vector lives only while a step's outputs are carried out */
   const lb_rt_ops *ops;
   void *ctx;
   tmr *h;
   size_t nh, caph;
   uint64_t seq;
-  uint32_t nsent;   /* messages numbered for the trace */
+  uint32_t nsent; /* messages numbered for the trace */
 };
 
-static int before(const tmr *a, const tmr *b)
-{
-  return a->at < b->at || (a->at == b->at && a->seq < b->seq);
-}
+static int before(const tmr *a, const tmr *b) { return a->at < b->at || (a->at == b->at && a->seq < b->seq); }
 
 static int heap_push(lb_rt *rt, double at, uint64_t id)
 {
@@ -29,7 +29,7 @@ static int heap_push(lb_rt *rt, double at, uint64_t id)
   if (!v) return lb_error(LB_ENOMEM, "timer heap");
   rt->h = v;
   size_t i = rt->nh++;
-  rt->h[i] = (tmr){ at, rt->seq++, id };
+  rt->h[i] = (tmr){at, rt->seq++, id};
   while (i > 0 && before(&rt->h[i], &rt->h[(i - 1) / 2])) {
     tmr t = rt->h[i];
     rt->h[i] = rt->h[(i - 1) / 2];
@@ -56,23 +56,26 @@ static tmr heap_pop(lb_rt *rt)
   return top;
 }
 
-static int rt_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, int shared,
-                   double speed, const lb_rt_ops *ops, void *ctx, lb_rt **out)
+static int rt_make(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, int shared, double speed,
+                   const lb_rt_ops *ops, void *ctx, lb_rt **out)
 {
   *out = NULL;
   if (!ops || !ops->send || !ops->deliver) return lb_error(LB_EINVAL, "runtime: send and deliver are required");
   lb_rt *rt = lb_mem_calloc(sizeof *rt);
   if (!rt) return lb_error(LB_ENOMEM, "runtime");
   int rc = shared ? lb_node_alloc_shared(pol, id, t, p, speed, &rt->nd) : lb_node_alloc(pol, id, t, p, &rt->nd);
-  if (rc) { lb_rt_free(rt); return rc; }
+  if (rc) {
+    lb_rt_free(rt);
+    return rc;
+  }
   rt->ops = ops;
   rt->ctx = ctx;
   *out = rt;
   return LB_SUCCESS;
 }
 
-int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
-                const lb_rt_ops *ops, void *ctx, lb_rt **out)
+int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, const lb_rt_ops *ops, void *ctx,
+                lb_rt **out)
 {
   return rt_make(pol, id, t, p, 0, 0, ops, ctx, out);
 }
@@ -129,9 +132,7 @@ static int carry_out(lb_rt *rt, double now)
     case LB_OUT_HOME:
       if (rt->ops->home) rc = keep(rc, rt->ops->home(rt->ctx, &it->res, now));
       break;
-    case LB_OUT_DELIVER:
-      rc = keep(rc, rt->ops->deliver(rt->ctx, &it->res, now));
-      break;
+    case LB_OUT_DELIVER: rc = keep(rc, rt->ops->deliver(rt->ctx, &it->res, now)); break;
     }
   }
   /* A million idle nodes need no output lists: the next step makes a
@@ -152,7 +153,7 @@ int lb_rt_fire(lb_rt *rt, double now)
   int rc = LB_SUCCESS;
   while (rt->nh && rt->h[0].at <= now) {
     tmr t = heap_pop(rt);
-    lb_event ev = { .type = LB_EV_TIMER, .timer = t.id };
+    lb_event ev = {.type = LB_EV_TIMER, .timer = t.id};
     rc = keep(rc, lb_rt_step(rt, &ev, now));
   }
   return rc;

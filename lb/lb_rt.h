@@ -40,8 +40,8 @@ typedef struct lb_rt_ops {
 typedef struct lb_rt lb_rt;
 
 /* The node is made here (lb_node_alloc); ops and ctx are borrowed. */
-int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p,
-                const lb_rt_ops *ops, void *ctx, lb_rt **out);
+int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, const lb_rt_ops *ops, void *ctx,
+                lb_rt **out);
 /* The same with lb_node_alloc_shared: p is borrowed, speed the node's. */
 int lb_rt_alloc_shared(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, double speed,
                        const lb_rt_ops *ops, void *ctx, lb_rt **out);

@@ -12,8 +12,7 @@ int lb_share_check(size_t n, const lb_share_proc *p, double t0)
   for (size_t i = 0; i < n; i++) {
     if (!(p[i].speed > 0) || !isfinite(p[i].speed))
       return lb_error(LB_EINVAL, "processor %zu: speed %g is not a positive number", i + 1, p[i].speed);
-    if (p[i].nwin > 0 && !p[i].win)
-      return lb_error(LB_EINVAL, "processor %zu: no window array", i + 1);
+    if (p[i].nwin > 0 && !p[i].win) return lb_error(LB_EINVAL, "processor %zu: no window array", i + 1);
     for (size_t k = 0; k < p[i].nwin; k++) {
       double a = p[i].win[k].a, b = p[i].win[k].b;
       if (isnan(a) || isnan(b) || isinf(a))
@@ -23,14 +22,17 @@ int lb_share_check(size_t n, const lb_share_proc *p, double t0)
       if (a < t0)
         return lb_error(LB_EINVAL, "processor %zu window %zu: starts at %g, before t0 = %g", i + 1, k + 1, a, t0);
       if (k > 0 && a < p[i].win[k - 1].b)
-        return lb_error(LB_EINVAL, "processor %zu windows %zu and %zu overlap or are out of order ([%g, %g] then [%g, %g])",
-                        i + 1, k, k + 1, p[i].win[k - 1].a, p[i].win[k - 1].b, a, b);
+        return lb_error(LB_EINVAL,
+                        "processor %zu windows %zu and %zu overlap or are out of order ([%g, %g] then [%g, %g])", i + 1,
+                        k, k + 1, p[i].win[k - 1].a, p[i].win[k - 1].b, a, b);
     }
   }
   return LB_SUCCESS;
 }
 
-typedef struct event { double t, ds; } event;
+typedef struct event {
+  double t, ds;
+} event;
 
 static int ev_cmp(const void *x, const void *y)
 {
@@ -38,8 +40,7 @@ static int ev_cmp(const void *x, const void *y)
   return (a->t > b->t) - (a->t < b->t);
 }
 
-int lb_share_curve_build(size_t n, const lb_share_proc *p, double t0,
-                         lb_share_curve **out)
+int lb_share_curve_build(size_t n, const lb_share_proc *p, double t0, lb_share_curve **out)
 {
   *out = NULL;
   int rc = lb_share_check(n, p, t0);
@@ -68,7 +69,9 @@ int lb_share_curve_build(size_t n, const lb_share_proc *p, double t0,
   /* One breakpoint per distinct event time; all windows opening or
    * closing there change the rate together. */
   size_t m = 0, e = 0;
-  cv->c[0] = t0; cv->x[0] = 0; cv->r[0] = 0;
+  cv->c[0] = t0;
+  cv->x[0] = 0;
+  cv->r[0] = 0;
   while (e < ne) {
     double t = ev[e].t, ds = 0;
     for (; e < ne && ev[e].t == t; e++) ds += ev[e].ds;
@@ -90,7 +93,10 @@ int lb_share_curve_build(size_t n, const lb_share_proc *p, double t0,
 void lb_share_curve_free(lb_share_curve *cv)
 {
   if (!cv) return;
-  free(cv->c); free(cv->x); free(cv->r); free(cv);
+  free(cv->c);
+  free(cv->x);
+  free(cv->r);
+  free(cv);
 }
 
 double lb_share_curve_eval(const lb_share_curve *cv, double t)
@@ -99,7 +105,8 @@ double lb_share_curve_eval(const lb_share_curve *cv, double t)
   size_t lo = 0, hi = cv->nc; /* last m with c[m] <= t */
   while (hi - lo > 1) {
     size_t mid = (lo + hi) / 2;
-    if (cv->c[mid] <= t) lo = mid; else hi = mid;
+    if (cv->c[mid] <= t) lo = mid;
+    else hi = mid;
   }
   return cv->x[lo] + cv->r[lo] * (t - cv->c[lo]);
 }
@@ -115,13 +122,11 @@ static int check_lambda(double lambda)
 static double busy_until(const lb_share_proc *p, double t)
 {
   double s = 0;
-  for (size_t k = 0; k < p->nwin && p->win[k].a < t; k++)
-    s += fmin(p->win[k].b, t) - p->win[k].a;
+  for (size_t k = 0; k < p->nwin && p->win[k].a < t; k++) s += fmin(p->win[k].b, t) - p->win[k].a;
   return s;
 }
 
-int lb_share_opt(size_t n, const lb_share_proc *p, double t0, double lambda,
-                 double *tstar, double *share, double *busy)
+int lb_share_opt(size_t n, const lb_share_proc *p, double t0, double lambda, double *tstar, double *share, double *busy)
 {
   if (check_lambda(lambda)) return LB_EINVAL;
   lb_share_curve *cv;
@@ -139,9 +144,7 @@ int lb_share_opt(size_t n, const lb_share_proc *p, double t0, double lambda,
   }
   double cap = cv->x[cv->nc - 1];
   lb_share_curve_free(cv);
-  if (isnan(ts))
-    return lb_error(LB_ERANGE, "the windows can hold only %g of the job (lambda = %g)",
-                    cap, lambda);
+  if (isnan(ts)) return lb_error(LB_ERANGE, "the windows can hold only %g of the job (lambda = %g)", cap, lambda);
   *tstar = ts;
   for (size_t i = 0; i < n; i++) {
     double b = busy_until(&p[i], ts);
@@ -163,8 +166,7 @@ double lb_share_finish(const lb_share_proc *p, double t0, double amount)
   return amount <= 0 ? t0 : INFINITY;
 }
 
-int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda,
-                     double *t, size_t *who)
+int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda, double *t, size_t *who)
 {
   if (check_lambda(lambda)) return LB_EINVAL;
   int rc = lb_share_check(n, p, t0);
@@ -178,8 +180,7 @@ int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda,
   return LB_SUCCESS;
 }
 
-int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda,
-                     double *t, double *share)
+int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda, double *t, double *share)
 {
   if (check_lambda(lambda)) return LB_EINVAL;
   int rc = lb_share_check(n, p, t0);
@@ -216,7 +217,10 @@ int lb_share_apportion(size_t n, const double *share, unsigned long total, unsig
     double bestr = -1;
     for (size_t i = 0; i < n; i++) {
       double r = (double)total * share[i] / sum - (double)count[i];
-      if (r > bestr) { bestr = r; best = i; }
+      if (r > bestr) {
+        bestr = r;
+        best = i;
+      }
     }
     count[best]++;
     given++;

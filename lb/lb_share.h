@@ -21,12 +21,14 @@
 
 #include <stddef.h>
 
-typedef struct lb_share_window { double a, b; } lb_share_window;
+typedef struct lb_share_window {
+  double a, b;
+} lb_share_window;
 
 typedef struct lb_share_proc {
-  double speed;                  /* > 0 */
+  double speed; /* > 0 */
   size_t nwin;
-  const lb_share_window *win;    /* sorted, a < b, not overlapping, a >= t0 */
+  const lb_share_window *win; /* sorted, a < b, not overlapping, a >= t0 */
 } lb_share_proc;
 
 /* The curve x(t): breakpoints c[0..nc-1] (c[0] = t0), x[m] = x(c[m]),
@@ -41,16 +43,15 @@ typedef struct lb_share_curve {
  * windows out of order or overlapping (touching is allowed). */
 int lb_share_check(size_t n, const lb_share_proc *p, double t0);
 
-int lb_share_curve_build(size_t n, const lb_share_proc *p, double t0,
-                         lb_share_curve **out);
+int lb_share_curve_build(size_t n, const lb_share_proc *p, double t0, lb_share_curve **out);
 void lb_share_curve_free(lb_share_curve *cv);
 double lb_share_curve_eval(const lb_share_curve *cv, double t);
 
 /* OPT_LOAD_SHARE.  share[i] = lambda_i, busy[i] = |R_i| (either may be
  * NULL).  LB_EINVAL if lambda <= 0; LB_ERANGE if the windows can never
  * hold lambda. */
-int lb_share_opt(size_t n, const lb_share_proc *p, double t0, double lambda,
-                 double *tstar, double *share, double *busy);
+int lb_share_opt(size_t n, const lb_share_proc *p, double t0, double lambda, double *tstar, double *share,
+                 double *busy);
 
 /* When processor i alone, starting at t0, finishes `amount` of work
  * inside its windows (INFINITY if it never does). */
@@ -58,14 +59,12 @@ double lb_share_finish(const lb_share_proc *p, double t0, double amount);
 
 /* Bidding baseline: the whole job goes to the fastest processor whose
  * window is open at t0 (lowest index on ties). */
-int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda,
-                     double *t, size_t *who);
+int lb_share_bidding(size_t n, const lb_share_proc *p, double t0, double lambda, double *t, size_t *who);
 
 /* Balance baseline: shares proportional to speed, ignoring the windows;
  * each processor then works its share inside its real windows, so the
  * completion time is the latest finish (INFINITY if one never ends). */
-int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda,
-                     double *t, double *share);
+int lb_share_balance(size_t n, const lb_share_proc *p, double t0, double lambda, double *t, double *share);
 
 /* Whole units for shares: count[i] >= 0 with sum = total and
  * |count[i] - total share[i] / sum(share)| < 1, by largest remainder

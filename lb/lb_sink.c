@@ -5,16 +5,16 @@
 
 struct lb_sink {
   size_t np, nh;
-  unsigned char *accepted;   /* per process */
-  unsigned char *held;       /* per process, in the current round */
-  unsigned char *dead;       /* per host */
-  unsigned char *answered;   /* per host, in the current round */
-  unsigned char *strikes;    /* per host: results that failed the check */
-  unsigned char *excluded;   /* per host */
-  size_t *count;             /* per host: processes it holds (and is given) */
+  unsigned char *accepted; /* per process */
+  unsigned char *held;     /* per process, in the current round */
+  unsigned char *dead;     /* per host */
+  unsigned char *answered; /* per host, in the current round */
+  unsigned char *strikes;  /* per host: results that failed the check */
+  unsigned char *excluded; /* per host */
+  size_t *count;           /* per host: processes it holds (and is given) */
   uint64_t epoch;
   int open;
-  int counting;              /* the open round's answers count (lb_sink_recount) */
+  int counting; /* the open round's answers count (lb_sink_recount) */
   size_t naccepted, nlive, rr;
   unsigned long dups, reruns, rejected;
 };
@@ -63,7 +63,10 @@ int lb_sink_accept(lb_sink *s, uint64_t pid, size_t from, int *first)
   if (from >= s->nh) return lb_error(LB_EINVAL, "result delivered by host %zu of %zu", from, s->nh);
   if (s->dead[from])
     return lb_error(LB_ESTATE, "result of process %llu from host %zu, which is down", (unsigned long long)pid, from);
-  if (s->accepted[pid]) { s->dups++; return LB_SUCCESS; }
+  if (s->accepted[pid]) {
+    s->dups++;
+    return LB_SUCCESS;
+  }
   s->accepted[pid] = 1;
   s->held[pid] = 0;
   s->naccepted++;
@@ -73,7 +76,8 @@ int lb_sink_accept(lb_sink *s, uint64_t pid, size_t from, int *first)
 
 int lb_sink_restore(lb_sink *s, uint64_t pid)
 {
-  if (pid >= s->np) return lb_error(LB_EINVAL, "restored result of process %llu of %zu", (unsigned long long)pid, s->np);
+  if (pid >= s->np)
+    return lb_error(LB_EINVAL, "restored result of process %llu of %zu", (unsigned long long)pid, s->np);
   if (s->accepted[pid]) return lb_error(LB_ESTATE, "process %llu is accepted already", (unsigned long long)pid);
   s->accepted[pid] = 1;
   s->naccepted++;
@@ -100,7 +104,10 @@ int lb_sink_host_down(lb_sink *s, size_t d, uint64_t *epoch)
     s->open = 1;
     s->counting = 0;
     for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
-    for (size_t h = 0; h < s->nh; h++) { s->answered[h] = 0; s->count[h] = 0; }
+    for (size_t h = 0; h < s->nh; h++) {
+      s->answered[h] = 0;
+      s->count[h] = 0;
+    }
   }
   *epoch = s->epoch;
   return s->nlive ? LB_SUCCESS : lb_error(LB_ESTATE, "no host is left");
@@ -110,8 +117,8 @@ int lb_sink_inventory(lb_sink *s, uint64_t epoch, size_t h, const uint64_t *pids
 {
   if (h >= s->nh) return lb_error(LB_EINVAL, "inventory of host %zu of %zu", h, s->nh);
   for (size_t k = 0; k < n; k++)
-    if (pids[k] >= s->np) return lb_error(LB_EINVAL, "inventory names process %llu of %zu",
-                                          (unsigned long long)pids[k], s->np);
+    if (pids[k] >= s->np)
+      return lb_error(LB_EINVAL, "inventory names process %llu of %zu", (unsigned long long)pids[k], s->np);
   if (!s->open || epoch != s->epoch || s->dead[h] || s->answered[h]) return LB_SUCCESS;
   s->answered[h] = 1;
   for (size_t k = 0; k < n; k++) s->held[pids[k]] = 1;
@@ -129,7 +136,10 @@ int lb_sink_recount(lb_sink *s, uint64_t *epoch)
   s->epoch++;
   s->counting = 1;
   for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
-  for (size_t h = 0; h < s->nh; h++) { s->answered[h] = 0; s->count[h] = 0; }
+  for (size_t h = 0; h < s->nh; h++) {
+    s->answered[h] = 0;
+    s->count[h] = 0;
+  }
   *epoch = s->epoch;
   return LB_SUCCESS;
 }
@@ -146,7 +156,10 @@ size_t lb_sink_missing(const lb_sink *s, size_t *hosts, size_t cap)
 {
   size_t m = 0;
   for (size_t h = 0; s->open && h < s->nh; h++)
-    if (!s->dead[h] && !s->answered[h]) { if (m < cap) hosts[m] = h; m++; }
+    if (!s->dead[h] && !s->answered[h]) {
+      if (m < cap) hosts[m] = h;
+      m++;
+    }
   return m;
 }
 
@@ -174,7 +187,11 @@ int lb_sink_reruns(lb_sink *s, uint64_t **pids, size_t **hosts, size_t *n)
   for (size_t k = 0; k < s->np; k++) m += !s->accepted[k] && !s->held[k];
   uint64_t *p = malloc((m ? m : 1) * sizeof *p);
   size_t *h = malloc((m ? m : 1) * sizeof *h);
-  if (!p || !h) { free(p); free(h); return lb_error(LB_ENOMEM, "re-run list"); }
+  if (!p || !h) {
+    free(p);
+    free(h);
+    return lb_error(LB_ENOMEM, "re-run list");
+  }
   size_t i = 0;
   for (size_t k = 0; k < s->np; k++) {
     if (s->accepted[k] || s->held[k]) continue;

@@ -37,11 +37,9 @@ void lb_spectrum_free(lb_spectrum *s)
 int lb_spectrum_symm(lb_spectrum *s, const gsl_matrix *a)
 {
   if (a->size1 != s->n || a->size2 != s->n)
-    return lb_error(LB_EINVAL, "spectrum workspace is %zu x %zu, matrix is %zu x %zu",
-                    s->n, s->n, a->size1, a->size2);
+    return lb_error(LB_EINVAL, "spectrum workspace is %zu x %zu, matrix is %zu x %zu", s->n, s->n, a->size1, a->size2);
   gsl_matrix_memcpy(s->work_m, a);
-  if (gsl_eigen_symm(s->work_m, s->eval, s->w))
-    return lb_error(LB_ENOCONV, "symmetric eigensolver failed");
+  if (gsl_eigen_symm(s->work_m, s->eval, s->w)) return lb_error(LB_ENOCONV, "symmetric eigensolver failed");
   gsl_sort_vector(s->eval);
   return LB_SUCCESS;
 }
@@ -52,7 +50,10 @@ int lb_spectrum_laplacian(const lb_topo *t, double *eval)
   int st = lb_spectrum_alloc(t->n, &s);
   if (st) return st;
   gsl_matrix *L = gsl_matrix_alloc(t->n, t->n);
-  if (!L) { lb_spectrum_free(s); return lb_error(LB_ENOMEM, "out of memory"); }
+  if (!L) {
+    lb_spectrum_free(s);
+    return lb_error(LB_ENOMEM, "out of memory");
+  }
   st = lb_topo_laplacian(t, L);
   if (!st) st = lb_spectrum_symm(s, L);
   if (!st)

@@ -12,8 +12,8 @@
 
 typedef struct lb_spectrum {
   size_t n;
-  gsl_matrix *work_m;          /* copy of the input (gsl_eigen_symm destroys it) */
-  gsl_vector *eval;            /* ascending after each call */
+  gsl_matrix *work_m; /* copy of the input (gsl_eigen_symm destroys it) */
+  gsl_vector *eval;   /* ascending after each call */
   gsl_eigen_symm_workspace *w;
 } lb_spectrum;
 

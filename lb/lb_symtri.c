@@ -15,14 +15,14 @@
 #endif
 
 /* p = tau * S v over the r x r lower triangle of S (row stride ld). */
-LB_HOT static void symv_lower(const double *restrict S, size_t ld, size_t r,
-                              const double *restrict v, double tau, double *restrict p)
+LB_HOT static void symv_lower(const double *restrict S, size_t ld, size_t r, const double *restrict v, double tau,
+                              double *restrict p)
 {
   for (size_t i = 0; i < r; i++) p[i] = 0;
   for (size_t i = 0; i < r; i++) {
     const double *restrict row = S + i * ld;
     double s = 0, vi = v[i];
-    for (size_t j = 0; j < i; j++) {   /* S[i][j] = S[j][i] */
+    for (size_t j = 0; j < i; j++) { /* S[i][j] = S[j][i] */
       s += row[j] * v[j];
       p[j] += row[j] * vi;
     }
@@ -32,8 +32,8 @@ LB_HOT static void symv_lower(const double *restrict S, size_t ld, size_t r,
 }
 
 /* S -= v q' + q v' on the lower triangle. */
-LB_HOT static void syr2_lower(double *restrict S, size_t ld, size_t r,
-                              const double *restrict v, const double *restrict q)
+LB_HOT static void syr2_lower(double *restrict S, size_t ld, size_t r, const double *restrict v,
+                              const double *restrict q)
 {
   for (size_t i = 0; i < r; i++) {
     double *restrict row = S + i * ld;
@@ -69,7 +69,7 @@ void lb_symtri_reduce(double *a, size_t n, double *d, double *e, double *scratch
   /* Large n reads and updates the lower triangle only. */
   double *v = scratch, *p = scratch + n;
   for (size_t k = 0; k + 2 < n; k++) {
-    size_t r = n - k - 1;                 /* size of the trailing block */
+    size_t r = n - k - 1; /* size of the trailing block */
     double *sub = a + (k + 1) * n + (k + 1);
     double x0 = a[(k + 1) * n + k], nrm2 = 0;
     for (size_t i = 0; i < r; i++) {
@@ -78,17 +78,23 @@ void lb_symtri_reduce(double *a, size_t n, double *d, double *e, double *scratch
     }
     d[k] = a[k * n + k];
     double tail = nrm2 - x0 * x0;
-    if (tail <= 0) { e[k] = x0; continue; }   /* already tridiagonal here */
+    if (tail <= 0) {
+      e[k] = x0;
+      continue;
+    } /* already tridiagonal here */
     double alpha = x0 > 0 ? -sqrt(nrm2) : sqrt(nrm2);
-    v[0] = x0 - alpha;                        /* no cancellation: signs differ */
-    double tau = 1.0 / (alpha * (alpha - x0));   /* 2 / v'v */
+    v[0] = x0 - alpha;                         /* no cancellation: signs differ */
+    double tau = 1.0 / (alpha * (alpha - x0)); /* 2 / v'v */
     e[k] = alpha;
-    if (n <= SMALL_N) { update_full(sub, n, r, v, tau, p); continue; }
+    if (n <= SMALL_N) {
+      update_full(sub, n, r, v, tau, p);
+      continue;
+    }
     symv_lower(sub, n, r, v, tau, p);
     double vp = 0;
     for (size_t i = 0; i < r; i++) vp += v[i] * p[i];
     double K = 0.5 * tau * vp;
-    for (size_t i = 0; i < r; i++) p[i] -= K * v[i];   /* q */
+    for (size_t i = 0; i < r; i++) p[i] -= K * v[i]; /* q */
     syr2_lower(sub, n, r, v, p);
   }
   if (n >= 2) {
@@ -101,16 +107,16 @@ void lb_symtri_reduce(double *a, size_t n, double *d, double *e, double *scratch
 static double pivmin_of(const double *e2, size_t n)
 {
   double m = 1.0;
-  for (size_t i = 0; i + 1 < n; i++) if (e2[i] > m) m = e2[i];
+  for (size_t i = 0; i + 1 < n; i++)
+    if (e2[i] > m) m = e2[i];
   return DBL_MIN * m;
 }
 
-static inline size_t count_piv(const double *d, const double *e2, size_t n,
-                               double sigma, double pivmin)
+static inline size_t count_piv(const double *d, const double *e2, size_t n, double sigma, double pivmin)
 {
   size_t c = 0;
   double q = d[0] - sigma;
-  if (fabs(q) < pivmin) q = -pivmin;   /* LAPACK's dstebz rule */
+  if (fabs(q) < pivmin) q = -pivmin; /* LAPACK's dstebz rule */
   c += q < 0;
   for (size_t i = 1; i < n; i++) {
     q = d[i] - sigma - e2[i - 1] / q;
@@ -121,9 +127,8 @@ static inline size_t count_piv(const double *d, const double *e2, size_t n,
 }
 
 /* Two counts in one pass: two independent division chains overlap. */
-static inline void count2(const double *d, const double *e2, size_t n,
-                          double s1, double s2, double pivmin,
-                          size_t *c1, size_t *c2)
+static inline void count2(const double *d, const double *e2, size_t n, double s1, double s2, double pivmin, size_t *c1,
+                          size_t *c2)
 {
   size_t a = 0, b = 0;
   double q = d[0] - s1, r = d[0] - s2;
@@ -186,9 +191,15 @@ double lb_symtri_kth(const double *d, const double *e2, size_t n, size_t k, doub
   while (!(clo == k && chi == k + 1) && !NARROW(lo, hi)) {
     double mid = 0.5 * (lo + hi);
     size_t c = count_piv(d, e2, n, mid, pivmin);
-    if (c > k) { hi = mid; chi = c; } else { lo = mid; clo = c; }
+    if (c > k) {
+      hi = mid;
+      chi = c;
+    } else {
+      lo = mid;
+      clo = c;
+    }
   }
-  if (NARROW(lo, hi)) return 0.5 * (lo + hi);   /* a multiple eigenvalue */
+  if (NARROW(lo, hi)) return 0.5 * (lo + hi); /* a multiple eigenvalue */
   /* ... then the Illinois variant of regula falsi on det(T - sigma I),
    * superlinear; a bisection step whenever it stalls or overflows. */
   double flo = det_shift(d, e2, n, lo), fhi = det_shift(d, e2, n, hi);
@@ -201,17 +212,25 @@ double lb_symtri_kth(const double *d, const double *e2, size_t n, size_t k, doub
     double fx = det_shift(d, e2, n, x);
     if (!isfinite(fx) || !secant) {
       /* No usable signs: decide by counting. */
-      if (count_piv(d, e2, n, x, pivmin) > k) { hi = x; fhi = fx; } else { lo = x; flo = fx; }
+      if (count_piv(d, e2, n, x, pivmin) > k) {
+        hi = x;
+        fhi = fx;
+      } else {
+        lo = x;
+        flo = fx;
+      }
       side = 0;
       continue;
     }
     if (fx == 0) return x;
     if ((fx < 0) == (fhi < 0)) {
-      hi = x; fhi = fx;
+      hi = x;
+      fhi = fx;
       if (side == 1) flo *= 0.5;
       side = 1;
     } else {
-      lo = x; flo = fx;
+      lo = x;
+      flo = fx;
       if (side == -1) fhi *= 0.5;
       side = -1;
     }
@@ -220,9 +239,8 @@ double lb_symtri_kth(const double *d, const double *e2, size_t n, size_t k, doub
   return 0.5 * (lo + hi);
 }
 
-void lb_symtri_bisect2(const double *d, const double *e2, size_t n,
-                       size_t k1, size_t k2, double rtol,
-                       double *x1, double *x2)
+void lb_symtri_bisect2(const double *d, const double *e2, size_t n, size_t k1, size_t k2, double rtol, double *x1,
+                       double *x2)
 {
   /* Gershgorin interval holds every eigenvalue. */
   double glo, ghi;
@@ -238,8 +256,14 @@ void lb_symtri_bisect2(const double *d, const double *e2, size_t n,
     /* Both counts every pass: the second chain costs almost nothing. */
     size_t c1, c2;
     count2(d, e2, n, m1, m2, pivmin, &c1, &c2);
-    if (go1) { if (c1 > k1) hi1 = m1; else lo1 = m1; }
-    if (go2) { if (c2 > k2) hi2 = m2; else lo2 = m2; }
+    if (go1) {
+      if (c1 > k1) hi1 = m1;
+      else lo1 = m1;
+    }
+    if (go2) {
+      if (c2 > k2) hi2 = m2;
+      else lo2 = m2;
+    }
   }
   *x1 = 0.5 * (lo1 + hi1);
   *x2 = 0.5 * (lo2 + hi2);

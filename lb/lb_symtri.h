@@ -23,9 +23,8 @@ size_t lb_symtri_count(const double *d, const double *e2, size_t n, double sigma
 /* The k1-th and k2-th smallest eigenvalues (0-based) of the tridiagonal
  * (d, e2), each to relative accuracy rtol, by two interleaved
  * bisections (independent dependency chains overlap in the CPU). */
-void lb_symtri_bisect2(const double *d, const double *e2, size_t n,
-                       size_t k1, size_t k2, double rtol,
-                       double *x1, double *x2);
+void lb_symtri_bisect2(const double *d, const double *e2, size_t n, size_t k1, size_t k2, double rtol, double *x1,
+                       double *x2);
 
 /* The k-th smallest eigenvalue (0-based) to relative accuracy rtol:
  * bisection until it is alone in its bracket, then Illinois regula

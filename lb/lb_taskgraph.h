@@ -19,13 +19,11 @@ struct lb_rng;
  * random task.  Then P contiguous blocks whose sizes are (n/P)(1+u),
  * u uniform in [-spread, spread], rescaled to sum to n: an unbalanced
  * but local initial placement.  owner (n) is caller-allocated. */
-int lb_taskgraph_random(size_t n, size_t P, size_t local, size_t window,
-                        double p_far, double spread, struct lb_rng *r,
+int lb_taskgraph_random(size_t n, size_t P, size_t local, size_t window, double p_far, double spread, struct lb_rng *r,
                         lb_topo **tasks, size_t *owner);
 
 /* The processor graph of a placement (must come out connected). */
-int lb_taskgraph_quotient(const lb_topo *tasks, const size_t *owner, size_t P,
-                          lb_topo **proc);
+int lb_taskgraph_quotient(const lb_topo *tasks, const size_t *owner, size_t P, lb_topo **proc);
 
 /* load[p] = |C_p| */
 void lb_taskgraph_loads(const size_t *owner, size_t ntasks, size_t P, long *load);
@@ -37,7 +35,6 @@ void lb_taskgraph_loads(const size_t *owner, size_t ntasks, size_t P, long *load
  * v minus on u (ties to the lower id): the first two keep the
  * migration level Q to one move per task, the last keeps the edge cut
  * small.  `origin` (ntasks) is each task's owner before the plan. */
-int lb_taskgraph_migrate(const lb_topo *tasks, size_t *owner, const size_t *origin,
-                         const lb_transfer *tr, size_t ntr);
+int lb_taskgraph_migrate(const lb_topo *tasks, size_t *owner, const size_t *origin, const lb_transfer *tr, size_t ntr);
 
 #endif

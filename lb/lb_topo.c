@@ -27,8 +27,7 @@ void lb_topo_free(lb_topo *t)
 /* Stable counting sort of e[0..ne) by e[k][key] into dst; cnt has n+1
  * entries.  Two passes (second end, then first) sort lexicographically
  * in O(n + ne); a comparison sort dominated construction at 10^6 nodes. */
-static void count_pass(size_t n, size_t (*e)[2], size_t (*dst)[2], size_t ne,
-                       int key, size_t *cnt)
+static void count_pass(size_t n, size_t (*e)[2], size_t (*dst)[2], size_t ne, int key, size_t *cnt)
 {
   memset(cnt, 0, (n + 1) * sizeof *cnt);
   for (size_t k = 0; k < ne; k++) cnt[e[k][key] + 1]++;
@@ -43,7 +42,7 @@ static void count_pass(size_t n, size_t (*e)[2], size_t (*dst)[2], size_t ne,
 static int sort_edges(size_t n, size_t (*e)[2], size_t ne)
 {
   if (ne < 2) return LB_SUCCESS;
-  size_t (*tmp)[2] = malloc(ne * sizeof *tmp);
+  size_t(*tmp)[2] = malloc(ne * sizeof *tmp);
   size_t *cnt = malloc((n + 1) * sizeof *cnt);
   if (!tmp || !cnt) {
     free(tmp);
@@ -57,8 +56,7 @@ static int sort_edges(size_t n, size_t (*e)[2], size_t ne)
   return LB_SUCCESS;
 }
 
-int lb_topo_from_edges_owned(size_t n, size_t (*ed)[2], size_t ne,
-                             const char *name, lb_topo **out)
+int lb_topo_from_edges_owned(size_t n, size_t (*ed)[2], size_t ne, const char *name, lb_topo **out)
 {
   if (n == 0) {
     free(ed);
@@ -78,7 +76,7 @@ int lb_topo_from_edges_owned(size_t n, size_t (*ed)[2], size_t ne,
     ed[k][1] = i < j ? j : i;
   }
   lb_topo *t = calloc(1, sizeof *t);
-  if (!ed) ed = malloc(sizeof *ed);  /* keep edge non-NULL for bsearch */
+  if (!ed) ed = malloc(sizeof *ed); /* keep edge non-NULL for bsearch */
   if (!t || !ed || lb_topo_cache_alloc(&t->cache) || sort_edges(n, ed, ne)) goto nomem;
   size_t m = 0;
   for (size_t k = 0; k < ne; k++)
@@ -88,7 +86,7 @@ int lb_topo_from_edges_owned(size_t n, size_t (*ed)[2], size_t ne,
       m++;
     }
   if (m < ne && m > 0) {
-    void *p = realloc(ed, m * sizeof *ed);  /* give back what merging freed */
+    void *p = realloc(ed, m * sizeof *ed); /* give back what merging freed */
     if (p) ed = p;
   }
   t->n = n;
@@ -124,13 +122,11 @@ nomem:
   return lb_error(LB_ENOMEM, "out of memory building a %zu-node graph", n);
 }
 
-int lb_topo_from_edges(size_t n, const size_t (*e)[2], size_t ne,
-                       const char *name, lb_topo **out)
+int lb_topo_from_edges(size_t n, const size_t (*e)[2], size_t ne, const char *name, lb_topo **out)
 {
   if (n == 0) return lb_error(LB_EINVAL, "a graph needs at least one node");
-  if (ne > ((size_t)-1) / sizeof *e)
-    return lb_error(LB_ENOMEM, "%zu edges do not fit in memory", ne);
-  size_t (*ed)[2] = malloc((ne ? ne : 1) * sizeof *ed);
+  if (ne > ((size_t)-1) / sizeof *e) return lb_error(LB_ENOMEM, "%zu edges do not fit in memory", ne);
+  size_t(*ed)[2] = malloc((ne ? ne : 1) * sizeof *ed);
   if (!ed) return lb_error(LB_ENOMEM, "out of memory building a %zu-node graph", n);
   if (ne) memcpy(ed, e, ne * sizeof *ed);
   return lb_topo_from_edges_owned(n, ed, ne, name, out);
@@ -144,16 +140,13 @@ size_t lb_topo_max_degree(const lb_topo *t)
   return d;
 }
 
-int lb_topo_adjacent(const lb_topo *t, size_t i, size_t j)
-{
-  return lb_topo_edge_index(t, i, j) != (size_t)-1;
-}
+int lb_topo_adjacent(const lb_topo *t, size_t i, size_t j) { return lb_topo_edge_index(t, i, j) != (size_t)-1; }
 
 size_t lb_topo_edge_index(const lb_topo *t, size_t i, size_t j)
 {
   if (i >= t->n || j >= t->n || i == j) return (size_t)-1;
-  size_t key[2] = { i < j ? i : j, i < j ? j : i };
-  const size_t (*hit)[2] = bsearch(key, t->edge, t->m, sizeof *t->edge, cmp_edge);
+  size_t key[2] = {i < j ? i : j, i < j ? j : i};
+  const size_t(*hit)[2] = bsearch(key, t->edge, t->m, sizeof *t->edge, cmp_edge);
   return hit ? (size_t)(hit - t->edge) : (size_t)-1;
 }
 
@@ -162,7 +155,10 @@ size_t lb_topo_bfs(const lb_topo *t, size_t src, size_t *dist)
   size_t *queue = malloc(t->n * sizeof *queue);
   size_t head = 0, tail = 0, ecc = 0;
   for (size_t v = 0; v < t->n; v++) dist[v] = (size_t)-1;
-  if (!queue || src >= t->n) { free(queue); return 0; }
+  if (!queue || src >= t->n) {
+    free(queue);
+    return 0;
+  }
   dist[src] = 0;
   queue[tail++] = src;
   while (head < tail) {

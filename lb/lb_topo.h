@@ -18,37 +18,36 @@
 typedef enum {
   LB_TOPO_GENERAL = 0,
   LB_TOPO_RING,
-  LB_TOPO_MESH,       /* rows x cols, node = row*cols + col */
-  LB_TOPO_TORUS,      /* the same, with wrap-around */
-  LB_TOPO_HYPERCUBE,  /* 2^dim nodes */
+  LB_TOPO_MESH,      /* rows x cols, node = row*cols + col */
+  LB_TOPO_TORUS,     /* the same, with wrap-around */
+  LB_TOPO_HYPERCUBE, /* 2^dim nodes */
   LB_TOPO_COMPLETE,
-  LB_TOPO_STAR        /* node 0 is the hub */
+  LB_TOPO_STAR /* node 0 is the hub */
 } lb_topo_kind;
 
 typedef struct lb_topo_shape {
   lb_topo_kind kind;
-  size_t rows, cols;  /* mesh and torus only */
-  unsigned dim;       /* hypercube only */
+  size_t rows, cols; /* mesh and torus only */
+  unsigned dim;      /* hypercube only */
 } lb_topo_shape;
 
 struct lb_topo_cache;
 
 typedef struct lb_topo {
-  size_t n;           /* nodes */
-  size_t m;           /* undirected edges */
-  size_t *off;        /* n+1 offsets into nbr (CSR) */
-  size_t *nbr;        /* 2m neighbour ids */
-  size_t (*edge)[2];  /* m edges, edge[k][0] < edge[k][1] */
-  char name[64];      /* where it came from, e.g. "torus:32x32" */
-  lb_topo_shape shape;          /* set by the generators */
-  struct lb_topo_cache *cache;  /* BFS rows of GENERAL graphs (lb_topo_dist.c) */
+  size_t n;                    /* nodes */
+  size_t m;                    /* undirected edges */
+  size_t *off;                 /* n+1 offsets into nbr (CSR) */
+  size_t *nbr;                 /* 2m neighbour ids */
+  size_t (*edge)[2];           /* m edges, edge[k][0] < edge[k][1] */
+  char name[64];               /* where it came from, e.g. "torus:32x32" */
+  lb_topo_shape shape;         /* set by the generators */
+  struct lb_topo_cache *cache; /* BFS rows of GENERAL graphs (lb_topo_dist.c) */
 } lb_topo;
 
 /* Build from an edge list in O(n + ne) time and memory.  Duplicate edges are
  * merged; self-loops and ids >= n are errors.  Connectivity is not
  * required here.  The result is LB_TOPO_GENERAL. */
-int lb_topo_from_edges(size_t n, const size_t (*e)[2], size_t ne,
-                       const char *name, lb_topo **out);
+int lb_topo_from_edges(size_t n, const size_t (*e)[2], size_t ne, const char *name, lb_topo **out);
 void lb_topo_free(lb_topo *t);
 
 /* Generators.  Each returns LB_SUCCESS and a new graph in *out. */
@@ -57,7 +56,7 @@ int lb_topo_mesh(size_t rows, size_t cols, lb_topo **out);
 int lb_topo_torus(size_t rows, size_t cols, lb_topo **out);
 int lb_topo_hypercube(unsigned dim, lb_topo **out);
 int lb_topo_complete(size_t n, lb_topo **out);
-int lb_topo_star(size_t n, lb_topo **out);   /* node 0 is the hub */
+int lb_topo_star(size_t n, lb_topo **out); /* node 0 is the hub */
 struct lb_rng;
 /* A random spanning tree (each node joins a uniformly chosen earlier
  * node of a random order) plus `extra` distinct random edges: always
@@ -69,10 +68,8 @@ int lb_topo_random(size_t n, size_t extra, struct lb_rng *r, lb_topo **out);
  * contains '/' or ends in ".graph").  The result must be connected. */
 int lb_topo_from_spec(const char *spec, lb_topo **out);
 
-static inline size_t lb_topo_degree(const lb_topo *t, size_t i)
-{ return t->off[i + 1] - t->off[i]; }
-static inline const size_t *lb_topo_neighbours(const lb_topo *t, size_t i)
-{ return t->nbr + t->off[i]; }
+static inline size_t lb_topo_degree(const lb_topo *t, size_t i) { return t->off[i + 1] - t->off[i]; }
+static inline const size_t *lb_topo_neighbours(const lb_topo *t, size_t i) { return t->nbr + t->off[i]; }
 size_t lb_topo_max_degree(const lb_topo *t);
 int lb_topo_adjacent(const lb_topo *t, size_t i, size_t j);
 /* Index of edge {i,j} or (size_t)-1. */

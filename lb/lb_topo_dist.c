@@ -13,20 +13,20 @@
 #include "lb_errno.h"
 
 #define NONE ((size_t)-1)
-#define FAR UINT32_MAX  /* unreachable, in a row */
+#define FAR  UINT32_MAX /* unreachable, in a row */
 
 struct lb_topo_cache {
-  size_t limit;          /* bytes of rows */
-  size_t nslot, nused;   /* rows that fit, rows allocated */
-  uint32_t **row;        /* nslot rows of n distances */
-  size_t *src;           /* source of each row */
-  size_t *prev, *next;   /* LRU list of the used rows, most recent first */
+  size_t limit;        /* bytes of rows */
+  size_t nslot, nused; /* rows that fit, rows allocated */
+  uint32_t **row;      /* nslot rows of n distances */
+  size_t *src;         /* source of each row */
+  size_t *prev, *next; /* LRU list of the used rows, most recent first */
   size_t head, tail;
-  uint32_t *slot_of;     /* n: 1 + row holding source v's BFS, 0 if none */
-  uint32_t *queue;       /* n: BFS work */
-  uint32_t *ecc;         /* n: 1 + eccentricity, 0 if not found yet */
-  size_t diam;           /* 1 + diameter, 0 if not found yet */
-  unsigned long misses;  /* BFS runs */
+  uint32_t *slot_of;    /* n: 1 + row holding source v's BFS, 0 if none */
+  uint32_t *queue;      /* n: BFS work */
+  uint32_t *ecc;        /* n: 1 + eccentricity, 0 if not found yet */
+  size_t diam;          /* 1 + diameter, 0 if not found yet */
+  unsigned long misses; /* BFS runs */
 };
 
 int lb_topo_cache_alloc(struct lb_topo_cache **out)
@@ -70,17 +70,13 @@ void lb_topo_set_cache_limit(lb_topo *t, size_t bytes)
   t->cache->limit = bytes;
 }
 
-unsigned long lb_topo_cache_misses(const lb_topo *t)
-{
-  return t->cache ? t->cache->misses : 0;
-}
+unsigned long lb_topo_cache_misses(const lb_topo *t) { return t->cache ? t->cache->misses : 0; }
 
 /* First use: the per-node arrays and the slots for as many rows as fit. */
 static int setup(const lb_topo *t, struct lb_topo_cache *c)
 {
   size_t n = t->n;
-  if (n >= FAR)
-    return lb_error(LB_ERANGE, "%s: %zu nodes are too many for BFS distances", t->name, n);
+  if (n >= FAR) return lb_error(LB_ERANGE, "%s: %zu nodes are too many for BFS distances", t->name, n);
   size_t ns = c->limit / (n * sizeof(uint32_t));
   ns = ns < 1 ? 1 : ns > n ? n : ns;
   if (!c->queue) c->queue = malloc(n * sizeof *c->queue);
@@ -154,14 +150,11 @@ static int row_of(const lb_topo *t, size_t v, const uint32_t **out)
     *out = c->row[k];
     return LB_SUCCESS;
   }
-  if (c->nused < c->nslot && (c->row[c->nused] = malloc(t->n * sizeof **c->row)))
-    k = c->nused++;
-  else if (c->nused) {  /* full, or short of memory: reuse the oldest row */
-    k = c->tail;
+  if (c->nused < c->nslot && (c->row[c->nused] = malloc(t->n * sizeof **c->row))) k = c->nused++;
+  else if (c->nused) { /* full, or short of memory: reuse the oldest row */ k = c->tail;
     unlink_slot(c, k);
     c->slot_of[c->src[k]] = 0;
-  } else
-    return lb_error(LB_ENOMEM, "%s: out of memory for a BFS row", t->name);
+  } else return lb_error(LB_ENOMEM, "%s: out of memory for a BFS row", t->name);
   c->ecc[v] = (uint32_t)bfs32(t, v, c->row[k], c->queue) + 1;
   c->src[k] = v;
   c->slot_of[v] = (uint32_t)k + 1;
@@ -192,9 +185,7 @@ int lb_topo_distance_e(const lb_topo *t, size_t i, size_t j, size_t *d)
   size_t c = sh->cols;
   switch (sh->kind) {
   case LB_TOPO_RING: *d = around(absdiff(i, j), t->n); return LB_SUCCESS;
-  case LB_TOPO_MESH:
-    *d = absdiff(i / c, j / c) + absdiff(i % c, j % c);
-    return LB_SUCCESS;
+  case LB_TOPO_MESH: *d = absdiff(i / c, j / c) + absdiff(i % c, j % c); return LB_SUCCESS;
   case LB_TOPO_TORUS:
     *d = around(absdiff(i / c, j / c), sh->rows) + around(absdiff(i % c, j % c), c);
     return LB_SUCCESS;
@@ -203,7 +194,10 @@ int lb_topo_distance_e(const lb_topo *t, size_t i, size_t j, size_t *d)
   case LB_TOPO_STAR: *d = i == j ? 0 : i == 0 || j == 0 ? 1 : 2; return LB_SUCCESS;
   case LB_TOPO_GENERAL: break;
   }
-  if (i == j) { *d = 0; return LB_SUCCESS; }
+  if (i == j) {
+    *d = 0;
+    return LB_SUCCESS;
+  }
   /* j's row answers as well as i's: use it rather than run a BFS. */
   const struct lb_topo_cache *ca = t->cache;
   size_t src = ca && ca->slot_of && !ca->slot_of[i] && ca->slot_of[j] ? j : i;
@@ -222,9 +216,7 @@ int lb_topo_eccentricity_e(const lb_topo *t, size_t i, size_t *ecc)
   size_t n = t->n, r = sh->rows, c = sh->cols;
   switch (sh->kind) {
   case LB_TOPO_RING: *ecc = n / 2; return LB_SUCCESS;
-  case LB_TOPO_MESH:
-    *ecc = max2(i / c, r - 1 - i / c) + max2(i % c, c - 1 - i % c);
-    return LB_SUCCESS;
+  case LB_TOPO_MESH: *ecc = max2(i / c, r - 1 - i / c) + max2(i % c, c - 1 - i % c); return LB_SUCCESS;
   case LB_TOPO_TORUS: *ecc = r / 2 + c / 2; return LB_SUCCESS;
   case LB_TOPO_HYPERCUBE: *ecc = sh->dim; return LB_SUCCESS;
   case LB_TOPO_COMPLETE: *ecc = n > 1; return LB_SUCCESS;

@@ -9,14 +9,17 @@
 #include "lb_rng.h"
 #include "lb_errno.h"
 
-#define LB_TOPO_MAX_NODES ((size_t)1 << 22)
-#define LB_TOPO_MAX_RANDOM_EDGES ((size_t)1 << 25)  /* ~1 GiB as a graph */
+#define LB_TOPO_MAX_NODES        ((size_t)1 << 22)
+#define LB_TOPO_MAX_RANDOM_EDGES ((size_t)1 << 25) /* ~1 GiB as a graph */
 
-typedef struct { size_t (*e)[2]; size_t len, cap; } edges;
+typedef struct {
+  size_t (*e)[2];
+  size_t len, cap;
+} edges;
 
 static int push(edges *b, size_t i, size_t j)
 {
-  if (i == j) return LB_SUCCESS;  /* wrap-arounds of size 1 */
+  if (i == j) return LB_SUCCESS; /* wrap-arounds of size 1 */
   if (b->len == b->cap) {
     size_t cap = b->cap ? 2 * b->cap : 16;
     void *p = realloc(b->e, cap * sizeof *b->e);
@@ -41,8 +44,7 @@ static int reserve(edges *b, size_t cap)
 
 /* The graph takes over the edge buffer (no copy at 10^7 edges) and
  * records its shape, from which distances follow by closed form. */
-static int finish(edges *b, size_t n, const char *name, int status,
-                  lb_topo_shape shape, lb_topo **out)
+static int finish(edges *b, size_t n, const char *name, int status, lb_topo_shape shape, lb_topo **out)
 {
   if (status != LB_SUCCESS) {
     free(b->e);
@@ -56,8 +58,7 @@ static int finish(edges *b, size_t n, const char *name, int status,
 static int check_n(size_t n, size_t min, const char *what)
 {
   if (n < min || n > LB_TOPO_MAX_NODES)
-    return lb_error(LB_ERANGE, "%s needs %zu..%zu nodes, got %zu", what, min,
-                    LB_TOPO_MAX_NODES, n);
+    return lb_error(LB_ERANGE, "%s needs %zu..%zu nodes, got %zu", what, min, LB_TOPO_MAX_NODES, n);
   return LB_SUCCESS;
 }
 
@@ -70,15 +71,15 @@ int lb_topo_ring(size_t n, lb_topo **out)
   for (size_t i = 0; i < n && !s; i++) s = push(&b, i, (i + 1) % n);
   char name[64];
   snprintf(name, sizeof name, "ring:%zu", n);
-  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_RING }, out);
+  return finish(&b, n, name, s, (lb_topo_shape){.kind = LB_TOPO_RING}, out);
 }
 
 static int grid(size_t r, size_t c, int wrap, lb_topo **out)
 {
   const char *kind = wrap ? "torus" : "mesh";
   if (r == 0 || c == 0 || r > LB_TOPO_MAX_NODES / c)
-    return lb_error(LB_ERANGE, "%s:%zux%zu: both sides must be >= 1 and the size at most %zu",
-                    kind, r, c, LB_TOPO_MAX_NODES);
+    return lb_error(LB_ERANGE, "%s:%zux%zu: both sides must be >= 1 and the size at most %zu", kind, r, c,
+                    LB_TOPO_MAX_NODES);
   edges b = {0};
   int s = reserve(&b, 2 * r * c);
   for (size_t y = 0; y < r && !s; y++)
@@ -92,7 +93,7 @@ static int grid(size_t r, size_t c, int wrap, lb_topo **out)
     }
   char name[64];
   snprintf(name, sizeof name, "%s:%zux%zu", kind, r, c);
-  lb_topo_shape sh = { .kind = wrap ? LB_TOPO_TORUS : LB_TOPO_MESH, .rows = r, .cols = c };
+  lb_topo_shape sh = {.kind = wrap ? LB_TOPO_TORUS : LB_TOPO_MESH, .rows = r, .cols = c};
   return finish(&b, r * c, name, s, sh, out);
 }
 
@@ -110,7 +111,7 @@ int lb_topo_hypercube(unsigned dim, lb_topo **out)
       if (!(v & ((size_t)1 << d))) s = push(&b, v, v | ((size_t)1 << d));
   char name[64];
   snprintf(name, sizeof name, "hypercube:%u", dim);
-  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_HYPERCUBE, .dim = dim }, out);
+  return finish(&b, n, name, s, (lb_topo_shape){.kind = LB_TOPO_HYPERCUBE, .dim = dim}, out);
 }
 
 int lb_topo_complete(size_t n, lb_topo **out)
@@ -124,7 +125,7 @@ int lb_topo_complete(size_t n, lb_topo **out)
     for (size_t j = i + 1; j < n && !s; j++) s = push(&b, i, j);
   char name[64];
   snprintf(name, sizeof name, "complete:%zu", n);
-  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_COMPLETE }, out);
+  return finish(&b, n, name, s, (lb_topo_shape){.kind = LB_TOPO_COMPLETE}, out);
 }
 
 int lb_topo_star(size_t n, lb_topo **out)
@@ -136,13 +137,17 @@ int lb_topo_star(size_t n, lb_topo **out)
   for (size_t i = 1; i < n && !s; i++) s = push(&b, 0, i);
   char name[64];
   snprintf(name, sizeof name, "star:%zu", n);
-  return finish(&b, n, name, s, (lb_topo_shape){ .kind = LB_TOPO_STAR }, out);
+  return finish(&b, n, name, s, (lb_topo_shape){.kind = LB_TOPO_STAR}, out);
 }
 
 /* Open-addressing set of edges {i < j}, key i*n + j + 1 (0 = empty),
  * at most half full.  Replaces a scan of the edges drawn so far, which
  * made random:300000 take O(n^2). */
-typedef struct { uint64_t *k; size_t mask; unsigned shift; } edge_set;
+typedef struct {
+  uint64_t *k;
+  size_t mask;
+  unsigned shift;
+} edge_set;
 
 static int eset_alloc(edge_set *h, size_t want)
 {
@@ -170,9 +175,8 @@ static int eset_add(edge_set *h, size_t n, size_t i, size_t j)
 
 static int eset_has(const edge_set *h, size_t n, size_t i, size_t j)
 {
-  uint64_t key = (uint64_t)i * n + j + 1;  /* i < j */
-  for (size_t p = (size_t)((key * 0x9E3779B97F4A7C15ull) >> h->shift); h->k[p];
-       p = (p + 1) & h->mask)
+  uint64_t key = (uint64_t)i * n + j + 1; /* i < j */
+  for (size_t p = (size_t)((key * 0x9E3779B97F4A7C15ull) >> h->shift); h->k[p]; p = (p + 1) & h->mask)
     if (h->k[p] == key) return 1;
   return 0;
 }
@@ -184,11 +188,15 @@ int lb_topo_random(size_t n, size_t extra, lb_rng *r, lb_topo **out)
   /* Sizes first, so that a request too large fails before any work. */
   uint64_t room = (uint64_t)n * (n - 1) / 2 - (n - 1);
   if (extra > room)
-    return lb_error(LB_ERANGE, "random:%zu can take at most %llu extra edges beside its "
-                    "%zu-edge spanning tree, asked %zu", n, (unsigned long long)room, n - 1, extra);
+    return lb_error(LB_ERANGE,
+                    "random:%zu can take at most %llu extra edges beside its "
+                    "%zu-edge spanning tree, asked %zu",
+                    n, (unsigned long long)room, n - 1, extra);
   if (extra > LB_TOPO_MAX_RANDOM_EDGES - (n - 1))
-    return lb_error(LB_ERANGE, "random:%zu:%zu would have %zu edges, more than the %zu "
-                    "a random graph may have", n, extra, n - 1 + extra, LB_TOPO_MAX_RANDOM_EDGES);
+    return lb_error(LB_ERANGE,
+                    "random:%zu:%zu would have %zu edges, more than the %zu "
+                    "a random graph may have",
+                    n, extra, n - 1 + extra, LB_TOPO_MAX_RANDOM_EDGES);
   /* Drawing pairs until `extra` are new costs room * ln(room / (room -
    * extra)) draws: fine up to half the room, or on small graphs (which
    * keeps every small graph as it was).  Beyond that, draw the pairs to
@@ -199,8 +207,7 @@ int lb_topo_random(size_t n, size_t extra, lb_rng *r, lb_topo **out)
   edges b = {0};
   edge_set h = {0};
   if (!order) return lb_error(LB_ENOMEM, "out of memory generating a graph");
-  if ((s = reserve(&b, n - 1 + extra)) ||
-      (s = eset_alloc(&h, n - 1 + (dense ? skip : extra)))) {
+  if ((s = reserve(&b, n - 1 + extra)) || (s = eset_alloc(&h, n - 1 + (dense ? skip : extra)))) {
     free(order);
     free(b.e);
     return s;
@@ -226,7 +233,7 @@ int lb_topo_random(size_t n, size_t extra, lb_rng *r, lb_topo **out)
   free(h.k);
   char name[64];
   snprintf(name, sizeof name, "random:%zu:%zu:%lu", n, extra, r->seed);
-  return finish(&b, n, name, LB_SUCCESS, (lb_topo_shape){ .kind = LB_TOPO_GENERAL }, out);
+  return finish(&b, n, name, LB_SUCCESS, (lb_topo_shape){.kind = LB_TOPO_GENERAL}, out);
 }
 
 /* Strict unsigned parse of the whole of [p, end). */
@@ -263,7 +270,10 @@ static int too_large(const char *s)
 {
   size_t x = 0;
   for (; *s; s++) {
-    if (*s < '0' || *s > '9') { x = 0; continue; }
+    if (*s < '0' || *s > '9') {
+      x = 0;
+      continue;
+    }
     if (x > ((size_t)-1 - 9) / 10) return 1;
     x = 10 * x + (size_t)(*s - '0');
   }
@@ -278,11 +288,9 @@ int lb_topo_from_spec(const char *spec, lb_topo **out)
   size_t v[3];
   int k, s;
   size_t len = strlen(spec);
-  if ((klen == 4 && !strncmp(spec, "file", 4)) || strchr(spec, '/') ||
-      (len > 6 && !strcmp(spec + len - 6, ".graph")))
+  if ((klen == 4 && !strncmp(spec, "file", 4)) || strchr(spec, '/') || (len > 6 && !strcmp(spec + len - 6, ".graph")))
     return lb_topo_read_file(klen == 4 && !strncmp(spec, "file", 4) ? arg : spec, out);
-  if (too_large(arg))
-    return lb_error(LB_ERANGE, "topology '%s': a number is too large", spec);
+  if (too_large(arg)) return lb_error(LB_ERANGE, "topology '%s': a number is too large", spec);
 
 #define KIND(w) (klen == sizeof(w) - 1 && !strncmp(spec, w, klen))
   if (KIND("ring") && nums(arg, ':', v, 1) == 1) s = lb_topo_ring(v[0], out);
@@ -291,16 +299,14 @@ int lb_topo_from_spec(const char *spec, lb_topo **out)
   else if (KIND("hypercube") && nums(arg, ':', v, 1) == 1) {
     if (v[0] > 22) return lb_error(LB_ERANGE, "topology '%s': hypercube dimension %zu > 22", spec, v[0]);
     s = lb_topo_hypercube((unsigned)v[0], out);
-  }
-  else if (KIND("complete") && nums(arg, ':', v, 1) == 1) s = lb_topo_complete(v[0], out);
+  } else if (KIND("complete") && nums(arg, ':', v, 1) == 1) s = lb_topo_complete(v[0], out);
   else if (KIND("star") && nums(arg, ':', v, 1) == 1) s = lb_topo_star(v[0], out);
   else if (KIND("random") && (k = nums(arg, ':', v, 3)) >= 1) {
     lb_rng *r;
     if ((s = lb_rng_alloc(k >= 3 ? v[2] : 1, &r))) return s;
     s = lb_topo_random(v[0], k >= 2 ? v[1] : v[0], r, out);
     lb_rng_free(r);
-  }
-  else
+  } else
     return lb_error(LB_EINVAL,
                     "unknown topology '%s' (expected ring:N, mesh:RxC, torus:RxC, "
                     "hypercube:D, complete:N, star:N, random:N[:EXTRA[:SEED]] or file:PATH)",

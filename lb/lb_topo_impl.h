@@ -6,8 +6,7 @@
 
 /* lb_topo_from_edges on a malloc'd array it takes over in every case
  * (kept as the edge list or freed), so generators need no second copy. */
-int lb_topo_from_edges_owned(size_t n, size_t (*e)[2], size_t ne,
-                             const char *name, lb_topo **out);
+int lb_topo_from_edges_owned(size_t n, size_t (*e)[2], size_t ne, const char *name, lb_topo **out);
 
 /* The distance cache header of a GENERAL graph (lb_topo_dist.c); its
  * rows are allocated on the first query. */

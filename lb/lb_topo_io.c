@@ -22,22 +22,21 @@
 /* Limits checked before anything of that size is allocated. */
 #define MAX_NODES ((size_t)1 << 22)
 #define MAX_EDGES ((size_t)1 << 24)
-#define MAX_LINE ((size_t)64 << 20)
+#define MAX_LINE  ((size_t)64 << 20)
 
 typedef struct {
   const char *f;
-  size_t n;          /* 0 until the nodes line */
-  size_t *line_of;   /* line of each node's list, 0 if none */
-  size_t *first;     /* start of each node's list in adj */
-  uint32_t *deg;     /* length of each node's list */
-  uint32_t *stamp;   /* scratch, one per node */
-  uint32_t *adj;     /* every list, in file order */
+  size_t n;        /* 0 until the nodes line */
+  size_t *line_of; /* line of each node's list, 0 if none */
+  size_t *first;   /* start of each node's list in adj */
+  uint32_t *deg;   /* length of each node's list */
+  uint32_t *stamp; /* scratch, one per node */
+  uint32_t *adj;   /* every list, in file order */
   size_t narcs, cap;
 } parser;
 
 /* Parse one id token at *p; advances *p.  0 on success. */
-static int read_id(const char **p, size_t n, size_t *id, const char *f,
-                   size_t line)
+static int read_id(const char **p, size_t n, size_t *id, const char *f, size_t line)
 {
   const char *s = *p;
   if (!isdigit((unsigned char)*s)) {
@@ -50,11 +49,9 @@ static int read_id(const char **p, size_t n, size_t *id, const char *f,
   unsigned long long v = strtoull(s, &end, 10);
   if (errno || (*end && !isspace((unsigned char)*end) && *end != ',' && *end != ':')) {
     int len = (int)(end - s) + (*end != '\0');
-    return lb_error(LB_EFORMAT, "%s:%zu: '%.*s' is not a node id", f, line,
-                    len > 40 ? 40 : len, s);
+    return lb_error(LB_EFORMAT, "%s:%zu: '%.*s' is not a node id", f, line, len > 40 ? 40 : len, s);
   }
-  if (v < 1 || v > n)
-    return lb_error(LB_EFORMAT, "%s:%zu: node %llu is outside 1..%zu", f, line, v, n);
+  if (v < 1 || v > n) return lb_error(LB_EFORMAT, "%s:%zu: node %llu is outside 1..%zu", f, line, v, n);
   *id = (size_t)v - 1;
   *p = end;
   return LB_SUCCESS;
@@ -69,8 +66,7 @@ static const char *skip_sep(const char *p)
 static int add_arc(parser *ps, size_t j)
 {
   if (ps->narcs == ps->cap) {
-    if (ps->cap >= 2 * MAX_EDGES)
-      return lb_error(LB_ERANGE, "%s: more than %zu edges", ps->f, MAX_EDGES);
+    if (ps->cap >= 2 * MAX_EDGES) return lb_error(LB_ERANGE, "%s: more than %zu edges", ps->f, MAX_EDGES);
     size_t cap = ps->cap ? 2 * ps->cap : 64;
     uint32_t *a = realloc(ps->adj, cap * sizeof *a);
     if (!a) return lb_error(LB_ENOMEM, "%s: out of memory", ps->f);
@@ -83,16 +79,14 @@ static int add_arc(parser *ps, size_t j)
 
 static int nodes_line(parser *ps, const char *p, size_t line)
 {
-  if (ps->n)
-    return lb_error(LB_EFORMAT, "%s:%zu: second 'nodes' line", ps->f, line);
+  if (ps->n) return lb_error(LB_EFORMAT, "%s:%zu: second 'nodes' line", ps->f, line);
   p += 5;
   while (isspace((unsigned char)*p)) p++;
   char *end;
   errno = 0;
   unsigned long long v = isdigit((unsigned char)*p) ? strtoull(p, &end, 10) : 0;
   if (!v || errno || *skip_sep(end) || v > MAX_NODES)
-    return lb_error(LB_EFORMAT, "%s:%zu: expected 'nodes N' with 1 <= N <= %zu",
-                    ps->f, line, MAX_NODES);
+    return lb_error(LB_EFORMAT, "%s:%zu: expected 'nodes N' with 1 <= N <= %zu", ps->f, line, MAX_NODES);
   ps->n = (size_t)v;
   ps->line_of = calloc(ps->n, sizeof *ps->line_of);
   ps->first = calloc(ps->n, sizeof *ps->first);
@@ -109,30 +103,27 @@ static int parse_line(parser *ps, char *s, size_t line)
   if (hash) *hash = '\0';
   const char *p = skip_sep(s);
   if (!*p) return LB_SUCCESS;
-  if (!strncmp(p, "nodes", 5) && (isspace((unsigned char)p[5]) || !p[5]))
-    return nodes_line(ps, p, line);
+  if (!strncmp(p, "nodes", 5) && (isspace((unsigned char)p[5]) || !p[5])) return nodes_line(ps, p, line);
   if (!ps->n)
-    return lb_error(LB_EFORMAT, "%s:%zu: expected 'nodes N' before the first "
-                    "adjacency line", ps->f, line);
+    return lb_error(LB_EFORMAT,
+                    "%s:%zu: expected 'nodes N' before the first "
+                    "adjacency line",
+                    ps->f, line);
   size_t i, j;
   int s1 = read_id(&p, ps->n, &i, ps->f, line);
   if (s1) return s1;
   p = skip_sep(p);
-  if (*p != ':')
-    return lb_error(LB_EFORMAT, "%s:%zu: expected ':' after node %zu", ps->f, line, i + 1);
+  if (*p != ':') return lb_error(LB_EFORMAT, "%s:%zu: expected ':' after node %zu", ps->f, line, i + 1);
   if (ps->line_of[i])
-    return lb_error(LB_EFORMAT, "%s:%zu: node %zu already listed on line %zu",
-                    ps->f, line, i + 1, ps->line_of[i]);
+    return lb_error(LB_EFORMAT, "%s:%zu: node %zu already listed on line %zu", ps->f, line, i + 1, ps->line_of[i]);
   ps->line_of[i] = line;
   ps->first[i] = ps->narcs;
   /* Each node has one line, so stamp i+1 marks "already in this list". */
   for (p = skip_sep(p + 1); *p; p = skip_sep(p)) {
     if ((s1 = read_id(&p, ps->n, &j, ps->f, line))) return s1;
-    if (j == i)
-      return lb_error(LB_EFORMAT, "%s:%zu: node %zu lists itself", ps->f, line, i + 1);
+    if (j == i) return lb_error(LB_EFORMAT, "%s:%zu: node %zu lists itself", ps->f, line, i + 1);
     if (ps->stamp[j] == i + 1)
-      return lb_error(LB_EFORMAT, "%s:%zu: node %zu lists %zu twice", ps->f,
-                      line, i + 1, j + 1);
+      return lb_error(LB_EFORMAT, "%s:%zu: node %zu lists %zu twice", ps->f, line, i + 1, j + 1);
     ps->stamp[j] = (uint32_t)(i + 1);
     if ((s1 = add_arc(ps, j))) return s1;
     ps->deg[i]++;
@@ -165,16 +156,17 @@ static int check_symmetric(parser *ps, const size_t *roff, const uint32_t *rev)
     for (size_t k = roff[i]; k < roff[i + 1]; k++) ps->stamp[rev[k]] = (uint32_t)(i + 1);
     size_t bad = ps->n;
     for (uint32_t k = 0; k < ps->deg[i]; k++) {
-      uint32_t j = ps->adj[ps->first[i] + k];   /* not adj + first: adj may be NULL */
+      uint32_t j = ps->adj[ps->first[i] + k]; /* not adj + first: adj may be NULL */
       if (ps->stamp[j] != i + 1 && j < bad) bad = j;
     }
     if (bad == ps->n) continue;
     if (ps->line_of[bad])
-      return lb_error(LB_ETOPO, "%s:%zu: node %zu lists %zu, but node %zu "
+      return lb_error(LB_ETOPO,
+                      "%s:%zu: node %zu lists %zu, but node %zu "
                       "(line %zu) does not list %zu: the graph is not symmetric",
-                      ps->f, ps->line_of[i], i + 1, bad + 1, bad + 1,
-                      ps->line_of[bad], i + 1);
-    return lb_error(LB_ETOPO, "%s:%zu: node %zu lists %zu, but node %zu has "
+                      ps->f, ps->line_of[i], i + 1, bad + 1, bad + 1, ps->line_of[bad], i + 1);
+    return lb_error(LB_ETOPO,
+                    "%s:%zu: node %zu lists %zu, but node %zu has "
                     "no adjacency line: the graph is not symmetric",
                     ps->f, ps->line_of[i], i + 1, bad + 1, bad + 1);
   }
@@ -185,7 +177,7 @@ static int check_symmetric(parser *ps, const size_t *roff, const uint32_t *rev)
 static int check_connected(parser *ps, const size_t *roff, const uint32_t *rev)
 {
   size_t n = ps->n, head = 0, tail = 0;
-  uint32_t *queue = ps->stamp;   /* scratch again */
+  uint32_t *queue = ps->stamp; /* scratch again */
   unsigned char *seen = calloc(n, 1);
   if (!seen) return lb_error(LB_ENOMEM, "%s: out of memory", ps->f);
   seen[0] = 1;
@@ -193,37 +185,47 @@ static int check_connected(parser *ps, const size_t *roff, const uint32_t *rev)
   while (head < tail) {
     uint32_t u = queue[head++];
     for (size_t k = roff[u]; k < roff[u + 1]; k++)
-      if (!seen[rev[k]]) { seen[rev[k]] = 1; queue[tail++] = rev[k]; }
+      if (!seen[rev[k]]) {
+        seen[rev[k]] = 1;
+        queue[tail++] = rev[k];
+      }
   }
   size_t v = 0;
   while (v < n && seen[v]) v++;
   free(seen);
   if (v == n) return LB_SUCCESS;
   if (ps->line_of[v])
-    return lb_error(LB_ETOPO, "%s:%zu: the graph is not connected: node %zu "
-                    "cannot be reached from node 1", ps->f, ps->line_of[v], v + 1);
-  return lb_error(LB_ETOPO, "%s: the graph is not connected: node %zu has no "
-                  "adjacency line and cannot be reached from node 1", ps->f, v + 1);
+    return lb_error(LB_ETOPO,
+                    "%s:%zu: the graph is not connected: node %zu "
+                    "cannot be reached from node 1",
+                    ps->f, ps->line_of[v], v + 1);
+  return lb_error(LB_ETOPO,
+                  "%s: the graph is not connected: node %zu has no "
+                  "adjacency line and cannot be reached from node 1",
+                  ps->f, v + 1);
 }
 
 static int check_and_build(parser *ps, lb_topo **out)
 {
   size_t *roff = NULL;
   uint32_t *rev = NULL;
-  size_t (*e)[2] = NULL;
+  size_t(*e)[2] = NULL;
   int s = build_rev(ps, &roff, &rev);
   if (!s) s = check_symmetric(ps, roff, rev);
   if (!s) s = check_connected(ps, roff, rev);
-  if (!s && !(e = malloc((ps->narcs / 2 + 1) * sizeof *e)))
-    s = lb_error(LB_ENOMEM, "%s: out of memory", ps->f);
+  if (!s && !(e = malloc((ps->narcs / 2 + 1) * sizeof *e))) s = lb_error(LB_ENOMEM, "%s: out of memory", ps->f);
   if (!s) {
     /* rev lists are sorted, so the edges come out in (i, j) order. */
     size_t ne = 0;
     for (size_t i = 0; i < ps->n; i++)
       for (size_t k = roff[i]; k < roff[i + 1]; k++)
-        if (rev[k] > i) { e[ne][0] = i; e[ne][1] = rev[k]; ne++; }
+        if (rev[k] > i) {
+          e[ne][0] = i;
+          e[ne][1] = rev[k];
+          ne++;
+        }
     const char *base = strrchr(ps->f, '/');
-    s = lb_topo_from_edges(ps->n, (const size_t (*)[2])e, ne, base ? base + 1 : ps->f, out);
+    s = lb_topo_from_edges(ps->n, (const size_t(*)[2])e, ne, base ? base + 1 : ps->f, out);
     if (s) s = lb_error_wrap(s, "%s", ps->f);
   }
   free(e);
@@ -260,21 +262,17 @@ static int next_line(FILE *f, char **buf, size_t *cap)
 
 int lb_topo_read(FILE *f, const char *fname, lb_topo **out)
 {
-  parser ps = { .f = fname ? fname : "<graph>" };
+  parser ps = {.f = fname ? fname : "<graph>"};
   char *buf = NULL;
   size_t cap = 0, line = 0;
   int s = LB_SUCCESS, r;
   *out = NULL;
   while (!s && (r = next_line(f, &buf, &cap)) != 0) {
     line++;
-    if (r == -LB_ERANGE)
-      s = lb_error(LB_EFORMAT, "%s:%zu: line longer than %zu bytes", ps.f, line, MAX_LINE);
-    else if (r == -LB_EFORMAT)
-      s = lb_error(LB_EFORMAT, "%s:%zu: line contains a NUL byte", ps.f, line);
-    else if (r < 0)
-      s = lb_error(LB_ENOMEM, "%s:%zu: out of memory", ps.f, line);
-    else
-      s = parse_line(&ps, buf, line);
+    if (r == -LB_ERANGE) s = lb_error(LB_EFORMAT, "%s:%zu: line longer than %zu bytes", ps.f, line, MAX_LINE);
+    else if (r == -LB_EFORMAT) s = lb_error(LB_EFORMAT, "%s:%zu: line contains a NUL byte", ps.f, line);
+    else if (r < 0) s = lb_error(LB_ENOMEM, "%s:%zu: out of memory", ps.f, line);
+    else s = parse_line(&ps, buf, line);
   }
   free(buf);
   if (!s && ferror(f)) s = lb_error(LB_EIO, "%s: read error", ps.f);
@@ -299,8 +297,7 @@ int lb_topo_read_file(const char *path, lb_topo **out)
 
 int lb_topo_write(FILE *f, const lb_topo *t)
 {
-  fprintf(f, "# lbfarm graph: %s (%zu nodes, %zu edges)\nnodes %zu\n", t->name,
-          t->n, t->m, t->n);
+  fprintf(f, "# lbfarm graph: %s (%zu nodes, %zu edges)\nnodes %zu\n", t->name, t->n, t->m, t->n);
   for (size_t i = 0; i < t->n; i++) {
     fprintf(f, "%zu:", i + 1);
     for (size_t k = t->off[i]; k < t->off[i + 1]; k++) fprintf(f, " %zu", t->nbr[k] + 1);

@@ -16,9 +16,9 @@
 #define NONE ((size_t)-1)
 
 typedef struct basis {
-  size_t *br, *bc;     /* basic cells */
-  long *bx;            /* their amounts */
-  size_t nb, K;        /* so far, and M+N-1 */
+  size_t *br, *bc; /* basic cells */
+  long *bx;        /* their amounts */
+  size_t nb, K;    /* so far, and M+N-1 */
 } basis;
 
 static void add_cell(basis *b, size_t i, size_t j, long q)
@@ -39,10 +39,8 @@ static void init_nwc(const lb_tp_prob *p, basis *b, long *rs, long *cd)
     cd[j] -= q;
     /* When row and column run out together only the row is closed, so
      * the next cell is a zero (epsilon) cell and the tree stays whole. */
-    if (rs[i] == 0 && i + 1 < p->M)
-      i++;
-    else
-      j++;
+    if (rs[i] == 0 && i + 1 < p->M) i++;
+    else j++;
   }
 }
 
@@ -54,7 +52,7 @@ static void init_nwc(const lb_tp_prob *p, basis *b, long *rs, long *cd)
  * held, so a start costs O(mn) rather than O(mn (m+n)). */
 typedef struct vline {
   double pen;
-  size_t a1, a2;   /* cheapest (first index), a second cheapest or NONE */
+  size_t a1, a2; /* cheapest (first index), a second cheapest or NONE */
 } vline;
 
 /* Rescan line k: cells (k, o) for rows (`row` set) or (o, k), o open. */
@@ -65,8 +63,15 @@ static void vscan(const lb_tp_prob *p, int row, size_t k, size_t no, const char 
   for (size_t o = 0; o < no; o++) {
     if (odone[o]) continue;
     double v = row ? lb_tp_cost(p, k, o) : lb_tp_cost(p, o, k);
-    if (v < m1) { m2 = m1; a2 = a1; m1 = v; a1 = o; }
-    else if (v < m2) { m2 = v; a2 = o; }
+    if (v < m1) {
+      m2 = m1;
+      a2 = a1;
+      m1 = v;
+      a1 = o;
+    } else if (v < m2) {
+      m2 = v;
+      a2 = o;
+    }
   }
   l->a1 = a1;
   l->a2 = a2;
@@ -79,7 +84,9 @@ static int init_vogel(const lb_tp_prob *p, basis *b, long *rs, long *cd)
   char *rdone = calloc(M + N, 1), *cdone = rdone + M;
   vline *rl = malloc(M * sizeof *rl), *cl = malloc(N * sizeof *cl);
   if (!rdone || !rl || !cl) {
-    free(rdone); free(rl); free(cl);
+    free(rdone);
+    free(rl);
+    free(cl);
     return lb_error(LB_ENOMEM, "Vogel start for %zu x %zu", M, N);
   }
   for (size_t i = 0; i < M; i++) vscan(p, 1, i, N, cdone, &rl[i]);
@@ -88,9 +95,17 @@ static int init_vogel(const lb_tp_prob *p, basis *b, long *rs, long *cd)
     double bestpen = -1;
     size_t bi = 0, bj = 0;
     for (size_t i = 0; i < M; i++)
-      if (!rdone[i] && rl[i].pen > bestpen) { bestpen = rl[i].pen; bi = i; bj = rl[i].a1; }
+      if (!rdone[i] && rl[i].pen > bestpen) {
+        bestpen = rl[i].pen;
+        bi = i;
+        bj = rl[i].a1;
+      }
     for (size_t j = 0; j < N; j++)
-      if (!cdone[j] && cl[j].pen > bestpen) { bestpen = cl[j].pen; bi = cl[j].a1; bj = j; }
+      if (!cdone[j] && cl[j].pen > bestpen) {
+        bestpen = cl[j].pen;
+        bi = cl[j].a1;
+        bj = j;
+      }
     long q = rs[bi] < cd[bj] ? rs[bi] : cd[bj];
     add_cell(b, bi, bj, q);
     rs[bi] -= q;
@@ -98,24 +113,31 @@ static int init_vogel(const lb_tp_prob *p, basis *b, long *rs, long *cd)
     /* Close exactly one line per cell (both only at the very end), which
      * gives m+n-1 cells, degenerate ones included. */
     if (rs[bi] == 0 && (rleft > 1 || cleft == 1)) {
-      rdone[bi] = 1; rleft--;
+      rdone[bi] = 1;
+      rleft--;
       if (rleft == 0) cleft--;
       for (size_t j = 0; j < N; j++)
         if (!cdone[j] && (cl[j].a1 == bi || cl[j].a2 == bi)) vscan(p, 0, j, M, rdone, &cl[j]);
     } else {
-      cdone[bj] = 1; cleft--;
+      cdone[bj] = 1;
+      cleft--;
       if (cleft == 0) rleft--;
       for (size_t i = 0; i < M; i++)
         if (!rdone[i] && (rl[i].a1 == bj || rl[i].a2 == bj)) vscan(p, 1, i, N, cdone, &rl[i]);
     }
   }
-  free(rdone); free(rl); free(cl);
+  free(rdone);
+  free(rl);
+  free(cl);
   return LB_SUCCESS;
 }
 
 static size_t uf_find(size_t *u, size_t a)
 {
-  while (u[a] != a) { u[a] = u[u[a]]; a = u[a]; }
+  while (u[a] != a) {
+    u[a] = u[u[a]];
+    a = u[a];
+  }
   return a;
 }
 
@@ -134,7 +156,9 @@ static int complete_basis(const lb_tp_prob *p, basis *b)
     for (size_t i = 0; i < M; i++)
       for (size_t j = 0; j < N; j++)
         if (uf_find(uf, i) != uf_find(uf, M + j) && lb_tp_cost(p, i, j) < best) {
-          best = lb_tp_cost(p, i, j); bi = i; bj = j;
+          best = lb_tp_cost(p, i, j);
+          bi = i;
+          bj = j;
         }
     uf[uf_find(uf, bi)] = uf_find(uf, M + bj);
     add_cell(b, bi, bj, 0);
@@ -143,16 +167,14 @@ static int complete_basis(const lb_tp_prob *p, basis *b)
   return LB_SUCCESS;
 }
 
-int lb_tp_solve(size_t m, size_t n, const double *c, const long *supply,
-                const long *demand, lb_tp_init init, long *x, double *cost,
-                lb_tp_stats *st)
+int lb_tp_solve(size_t m, size_t n, const double *c, const long *supply, const long *demand, lb_tp_init init, long *x,
+                double *cost, lb_tp_stats *st)
 {
   return lb_tp_solve_bland(m, n, c, supply, demand, init, (size_t)-1, x, cost, st);
 }
 
-int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply,
-                      const long *demand, lb_tp_init init, size_t bland_after,
-                      long *x, double *cost, lb_tp_stats *st)
+int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply, const long *demand, lb_tp_init init,
+                      size_t bland_after, long *x, double *cost, lb_tp_stats *st)
 {
   if (st) memset(st, 0, sizeof *st);
   if (cost) *cost = 0;
@@ -172,10 +194,10 @@ int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply,
   if (m > 0 && n > 0) memset(x, 0, m * n * sizeof *x);
   if (m == 0 || n == 0) return LB_SUCCESS;
 
-  lb_tp_prob p = { .m = m, .n = n, .M = m + (D > S), .N = n + (S > D), .c = c };
+  lb_tp_prob p = {.m = m, .n = n, .M = m + (D > S), .N = n + (S > D), .c = c};
   size_t M = p.M, N = p.N;
   p.bland_after = bland_after == (size_t)-1 ? M + N + 1 : bland_after;
-  basis b = { .K = M + N - 1 };
+  basis b = {.K = M + N - 1};
   long *rs = malloc((M + N) * sizeof *rs), *cd = rs + M;
   b.br = malloc(2 * b.K * sizeof *b.br);
   b.bc = b.br + b.K;
@@ -187,8 +209,8 @@ int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply,
   }
   memcpy(rs, supply, m * sizeof *rs);
   memcpy(cd, demand, n * sizeof *cd);
-  if (D > S) rs[m] = D - S;  /* fictitious supplier, zero costs */
-  if (S > D) cd[n] = S - D;  /* fictitious consumer, zero costs */
+  if (D > S) rs[m] = D - S; /* fictitious supplier, zero costs */
+  if (S > D) cd[n] = S - D; /* fictitious consumer, zero costs */
   if (init == LB_TP_NWC) init_nwc(&p, &b, rs, cd);
   else if ((rc = init_vogel(&p, &b, rs, cd)) != LB_SUCCESS) goto done;
   if ((rc = complete_basis(&p, &b)) != LB_SUCCESS) goto done;
@@ -201,6 +223,8 @@ int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply,
     *cost = z;
   }
 done:
-  free(rs); free(b.br); free(b.bx);
+  free(rs);
+  free(b.br);
+  free(b.bx);
   return rc;
 }

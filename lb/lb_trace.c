@@ -9,8 +9,8 @@
 #include "lb_errno.h"
 
 enum { NCOL1 = 11, NCOL2 = 14 };
-static const char *cols[NCOL2] = { "time", "host", "type", "src", "dst", "hv", "lv", "tag",
-                                   "count", "procs", "bytes", "ev", "id", "end" };
+static const char *cols[NCOL2] = {"time", "host",  "type",  "src",   "dst", "hv", "lv",
+                                  "tag",  "count", "procs", "bytes", "ev",  "id", "end"};
 
 const char *lb_trace_columns(void) { return "time,host,type,src,dst,hv,lv,tag,count,procs,bytes,ev,id,end"; }
 const char *lb_trace_columns_v1(void) { return "time,host,type,src,dst,hv,lv,tag,count,procs,bytes"; }
@@ -34,7 +34,7 @@ const char *lb_trace_type_name(int type)
 
 const char *lb_host_state_name(lb_host_state s)
 {
-  static const char *names[LB_HOST_NSTATES] = { "busy", "idle", "balancing" };
+  static const char *names[LB_HOST_NSTATES] = {"busy", "idle", "balancing"};
   return (unsigned)s < LB_HOST_NSTATES ? names[s] : "?";
 }
 
@@ -63,16 +63,38 @@ static void key(lb_trace_row *r, size_t hv, size_t lv, uint64_t tag, unsigned ke
 
 void lb_trace_msg(lb_trace_row *r, lb_trace_ev ev, double t, size_t host, const lb_msg *m)
 {
-  *r = (lb_trace_row){ .ev = ev, .t = t, .host = (long)host, .type = (int)m->type, .src = (long)m->hop_src,
-                       .dst = (long)m->hop_dst, .procs = (long long)m->nproc, .bytes = (long long)lb_msg_size(m),
-                       .has_id = 1, .id = m->trace_id };
+  *r = (lb_trace_row){.ev = ev,
+                      .t = t,
+                      .host = (long)host,
+                      .type = (int)m->type,
+                      .src = (long)m->hop_src,
+                      .dst = (long)m->hop_dst,
+                      .procs = (long long)m->nproc,
+                      .bytes = (long long)lb_msg_size(m),
+                      .has_id = 1,
+                      .id = m->trace_id};
   const unsigned all = LB_TRACE_HV | LB_TRACE_LV | LB_TRACE_TAG;
   switch (m->type) {
-  case LB_MSG_RM: key(r, m->u.rm.hv, 0, 0, LB_TRACE_HV); r->count = m->u.rm.epn; break;
-  case LB_MSG_AM: key(r, m->u.am.hv, m->u.am.lv, m->u.am.tag, all); r->count = m->u.am.ipn; break;
-  case LB_MSG_CM: key(r, m->u.cm.hv, m->u.cm.lv, m->u.cm.tag, all); r->count = m->u.cm.depn; break;
-  case LB_MSG_LMM: key(r, m->u.lmm.hv, m->u.lmm.lv, m->u.lmm.tag, all); r->count = m->u.lmm.total; break;
-  case LB_MSG_DRM: key(r, m->u.drm.hv, m->u.drm.lv, m->u.drm.tag, all); r->count = (long long)m->res.pid; break;
+  case LB_MSG_RM:
+    key(r, m->u.rm.hv, 0, 0, LB_TRACE_HV);
+    r->count = m->u.rm.epn;
+    break;
+  case LB_MSG_AM:
+    key(r, m->u.am.hv, m->u.am.lv, m->u.am.tag, all);
+    r->count = m->u.am.ipn;
+    break;
+  case LB_MSG_CM:
+    key(r, m->u.cm.hv, m->u.cm.lv, m->u.cm.tag, all);
+    r->count = m->u.cm.depn;
+    break;
+  case LB_MSG_LMM:
+    key(r, m->u.lmm.hv, m->u.lmm.lv, m->u.lmm.tag, all);
+    r->count = m->u.lmm.total;
+    break;
+  case LB_MSG_DRM:
+    key(r, m->u.drm.hv, m->u.drm.lv, m->u.drm.tag, all);
+    r->count = (long long)m->res.pid;
+    break;
   case LB_MSG_ABORT: key(r, m->u.abort.hv, m->u.abort.lv, m->u.abort.tag, all); break;
   case LB_MSG_REPLY: r->count = m->u.reply.q; break;
   case LB_MSG_TRANSFER: r->count = m->u.transfer.ordered; break;
@@ -81,7 +103,10 @@ void lb_trace_msg(lb_trace_row *r, lb_trace_ev ev, double t, size_t host, const 
   case LB_MSG_REPORT: r->count = m->u.report.q; break;
   case LB_MSG_ORDER: r->count = (long long)m->npair; break;
   case LB_MSG_RESULT: r->count = (long long)m->res.pid; break;
-  case LB_MSG_POLICY: key(r, 0, 0, m->u.pol.tag, LB_TRACE_TAG); r->count = m->u.pol.a; break;
+  case LB_MSG_POLICY:
+    key(r, 0, 0, m->u.pol.tag, LB_TRACE_TAG);
+    r->count = m->u.pol.a;
+    break;
   default: break;
   }
 }
@@ -89,13 +114,19 @@ void lb_trace_msg(lb_trace_row *r, lb_trace_ev ev, double t, size_t host, const 
 void lb_trace_payload(lb_trace_row *r, lb_trace_ev ev, int type, double t, size_t host, long src, long dst,
                       uint64_t pid, long long bytes)
 {
-  *r = (lb_trace_row){ .ev = ev, .t = t, .host = (long)host, .type = type, .src = src, .dst = dst,
-                       .count = (long long)pid, .bytes = bytes };
+  *r = (lb_trace_row){.ev = ev,
+                      .t = t,
+                      .host = (long)host,
+                      .type = type,
+                      .src = src,
+                      .dst = dst,
+                      .count = (long long)pid,
+                      .bytes = bytes};
 }
 
 void lb_trace_state(lb_trace_row *r, size_t host, lb_host_state s, double t0, double t1)
 {
-  *r = (lb_trace_row){ .ev = LB_TRACE_STATE, .t = t0, .end = t1, .host = (long)host, .type = (int)s };
+  *r = (lb_trace_row){.ev = LB_TRACE_STATE, .t = t0, .end = t1, .host = (long)host, .type = (int)s};
 }
 
 /* ---- formatting ---- */
@@ -107,11 +138,12 @@ int lb_trace_format(const lb_trace_row *r, char *buf, size_t cap, size_t *len)
   int n;
   if (r->ev == LB_TRACE_STATE) {
     if ((unsigned)r->type >= LB_HOST_NSTATES) return lb_error(LB_EINVAL, "trace row: state %d", r->type);
-    n = snprintf(buf, cap, "%.9f,%ld,%s,,,,,,,,,state,,%.9f", r->t, r->host, lb_host_state_name((lb_host_state)r->type), r->end);
+    n = snprintf(buf, cap, "%.9f,%ld,%s,,,,,,,,,state,,%.9f", r->t, r->host, lb_host_state_name((lb_host_state)r->type),
+                 r->end);
   } else {
     if (r->type < 0 || r->type >= LB_TRACE_NTYPES || (r->ev != LB_TRACE_SEND && r->ev != LB_TRACE_RECV))
       return lb_error(LB_EINVAL, "trace row: type %d, event %d", r->type, (int)r->ev);
-    char k[3][24] = { "", "", "" }, id[16] = "";
+    char k[3][24] = {"", "", ""}, id[16] = "";
     if (r->keys & LB_TRACE_HV) snprintf(k[0], sizeof k[0], "%llu", (unsigned long long)r->hv);
     if (r->keys & LB_TRACE_LV) snprintf(k[1], sizeof k[1], "%llu", (unsigned long long)r->lv);
     if (r->keys & LB_TRACE_TAG) snprintf(k[2], sizeof k[2], "%llu", (unsigned long long)r->tag);
@@ -142,7 +174,8 @@ static int integer(const char *col, const char *s, long long lo, long long *v)
 static int number(const char *col, const char *s, double *v)
 {
   char *end;
-  if (!*s || strspn(s, "0123456789.eE+-") != strlen(s)) return lb_error(LB_EFORMAT, "%s '%.30s' is not a number", col, s);
+  if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+    return lb_error(LB_EFORMAT, "%s '%.30s' is not a number", col, s);
   *v = strtod(s, &end);
   if (*end || !isfinite(*v) || *v < 0) return lb_error(LB_EFORMAT, "%s '%.30s' is not a time >= 0", col, s);
   return LB_SUCCESS;
@@ -173,7 +206,11 @@ static int empty_cols(char **f, int from, int to)
   return LB_SUCCESS;
 }
 
-#define TRY(x) do { int rc_ = (x); if (rc_) return rc_; } while (0)
+#define TRY(x)                                                                                                         \
+  do {                                                                                                                 \
+    int rc_ = (x);                                                                                                     \
+    if (rc_) return rc_;                                                                                               \
+  } while (0)
 
 static int parse_state(char **f, lb_trace_row *r)
 {
@@ -187,7 +224,7 @@ static int parse_state(char **f, lb_trace_row *r)
 
 int lb_trace_parse(char *line, int version, lb_trace_row *r)
 {
-  *r = (lb_trace_row){ 0 };
+  *r = (lb_trace_row){0};
   if (version != 1 && version != 2) return lb_error(LB_EINVAL, "trace version %d", version);
   int want = version == 1 ? NCOL1 : NCOL2;
   char *f[NCOL2];
@@ -229,7 +266,7 @@ int lb_trace_parse(char *line, int version, lb_trace_row *r)
     return lb_error(LB_EFORMAT, "src %ld differs from host %ld: a send is written by its sender", r->src, r->host);
   if (r->ev == LB_TRACE_RECV && r->dst != r->host)
     return lb_error(LB_EFORMAT, "dst %ld differs from host %ld: a receipt is written by its receiver", r->dst, r->host);
-  uint64_t *kv[3] = { &r->hv, &r->lv, &r->tag };
+  uint64_t *kv[3] = {&r->hv, &r->lv, &r->tag};
   for (int k = 0; k < 3; k++) {
     int has;
     TRY(id_col(cols[5 + k], f[5 + k], UINT64_MAX, &has, kv[k]));
@@ -261,7 +298,7 @@ int lb_trace_head(char *buf, size_t cap, size_t hosts, const char *driver, const
 {
   char n[32];
   snprintf(n, sizeof n, "%zu", hosts);
-  const char *k[4] = { "hosts", "driver", "time", "clock" }, *v[4] = { n, driver, time, clock };
+  const char *k[4] = {"hosts", "driver", "time", "clock"}, *v[4] = {n, driver, time, clock};
   int len = snprintf(buf, cap, "%s\n", LB_TRACE_MAGIC);
   for (int i = 0; i < 4 && len >= 0 && (size_t)len < cap; i++) {
     int rc = lb_trace_meta(buf + len, cap - (size_t)len, k[i], v[i]);
@@ -287,7 +324,7 @@ int lb_trace_meta_parse(char *line, const char **key, const char **value)
 }
 
 /* ---- states ---- */
-void lb_trace_states_init(lb_trace_states *st) { *st = (lb_trace_states){ .state = -1 }; }
+void lb_trace_states_init(lb_trace_states *st) { *st = (lb_trace_states){.state = -1}; }
 
 int lb_trace_leave(lb_trace_states *st, size_t host, double t, lb_trace_row *r)
 {

@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include "lb_proc.h"
 
-#define LB_TRACE_MAGIC "# lbfarm trace 2"
-#define LB_TRACE_ROW_MAX 320   /* a formatted row, its newline and NUL fit */
+#define LB_TRACE_MAGIC   "# lbfarm trace 2"
+#define LB_TRACE_ROW_MAX 320 /* a formatted row, its newline and NUL fit */
 
 typedef enum { LB_TRACE_SEND, LB_TRACE_RECV, LB_TRACE_STATE } lb_trace_ev;
 
@@ -38,18 +38,18 @@ enum { LB_TRACE_HV = 1, LB_TRACE_LV = 2, LB_TRACE_TAG = 4 };
 
 typedef struct lb_trace_row {
   lb_trace_ev ev;
-  double t;              /* the send, the receipt, or the interval's start */
-  double end;            /* state: the interval's end (>= t) */
-  long host;             /* the host that wrote the row */
-  int type;              /* a message's type (lb_msg_type, LB_TRACE_PAYLOAD,
+  double t;             /* the send, the receipt, or the interval's start */
+  double end;           /* state: the interval's end (>= t) */
+  long host;            /* the host that wrote the row */
+  int type;             /* a message's type (lb_msg_type, LB_TRACE_PAYLOAD,
                           * LB_TRACE_DELIVER), or a state's (lb_host_state) */
-  long src, dst;         /* the link; dst -1: lbmaster */
-  unsigned keys;         /* LB_TRACE_HV | ...: which of hv, lv, tag are set */
-  uint64_t hv, lv, tag;  /* the RMTLB transaction, where the type has one */
+  long src, dst;        /* the link; dst -1: lbmaster */
+  unsigned keys;        /* LB_TRACE_HV | ...: which of hv, lv, tag are set */
+  uint64_t hv, lv, tag; /* the RMTLB transaction, where the type has one */
   long long count, procs, bytes;
-  int has_id;            /* PAYLOAD and DELIVER have none: a relay forwards
+  int has_id;  /* PAYLOAD and DELIVER have none: a relay forwards
                           * its maker's bytes as they are */
-  uint32_t id;           /* the sender's number of the message */
+  uint32_t id; /* the sender's number of the message */
 } lb_trace_row;
 
 /* "time,host,type,src,dst,hv,lv,tag,count,procs,bytes,ev,id,end". */
@@ -109,8 +109,8 @@ int lb_trace_meta_parse(char *line, const char **key, const char **value);
 
 /* ---- a host's states, one open interval at a time ---- */
 typedef struct lb_trace_states {
-  int state;             /* the open interval's state, -1: none open */
-  double since;          /* and its start */
+  int state;    /* the open interval's state, -1: none open */
+  double since; /* and its start */
 } lb_trace_states;
 
 void lb_trace_states_init(lb_trace_states *st);

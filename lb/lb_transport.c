@@ -5,8 +5,7 @@
 #include "lb_errno.h"
 #include "lb_transport.h"
 
-int lb_transport_pass(const lb_paths *paths, long *load, long target,
-                      lb_tp_init init, long *delta)
+int lb_transport_pass(const lb_paths *paths, long *load, long target, lb_tp_init init, long *delta)
 {
   size_t P = paths->n, no = 0, ni = 0;
   for (size_t i = 0; i < P; i++) {
@@ -26,8 +25,14 @@ int lb_transport_pass(const lb_paths *paths, long *load, long target,
   }
   no = ni = 0;
   for (size_t i = 0; i < P; i++) {
-    if (load[i] > target) { O[no] = i; sup[no++] = load[i] - target; }
-    if (load[i] < target) { I[ni] = i; dem[ni++] = target - load[i]; }
+    if (load[i] > target) {
+      O[no] = i;
+      sup[no++] = load[i] - target;
+    }
+    if (load[i] < target) {
+      I[ni] = i;
+      dem[ni++] = target - load[i];
+    }
   }
   for (size_t k = 0; k < no; k++)
     for (size_t m = 0; m < ni; m++) {
@@ -56,17 +61,20 @@ int lb_transport_pass(const lb_paths *paths, long *load, long target,
       load[I[m]] += q;
     }
 done:
-  free(O); free(I); free(sup); free(dem); free(T); free(TS);
+  free(O);
+  free(I);
+  free(sup);
+  free(dem);
+  free(T);
+  free(TS);
   return rc;
 }
 
-int lb_transport_plan_paths(const lb_paths *paths, const long *load,
-                            lb_transport_variant v, lb_tp_init init,
+int lb_transport_plan_paths(const lb_paths *paths, const long *load, lb_transport_variant v, lb_tp_init init,
                             long *delta)
 {
   size_t P = paths->n;
-  if (v != LB_TRANSPORT_T && v != LB_TRANSPORT_TB)
-    return lb_error(LB_EINVAL, "unknown transport variant %d", (int)v);
+  if (v != LB_TRANSPORT_T && v != LB_TRANSPORT_TB) return lb_error(LB_EINVAL, "unknown transport variant %d", (int)v);
   if (P == 0) return lb_error(LB_EINVAL, "no processors");
   memset(delta, 0, P * P * sizeof *delta);
   long sum = 0;
@@ -79,14 +87,12 @@ int lb_transport_plan_paths(const lb_paths *paths, const long *load,
   memcpy(cur, load, P * sizeof *cur);
   long lo = sum / (long)P, hi = lo + (sum % (long)P != 0);
   int rc = lb_transport_pass(paths, cur, hi, init, delta);
-  if (rc == LB_SUCCESS && v == LB_TRANSPORT_TB && lo != hi)
-    rc = lb_transport_pass(paths, cur, lo, init, delta);
+  if (rc == LB_SUCCESS && v == LB_TRANSPORT_TB && lo != hi) rc = lb_transport_pass(paths, cur, lo, init, delta);
   free(cur);
   return rc;
 }
 
-int lb_transport_plan(const lb_topo *t, const long *load,
-                      lb_transport_variant v, long *delta)
+int lb_transport_plan(const lb_topo *t, const long *load, lb_transport_variant v, long *delta)
 {
   lb_paths *p = NULL;
   int rc = lb_paths_alloc(t->n, &p);
@@ -96,8 +102,7 @@ int lb_transport_plan(const lb_topo *t, const long *load,
   return rc;
 }
 
-void lb_transport_apply(size_t p, const long *load, const long *delta,
-                        long *after)
+void lb_transport_apply(size_t p, const long *load, const long *delta, long *after)
 {
   for (size_t i = 0; i < p; i++) after[i] = load[i];
   for (size_t i = 0; i < p; i++)

@@ -21,14 +21,14 @@
 #include "lb_paths.h"
 
 typedef enum {
-  LB_TP_NWC = 0,    /* north-west corner initial solution */
-  LB_TP_VOGEL = 1   /* Vogel's approximation initial solution */
+  LB_TP_NWC = 0,  /* north-west corner initial solution */
+  LB_TP_VOGEL = 1 /* Vogel's approximation initial solution */
 } lb_tp_init;
 
 typedef struct lb_tp_stats {
-  size_t pivots;       /* MODI basis changes */
-  size_t degenerate;   /* of which with theta = 0 */
-  double init_cost;    /* cost of the initial basic solution */
+  size_t pivots;     /* MODI basis changes */
+  size_t degenerate; /* of which with theta = 0 */
+  double init_cost;  /* cost of the initial basic solution */
 } lb_tp_stats;
 
 /* Minimise sum c[i*n+j] x[i*n+j] subject to row sums <= supply[i],
@@ -37,35 +37,30 @@ typedef struct lb_tp_stats {
  * fictitious consumer or comes from a fictitious supplier at zero cost.
  * x (m*n) receives the optimal plan; *cost (if not NULL) its cost.
  * Costs must be finite; supplies and demands >= 0.  `st` may be NULL. */
-int lb_tp_solve(size_t m, size_t n, const double *c, const long *supply,
-                const long *demand, lb_tp_init init, long *x, double *cost,
-                lb_tp_stats *st);
+int lb_tp_solve(size_t m, size_t n, const double *c, const long *supply, const long *demand, lb_tp_init init, long *x,
+                double *cost, lb_tp_stats *st);
 
 typedef enum {
-  LB_TRANSPORT_T = 0,   /* one pass with target ceil(avg) */
-  LB_TRANSPORT_TB = 1   /* ceil(avg) pass, then a floor(avg) pass */
+  LB_TRANSPORT_T = 0, /* one pass with target ceil(avg) */
+  LB_TRANSPORT_TB = 1 /* ceil(avg) pass, then a floor(avg) pass */
 } lb_transport_variant;
 
 /* One pass of Fig. 1 with a given integer target: processors above it
  * send load - target, processors below it may receive target - load.
  * Adds the transfers to delta (P*P, not cleared) and updates load[]. */
-int lb_transport_pass(const lb_paths *paths, long *load, long target,
-                      lb_tp_init init, long *delta);
+int lb_transport_pass(const lb_paths *paths, long *load, long target, lb_tp_init init, long *delta);
 
 /* The balancer: delta (P*P) is cleared and filled.  Routes are the
  * shortest paths of `paths` (P = paths->n); the graph must be
  * connected.  Loads must be >= 0. */
-int lb_transport_plan_paths(const lb_paths *paths, const long *load,
-                            lb_transport_variant v, lb_tp_init init,
+int lb_transport_plan_paths(const lb_paths *paths, const long *load, lb_transport_variant v, lb_tp_init init,
                             long *delta);
 
 /* Convenience for a caller that holds only the topology: unit edge
  * lengths, Floyd shortest paths, north-west corner start. */
-int lb_transport_plan(const lb_topo *t, const long *load,
-                      lb_transport_variant v, long *delta);
+int lb_transport_plan(const lb_topo *t, const long *load, lb_transport_variant v, long *delta);
 
 /* after[i] = load[i] - sum_j delta[i][j] + sum_j delta[j][i]. */
-void lb_transport_apply(size_t p, const long *load, const long *delta,
-                        long *after);
+void lb_transport_apply(size_t p, const long *load, const long *delta, long *after);
 
 #endif

@@ -28,7 +28,7 @@
 #include "lb_transport_simplex.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"   /* vectors between inlined helpers */
+#pragma GCC diagnostic ignored "-Wpsabi" /* vectors between inlined helpers */
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define TP_HOT __attribute__((optimize("O3"), target_clones("avx2", "default")))
@@ -45,8 +45,8 @@ typedef struct tree {
   size_t M, N, V;
   size_t *parent, *thread, *rev, *size, *last, *stem, *seg;
   long *fl;
-  double *pot;       /* u (rows) then v (columns) */
-  size_t next_row;   /* where the block search resumes */
+  double *pot;     /* u (rows) then v (columns) */
+  size_t next_row; /* where the block search resumes */
 } tree;
 
 static inline size_t cell_of(const tree *t, size_t x)
@@ -65,22 +65,27 @@ static inline double arc_cost(const tree *t, size_t x)
 static void potentials(tree *t)
 {
   t->pot[0] = 0;
-  for (size_t x = t->thread[0]; x != 0; x = t->thread[x])
-    t->pot[x] = arc_cost(t, x) - t->pot[t->parent[x]];
+  for (size_t x = t->thread[0]; x != 0; x = t->thread[x]) t->pot[x] = arc_cost(t, x) - t->pot[t->parent[x]];
 }
 
 /* The tree of the starting basis: depth-first from the root. */
 static int build(tree *t, const size_t *br, const size_t *bc, const long *bx)
 {
   size_t V = t->V, K = V - 1;
-  size_t *off = calloc(V + 1, sizeof *off), *adj = malloc(2 * K * sizeof *adj),
-         *fill = malloc(V * sizeof *fill), *order = malloc(V * sizeof *order);
+  size_t *off = calloc(V + 1, sizeof *off), *adj = malloc(2 * K * sizeof *adj), *fill = malloc(V * sizeof *fill),
+         *order = malloc(V * sizeof *order);
   int rc = LB_SUCCESS;
-  if (!off || !adj || !fill || !order) { rc = lb_error(LB_ENOMEM, "transport tree of %zu nodes", V); goto out; }
-  for (size_t k = 0; k < K; k++) { off[br[k] + 1]++; off[t->M + bc[k] + 1]++; }
+  if (!off || !adj || !fill || !order) {
+    rc = lb_error(LB_ENOMEM, "transport tree of %zu nodes", V);
+    goto out;
+  }
+  for (size_t k = 0; k < K; k++) {
+    off[br[k] + 1]++;
+    off[t->M + bc[k] + 1]++;
+  }
   for (size_t a = 0; a < V; a++) off[a + 1] += off[a];
   memcpy(fill, off, V * sizeof *fill);
-  for (size_t k = 0; k < K; k++) {   /* arc k seen from both ends */
+  for (size_t k = 0; k < K; k++) { /* arc k seen from both ends */
     adj[fill[br[k]]++] = k;
     adj[fill[t->M + bc[k]]++] = k;
   }
@@ -91,7 +96,7 @@ static int build(tree *t, const size_t *br, const size_t *bc, const long *bx)
   while (top) {
     size_t a = stack[--top];
     order[n++] = a;
-    for (size_t e = off[a + 1]; e-- > off[a];) {   /* reversed: children in basis order */
+    for (size_t e = off[a + 1]; e-- > off[a];) { /* reversed: children in basis order */
       size_t k = adj[e], b = a < t->M ? t->M + bc[k] : br[k];
       if (t->parent[b] != NONE) continue;
       t->parent[b] = a;
@@ -99,7 +104,10 @@ static int build(tree *t, const size_t *br, const size_t *bc, const long *bx)
       stack[top++] = b;
     }
   }
-  if (n != V) { rc = lb_error(LB_ESTATE, "transport basis is not a spanning tree"); goto out; }
+  if (n != V) {
+    rc = lb_error(LB_ESTATE, "transport basis is not a spanning tree");
+    goto out;
+  }
   t->parent[0] = NONE;
   for (size_t q = 0; q < V; q++) {
     t->thread[order[q]] = order[(q + 1) % V];
@@ -107,11 +115,14 @@ static int build(tree *t, const size_t *br, const size_t *bc, const long *bx)
     t->size[order[q]] = 1;
   }
   for (size_t q = V; q-- > 1;) t->size[t->parent[order[q]]] += t->size[order[q]];
-  for (size_t q = 0; q < V; q++) fill[order[q]] = q;   /* position in preorder */
+  for (size_t q = 0; q < V; q++) fill[order[q]] = q; /* position in preorder */
   for (size_t a = 0; a < V; a++) t->last[a] = order[fill[a] + t->size[a] - 1];
   potentials(t);
 out:
-  free(off); free(adj); free(fill); free(order);
+  free(off);
+  free(adj);
+  free(fill);
+  free(order);
   return rc;
 }
 
@@ -122,7 +133,7 @@ typedef long long vm __attribute__((vector_size(32)));
 
 TP_HOT static double row_min(const double *restrict c, const double *restrict v, size_t n)
 {
-  vd m0 = { INFINITY, INFINITY, INFINITY, INFINITY }, m1 = m0;
+  vd m0 = {INFINITY, INFINITY, INFINITY, INFINITY}, m1 = m0;
   size_t j = 0;
   for (; j + 8 <= n; j += 8) {
     vd a, b;
@@ -167,11 +178,15 @@ static double row_best(const tree *t, size_t i, size_t *j)
     double m = row_min(c, v, p->n);
     best = m - u[i];
     *j = NONE;
-    if (p->N > p->n && -v[p->n] - u[i] < best) { best = -v[p->n] - u[i]; *j = p->n; }
+    if (p->N > p->n && -v[p->n] - u[i] < best) {
+      best = -v[p->n] - u[i];
+      *j = p->n;
+    }
     if (*j == NONE) *j = row_argmin(c, v, m);
-  } else {   /* the fictitious row: c = 0 */
+  } else { /* the fictitious row: c = 0 */
     size_t a = 0;
-    for (size_t k = 1; k < p->N; k++) if (v[k] > v[a]) a = k;
+    for (size_t k = 1; k < p->N; k++)
+      if (v[k] > v[a]) a = k;
     best = -v[a] - u[i];
     *j = a;
   }
@@ -187,7 +202,12 @@ static int price(tree *t, size_t block, double tol, size_t *ei, size_t *ej, doub
     size_t i = t->next_row, j;
     t->next_row = i + 1 == t->M ? 0 : i + 1;
     double d = row_best(t, i, &j);
-    if (d < best) { best = d; *ei = i; *ej = j; found = 1; }
+    if (d < best) {
+      best = d;
+      *ei = i;
+      *ej = j;
+      found = 1;
+    }
     seen += t->N;
     if (found && seen >= block) break;
   }
@@ -202,7 +222,12 @@ static int price_bland(const tree *t, double tol, size_t *ei, size_t *ej, double
   for (size_t i = 0; i < t->M; i++)
     for (size_t j = 0; j < t->N; j++) {
       double d = lb_tp_cost(t->p, i, j) - u[i] - v[j];
-      if (d < -tol) { *ei = i; *ej = j; *dij = d; return 1; }
+      if (d < -tol) {
+        *ei = i;
+        *ej = j;
+        *dij = d;
+        return 1;
+      }
     }
   return 0;
 }
@@ -270,16 +295,17 @@ static void update_sizes(tree *t, size_t v_out, size_t v_in, size_t join, size_t
   for (size_t x = v_in; x != join; x = t->parent[x]) t->size[x] += tot;
 }
 
-int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const long *bx,
-                  long *x, lb_tp_stats *st)
+int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const long *bx, long *x, lb_tp_stats *st)
 {
   size_t M = p->M, N = p->N, V = M + N;
-  tree t = { .p = p, .M = M, .N = N, .V = V };
+  tree t = {.p = p, .M = M, .N = N, .V = V};
   size_t *ibuf = malloc((10 * V + 2) * sizeof *ibuf);
   t.fl = malloc(V * sizeof *t.fl);
   t.pot = malloc(V * sizeof *t.pot);
   if (!ibuf || !t.fl || !t.pot) {
-    free(ibuf); free(t.fl); free(t.pot);
+    free(ibuf);
+    free(t.fl);
+    free(t.pot);
     return lb_error(LB_ENOMEM, "transport problem %zu x %zu", M, N);
   }
   t.parent = ibuf;
@@ -288,7 +314,7 @@ int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const
   t.size = ibuf + 3 * V;
   t.last = ibuf + 4 * V;
   t.stem = ibuf + 5 * V;
-  t.seg = ibuf + 6 * V;   /* 2 + 4 per stem node */
+  t.seg = ibuf + 6 * V; /* 2 + 4 per stem node */
   int rc = build(&t, br, bc, bx);
   double cmax = 0;
   for (size_t a = 0; a < p->m * p->n; a++)
@@ -298,17 +324,23 @@ int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const
   if (block < 64) block = 64;
   size_t limit = 1000 + 50 * M * N, degen_run = 0, since_refresh = 0;
   for (size_t it = 0; rc == LB_SUCCESS; it++) {
-    if (it >= limit) { rc = lb_error(LB_ENOCONV, "transport simplex did not finish in %zu pivots", limit); break; }
+    if (it >= limit) {
+      rc = lb_error(LB_ENOCONV, "transport simplex did not finish in %zu pivots", limit);
+      break;
+    }
     int bland = degen_run >= p->bland_after;
     size_t ei = 0, ej = 0;
     double d;
     if (!(bland ? price_bland(&t, tol, &ei, &ej, &d) : price(&t, block, tol, &ei, &ej, &d))) {
-      if (since_refresh == 0) break;   /* optimal with exact potentials */
-      potentials(&t);                  /* drop rounding drift and look again */
+      if (since_refresh == 0) break; /* optimal with exact potentials */
+      potentials(&t);                /* drop rounding drift and look again */
       since_refresh = 0;
       continue;
     }
-    if (++since_refresh >= V) { potentials(&t); since_refresh = 0; }
+    if (++since_refresh >= V) {
+      potentials(&t);
+      since_refresh = 0;
+    }
     /* The cycle: the entering cell ei -> ej, then the tree path from
      * column ej up to the join and down to row ei.  Going up from ei
      * the arcs of rows lose theta; going up from ej those of columns. */
@@ -320,18 +352,32 @@ int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const
     size_t join = ja, out1 = NONE, out2 = NONE;
     long th1 = LONG_MAX, th2 = LONG_MAX;
     for (size_t u = a; u != join; u = t.parent[u])
-      if (u < M && t.fl[u] < th1) { th1 = t.fl[u]; out1 = u; }
+      if (u < M && t.fl[u] < th1) {
+        th1 = t.fl[u];
+        out1 = u;
+      }
     for (size_t u = b; u != join; u = t.parent[u])
-      if (u >= M && t.fl[u] <= th2) { th2 = t.fl[u]; out2 = u; }
+      if (u >= M && t.fl[u] <= th2) {
+        th2 = t.fl[u];
+        out2 = u;
+      }
     int second = th2 <= th1;
     long theta = second ? th2 : th1;
     size_t u_out = second ? out2 : out1;
-    if (bland) {   /* the lowest cell among the blocking arcs */
+    if (bland) { /* the lowest cell among the blocking arcs */
       size_t low = SIZE_MAX;
       for (size_t u = a; u != join; u = t.parent[u])
-        if (u < M && t.fl[u] == theta && cell_of(&t, u) < low) { low = cell_of(&t, u); u_out = u; second = 0; }
+        if (u < M && t.fl[u] == theta && cell_of(&t, u) < low) {
+          low = cell_of(&t, u);
+          u_out = u;
+          second = 0;
+        }
       for (size_t u = b; u != join; u = t.parent[u])
-        if (u >= M && t.fl[u] == theta && cell_of(&t, u) < low) { low = cell_of(&t, u); u_out = u; second = 1; }
+        if (u >= M && t.fl[u] == theta && cell_of(&t, u) < low) {
+          low = cell_of(&t, u);
+          u_out = u;
+          second = 1;
+        }
     }
     /* The end of the entering cell on u_out's side moves with it. */
     size_t u_in = second ? b : a, v_in = second ? a : b;
@@ -348,7 +394,10 @@ int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const
     size_t w = u_in;
     for (size_t q = 0; q < tot; q++, w = t.thread[w]) t.pot[w] += w < M ? dr : -dr;
     degen_run = theta == 0 ? degen_run + 1 : 0;
-    if (st) { st->pivots++; if (theta == 0) st->degenerate++; }
+    if (st) {
+      st->pivots++;
+      if (theta == 0) st->degenerate++;
+    }
   }
   if (rc == LB_SUCCESS) {
     memset(x, 0, p->m * p->n * sizeof *x);
@@ -357,6 +406,8 @@ int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const
       if (i < p->m && j < p->n) x[i * p->n + j] = t.fl[u];
     }
   }
-  free(ibuf); free(t.fl); free(t.pot);
+  free(ibuf);
+  free(t.fl);
+  free(t.pot);
   return rc;
 }

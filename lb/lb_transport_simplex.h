@@ -21,7 +21,7 @@
 typedef struct lb_tp_prob {
   size_t m, n, M, N;
   const double *c;
-  size_t bland_after;   /* degenerate pivots in a row before Bland's rule */
+  size_t bland_after; /* degenerate pivots in a row before Bland's rule */
 } lb_tp_prob;
 
 static inline double lb_tp_cost(const lb_tp_prob *p, size_t i, size_t j)
@@ -33,14 +33,12 @@ static inline double lb_tp_cost(const lb_tp_prob *p, size_t i, size_t j)
  * bc[k]) with flows bx[k] (zero for degenerate cells), which must form
  * a spanning tree.  Writes the real part of the optimal plan to x
  * (m x n) and counts pivots in st (may be NULL). */
-int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const long *bx,
-                  long *x, lb_tp_stats *st);
+int lb_tp_simplex(const lb_tp_prob *p, const size_t *br, const size_t *bc, const long *bx, long *x, lb_tp_stats *st);
 
 /* lb_tp_solve with Bland's rule after `bland_after` degenerate pivots
  * in a row (lb_tp_solve: M+N+1; 0: Bland's rule throughout, which the
  * tests use to check that rule on its own). */
-int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply,
-                      const long *demand, lb_tp_init init, size_t bland_after,
-                      long *x, double *cost, lb_tp_stats *st);
+int lb_tp_solve_bland(size_t m, size_t n, const double *c, const long *supply, const long *demand, lb_tp_init init,
+                      size_t bland_after, long *x, double *cost, lb_tp_stats *st);
 
 #endif

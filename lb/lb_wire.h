@@ -13,14 +13,24 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef struct lb_wbuf { unsigned char *p; size_t cap, len; } lb_wbuf;
-typedef struct lb_rbuf { const unsigned char *p; size_t len, off; int bad; } lb_rbuf;
+typedef struct lb_wbuf {
+  unsigned char *p;
+  size_t cap, len;
+} lb_wbuf;
+typedef struct lb_rbuf {
+  const unsigned char *p;
+  size_t len, off;
+  int bad;
+} lb_rbuf;
 
 static inline int lb_wbuf_ok(const lb_wbuf *w) { return !w->p || w->len <= w->cap; }
 
 static inline void lb_w_bytes(lb_wbuf *w, const void *v, size_t n)
 {
-  if (!w->p) { w->len += n; return; }
+  if (!w->p) {
+    w->len += n;
+    return;
+  }
   if (w->p && n && w->len <= w->cap && n <= w->cap - w->len) memcpy(w->p + w->len, v, n);
   w->len += n;
 }
@@ -38,7 +48,8 @@ static inline void lb_w_uint(lb_wbuf *w, uint64_t v, unsigned bytes)
   if (w->p && w->len <= w->cap && bytes <= w->cap - w->len) {
     unsigned char *d = w->p + w->len;
     if (LB_WIRE_NATIVE_LE) memcpy(d, &v, bytes);
-    else for (unsigned k = 0; k < bytes; k++) d[k] = (unsigned char)(v >> (8 * k));
+    else
+      for (unsigned k = 0; k < bytes; k++) d[k] = (unsigned char)(v >> (8 * k));
   }
   w->len += bytes;
 }
@@ -58,14 +69,23 @@ static inline void lb_w_f64(lb_wbuf *w, double v)
 /* An array of doubles: on a little-endian host its bytes as they are. */
 static inline void lb_w_f64s(lb_wbuf *w, const double *v, size_t n)
 {
-  if (n > SIZE_MAX / 8) { w->len = SIZE_MAX; return; }
-  if (LB_WIRE_NATIVE_LE) { lb_w_bytes(w, v, 8 * n); return; }
+  if (n > SIZE_MAX / 8) {
+    w->len = SIZE_MAX;
+    return;
+  }
+  if (LB_WIRE_NATIVE_LE) {
+    lb_w_bytes(w, v, 8 * n);
+    return;
+  }
   for (size_t i = 0; i < n; i++) lb_w_f64(w, v[i]);
 }
 
 static inline const unsigned char *lb_r_take(lb_rbuf *r, size_t n)
 {
-  if (r->bad || n > r->len - r->off) { r->bad = 1; return NULL; }
+  if (r->bad || n > r->len - r->off) {
+    r->bad = 1;
+    return NULL;
+  }
   const unsigned char *s = r->p + r->off;
   r->off += n;
   return s;
@@ -77,7 +97,8 @@ static inline uint64_t lb_r_uint(lb_rbuf *r, unsigned bytes)
   if (!s) return 0;
   uint64_t v = 0;
   if (LB_WIRE_NATIVE_LE) memcpy(&v, s, bytes);
-  else for (unsigned k = 0; k < bytes; k++) v |= (uint64_t)s[k] << (8 * k);
+  else
+    for (unsigned k = 0; k < bytes; k++) v |= (uint64_t)s[k] << (8 * k);
   return v;
 }
 
@@ -95,7 +116,10 @@ static inline double lb_r_f64(lb_rbuf *r)
 }
 static inline void lb_r_f64s(lb_rbuf *r, double *v, size_t n)
 {
-  if (n > SIZE_MAX / 8) { r->bad = 1; return; }
+  if (n > SIZE_MAX / 8) {
+    r->bad = 1;
+    return;
+  }
   if (LB_WIRE_NATIVE_LE) {
     const unsigned char *s = lb_r_take(r, 8 * n);
     if (s && n) memcpy(v, s, 8 * n);

@@ -24,19 +24,19 @@
 static void usage(void)
 {
   master_cli_help("Usage: lbmaster [OPTION]...\n"
-         "Run the lbfarm task farm on the PVM virtual machine: spawn one worker per\n"
-         "logical host, hand out the processes of a workload, let the policy balance\n"
-         "them, collect and verify the results, and write one CSV row.  If no pvmd\n"
-         "is running, lbmaster starts a private one and halts it at the end; from the\n"
-         "PVM console (spawn -> lbmaster ...) it uses the running virtual machine.\n\n",
-                "6",
-                "Environment: LBFARM_WORKER overrides the worker executable's path;\n"
-                "PVM_TMP and PVM_VMID select a private virtual machine.\n"
-                "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
+                  "Run the lbfarm task farm on the PVM virtual machine: spawn one worker per\n"
+                  "logical host, hand out the processes of a workload, let the policy balance\n"
+                  "them, collect and verify the results, and write one CSV row.  If no pvmd\n"
+                  "is running, lbmaster starts a private one and halts it at the end; from the\n"
+                  "PVM console (spawn -> lbmaster ...) it uses the running virtual machine.\n\n",
+                  "6",
+                  "Environment: LBFARM_WORKER overrides the worker executable's path;\n"
+                  "PVM_TMP and PVM_VMID select a private virtual machine.\n"
+                  "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
 }
 
-#define SPAWN_S 15.0
-#define HEARTBEAT_S 2.0   /* a stopped pvmd is noticed within this + the guard's bound */
+#define SPAWN_S     15.0
+#define HEARTBEAT_S 2.0 /* a stopped pvmd is noticed within this + the guard's bound */
 
 /* Spawn n workers, one per PVM host while the VM has enough; tell the
  * master when one exits or its host leaves the VM.  A worker's
@@ -48,7 +48,7 @@ static int spawn_workers(const lbpvm_vm *vm, uint32_t run, const farm_auth *auth
   if (lbpvm_worker_path(path, sizeof path)) return -1;
   snprintf(runarg, sizeof runarg, "%u", run);
   farm_auth_commit_hex(auth, commit);
-  char *wargv[] = { runarg, commit, NULL };
+  char *wargv[] = {runarg, commit, NULL};
   int nhost, narch;
   struct pvmhostinfo *hi;
   lbpvm_guard_begin("asking the pvmd for its host table", LBPVM_GUARD_S);
@@ -58,8 +58,7 @@ static int spawn_workers(const lbpvm_vm *vm, uint32_t run, const farm_auth *auth
     int one = vm->nhosts >= n && nhost >= n;
     /* A pvmd starts a task in milliseconds; on another host, a few. */
     lbpvm_guard_begin("spawning a worker", SPAWN_S);
-    int got = pvm_spawn(path, wargv, one ? PvmTaskHost : PvmTaskDefault,
-                        one ? hi[i].hi_name : NULL, 1, &tids[i]);
+    int got = pvm_spawn(path, wargv, one ? PvmTaskHost : PvmTaskDefault, one ? hi[i].hi_name : NULL, 1, &tids[i]);
     lbpvm_guard_end();
     if (got != 1) {
       fprintf(stderr, "%s: cannot spawn worker %d from %s (PVM error %d)\n", cli_prog(), i, path, tids[i]);
@@ -96,13 +95,18 @@ static void note_oversubscribed(const master_opts *o, const int *tids, int n)
   int me = pvm_tidtohost(pvm_mytid()), here = 0;
   double ask = 0;
   for (int i = 0; i < n; i++)
-    if (tids[i] > 0 && pvm_tidtohost(tids[i]) == me) { here++; ask += o->speed[i]; }
+    if (tids[i] > 0 && pvm_tidtohost(tids[i]) == me) {
+      here++;
+      ask += o->speed[i];
+    }
   if (cores <= 0 || here < 2 || ask <= cores + 1e-9) return;
   double fit = floor(0.9 * cores / here * 100) / 100;
-  fprintf(master_out_people(o), "lbmaster: note: the %d workers on this host ask for %.2f cores (speeds summed) "
+  fprintf(master_out_people(o),
+          "lbmaster: note: the %d workers on this host ask for %.2f cores (speeds summed) "
           "of its %d: sharing them, they cannot reach the ideal, which counts those speeds (ratio >= %.1f; the "
           "ideal at the CPU share received is the fair reference); --speeds %.2f fits this machine, as "
-          "scripts/main.sh does\n", here, ask, cores, ask / cores, fit > 0.01 ? fit : 0.01);
+          "scripts/main.sh does\n",
+          here, ask, cores, ask / cores, fit > 0.01 ? fit : 0.01);
   fflush(master_out_people(o));
 }
 
@@ -110,7 +114,7 @@ int main(int argc, char **argv)
 {
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
-  app_mem_setup();   /* the master receives every result */
+  app_mem_setup(); /* the master receives every result */
   master_cli o;
   master_cli_parse(argc, argv, 6, usage, &o);
   o.f.driver = "lbmaster";
@@ -123,9 +127,9 @@ int main(int argc, char **argv)
   lbpvm_vm vm;
   if (lbpvm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
-  farm_throttle_set_run(run);   /* the workers' cgroups it may remove: this run's */
-  fprintf(master_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n",
-         vm.mytid, vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
+  farm_throttle_set_run(run); /* the workers' cgroups it may remove: this run's */
+  fprintf(master_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n", vm.mytid,
+          vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   /* A bound that expires ends the process with _exit: nothing buffered
    * may be left behind then. */
   fflush(master_out_people(&o.f));

@@ -23,8 +23,7 @@
 #include "farm_wire.h"
 #include "farm_throttle.h"
 
-
-static const char *const inits[] = { "one", "even", "skewed", "random", "share" };
+static const char *const inits[] = {"one", "even", "skewed", "random", "share"};
 
 /* The farm's defaults where they differ from the engine's: results
  * direct (measured: origin mode costs 12-24 % of the makespan on matmul,
@@ -126,8 +125,7 @@ static int pick(const char *opt, const char *s, const char *const *names, int n)
 }
 
 /* One value for all hosts or exactly one per host. */
-static double *per_host(const char *opt, const char *s, unsigned long hosts, double dflt, double lo,
-                        double hi)
+static double *per_host(const char *opt, const char *s, unsigned long hosts, double dflt, double lo, double hi)
 {
   double *v = malloc(hosts * sizeof *v);
   if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
@@ -138,8 +136,7 @@ static double *per_host(const char *opt, const char *s, unsigned long hosts, dou
   size_t n = cli_doubles(opt, s, v, hosts, lo, hi);
   if (n == 1)
     for (unsigned long i = 1; i < hosts; i++) v[i] = v[0];
-  else if (n != hosts)
-    cli_usage_error("%s: %zu values for %lu hosts (give one, or one per host)", opt, n, hosts);
+  else if (n != hosts) cli_usage_error("%s: %zu values for %lu hosts (give one, or one per host)", opt, n, hosts);
   return v;
 }
 
@@ -173,41 +170,65 @@ static void check_writable(const char *opt, const char *path)
 
 void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(void), master_cli *o)
 {
-  enum { O_SELFTEST = 256, O_HOSTS, O_INTS, O_TIMEOUT, O_WORKLOAD, O_SIZE, O_PROCS,
-         O_POLICY, O_TOPO, O_SPEEDS, O_CAPS, O_INIT, O_QUANTUM, O_THROTTLE, O_OUT, O_TRACE,
-         O_ORDER, O_ORDER_DELAY, O_JUNK, O_HOSTS_CSV, O_DAMAGE, O_CSV, O_CSVHEAD, O_WRONG, O_SILENT,
-         O_JOURNAL, O_RESUME };
-  static const struct option own[] = {
-    { "selftest", no_argument, 0, O_SELFTEST },
-    { "hosts", required_argument, 0, O_HOSTS },
-    { "ints", required_argument, 0, O_INTS },
-    { "timeout", required_argument, 0, O_TIMEOUT },
-    { "workload", required_argument, 0, O_WORKLOAD },
-    { "size", required_argument, 0, O_SIZE },
-    { "procs", required_argument, 0, O_PROCS },
-    { "policy", required_argument, 0, O_POLICY },
-    { "topology", required_argument, 0, O_TOPO },
-    { "speeds", required_argument, 0, O_SPEEDS },
-    { "capacities", required_argument, 0, O_CAPS },
-    { "init", required_argument, 0, O_INIT },
-    { "quantum", required_argument, 0, O_QUANTUM },
-    { "throttle", required_argument, 0, O_THROTTLE },
-    { "out", required_argument, 0, O_OUT },
-    { "csv", no_argument, 0, O_CSV },
-    { "csv-header", no_argument, 0, O_CSVHEAD },
-    { "trace", required_argument, 0, O_TRACE },
-    { "order", required_argument, 0, O_ORDER },
-    { "order-delay", required_argument, 0, O_ORDER_DELAY },
-    { "inject-junk", no_argument, 0, O_JUNK },
-    { "inject-damage", required_argument, 0, O_DAMAGE },
-    { "inject-wrong", required_argument, 0, O_WRONG },
-    { "inject-silent", required_argument, 0, O_SILENT },
-    { "journal", required_argument, 0, O_JOURNAL },
-    { "resume", required_argument, 0, O_RESUME },
-    { "hosts-csv", required_argument, 0, O_HOSTS_CSV },
-    { "help", no_argument, 0, 'h' },
-    { 0, 0, 0, 0 } };
-  *o = (master_cli){ .hosts = hosts, .ints = 1000, .seed = 1, .timeout = 300.0 };
+  enum {
+    O_SELFTEST = 256,
+    O_HOSTS,
+    O_INTS,
+    O_TIMEOUT,
+    O_WORKLOAD,
+    O_SIZE,
+    O_PROCS,
+    O_POLICY,
+    O_TOPO,
+    O_SPEEDS,
+    O_CAPS,
+    O_INIT,
+    O_QUANTUM,
+    O_THROTTLE,
+    O_OUT,
+    O_TRACE,
+    O_ORDER,
+    O_ORDER_DELAY,
+    O_JUNK,
+    O_HOSTS_CSV,
+    O_DAMAGE,
+    O_CSV,
+    O_CSVHEAD,
+    O_WRONG,
+    O_SILENT,
+    O_JOURNAL,
+    O_RESUME
+  };
+  static const struct option own[] = {{"selftest", no_argument, 0, O_SELFTEST},
+                                      {"hosts", required_argument, 0, O_HOSTS},
+                                      {"ints", required_argument, 0, O_INTS},
+                                      {"timeout", required_argument, 0, O_TIMEOUT},
+                                      {"workload", required_argument, 0, O_WORKLOAD},
+                                      {"size", required_argument, 0, O_SIZE},
+                                      {"procs", required_argument, 0, O_PROCS},
+                                      {"policy", required_argument, 0, O_POLICY},
+                                      {"topology", required_argument, 0, O_TOPO},
+                                      {"speeds", required_argument, 0, O_SPEEDS},
+                                      {"capacities", required_argument, 0, O_CAPS},
+                                      {"init", required_argument, 0, O_INIT},
+                                      {"quantum", required_argument, 0, O_QUANTUM},
+                                      {"throttle", required_argument, 0, O_THROTTLE},
+                                      {"out", required_argument, 0, O_OUT},
+                                      {"csv", no_argument, 0, O_CSV},
+                                      {"csv-header", no_argument, 0, O_CSVHEAD},
+                                      {"trace", required_argument, 0, O_TRACE},
+                                      {"order", required_argument, 0, O_ORDER},
+                                      {"order-delay", required_argument, 0, O_ORDER_DELAY},
+                                      {"inject-junk", no_argument, 0, O_JUNK},
+                                      {"inject-damage", required_argument, 0, O_DAMAGE},
+                                      {"inject-wrong", required_argument, 0, O_WRONG},
+                                      {"inject-silent", required_argument, 0, O_SILENT},
+                                      {"journal", required_argument, 0, O_JOURNAL},
+                                      {"resume", required_argument, 0, O_RESUME},
+                                      {"hosts-csv", required_argument, 0, O_HOSTS_CSV},
+                                      {"help", no_argument, 0, 'h'},
+                                      {0, 0, 0, 0}};
+  *o = (master_cli){.hosts = hosts, .ints = 1000, .seed = 1, .timeout = 300.0};
   master_opts *f = &o->f;
   f->w.kind = APP_PRIMES;
   f->policy = LB_POLICY_NONE;
@@ -216,21 +237,30 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
   f->order_delay = 0;
   farm_defaults(&f->par);
   const struct option *opts = cli_param_options(own);
-  unsigned char given[CLI_PARAM_MAX] = { 0 };
+  unsigned char given[CLI_PARAM_MAX] = {0};
   int c;
   while ((c = getopt_long(argc, argv, ":h" CLI_PARAM_SHORT, opts, NULL)) != -1) {
     if (cli_param_take(c, optarg, &f->par, given)) continue;
     switch (c) {
     case 'h': usage(); exit(0);
     case O_SELFTEST: o->selftest = 1; break;
-    case O_HOSTS: o->hosts = cli_ulong("--hosts", optarg, 1, 256); o->have_hosts = 1; break;
+    case O_HOSTS:
+      o->hosts = cli_ulong("--hosts", optarg, 1, 256);
+      o->have_hosts = 1;
+      break;
     case O_INTS: o->ints = cli_ulong("--ints", optarg, 1, 1000000); break;
     case O_TIMEOUT: o->timeout = cli_double("--timeout", optarg, 0.1, 86400); break;
     case O_WORKLOAD:
       if (app_kind_parse(optarg, &f->w.kind)) cli_usage_error("--workload: %s", lb_errmsg());
       break;
-    case O_SIZE: o->size = cli_ulong("--size", optarg, 1, 4000000000UL); o->have_size = 1; break;
-    case O_PROCS: o->procs = cli_ulong("--procs", optarg, 1, 1000000); o->have_procs = 1; break;
+    case O_SIZE:
+      o->size = cli_ulong("--size", optarg, 1, 4000000000UL);
+      o->have_size = 1;
+      break;
+    case O_PROCS:
+      o->procs = cli_ulong("--procs", optarg, 1, 1000000);
+      o->have_procs = 1;
+      break;
     case O_POLICY:
       if (lb_policy_from_name(optarg, &f->policy)) cli_usage_error("--policy: %s", lb_errmsg());
       break;
@@ -306,10 +336,12 @@ void master_cli_parse(int argc, char **argv, unsigned long hosts, void (*usage)(
    * bounds it. */
   if (!(f->par.hop_time > 0)) {
     double smin = 1;
-    for (unsigned long i = 0; i < o->hosts; i++) if (f->speed[i] < smin) smin = f->speed[i];
+    for (unsigned long i = 0; i < o->hosts; i++)
+      if (f->speed[i] < smin) smin = f->speed[i];
     f->par.hop_time = f->quantum_s / smin + 0.002;
   }
-  if (lb_policy_prepare(f->policy, f->topo, &f->par)) cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
+  if (lb_policy_prepare(f->policy, f->topo, &f->par))
+    cli_usage_error("--policy %s: %s", lb_policy_name(f->policy), lb_errmsg());
   if (o->capacities && f->capacity_given) cli_usage_error("--capacity and --capacities: give one of them");
   f->capacity = per_host("--capacities", o->capacities, o->hosts, f->par.capacity, 0, 1e9);
   if (!o->capacities && !f->capacity_given) default_capacities(f, o->hosts);

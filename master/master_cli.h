@@ -10,7 +10,7 @@
 typedef struct master_cli {
   int selftest;
   unsigned long hosts;
-  int have_hosts;              /* --hosts given */
+  int have_hosts; /* --hosts given */
   unsigned long ints;
   unsigned long seed;
   double timeout;

@@ -15,20 +15,20 @@
 
 typedef struct master_ctx {
   const master_opts *o;
-  const farm_xport *xp;       /* PVM or MPI */
-  int *tids;                  /* per host, the transport's id; kept after a host failed, for the tables */
+  const farm_xport *xp; /* PVM or MPI */
+  int *tids;            /* per host, the transport's id; kept after a host failed, for the tables */
   master_host *hs;
   app_verifier *ver;
-  lb_sink *sink;              /* exactly-once acceptance and re-runs */
-  unsigned char *down;        /* per host: failed */
-  lb_lease *lease;            /* every host's lease (lb_lease.h) */
-  unsigned char *fenced;      /* per host: its lease ran out */
-  double *down_at;            /* per host: when it was taken for failed */
-  master_journal *journal;    /* --journal/--resume, or NULL */
-  master_trace *trace;        /* --trace: the workers' rows, from their reports, or NULL */
-  int stopped;                /* STOP sent: reports are due */
-  double round_at;            /* when the open inventory round began */
-  unsigned long damaged;      /* contexts damaged so far (--inject-damage) */
+  lb_sink *sink;           /* exactly-once acceptance and re-runs */
+  unsigned char *down;     /* per host: failed */
+  lb_lease *lease;         /* every host's lease (lb_lease.h) */
+  unsigned char *fenced;   /* per host: its lease ran out */
+  double *down_at;         /* per host: when it was taken for failed */
+  master_journal *journal; /* --journal/--resume, or NULL */
+  master_trace *trace;     /* --trace: the workers' rows, from their reports, or NULL */
+  int stopped;             /* STOP sent: reports are due */
+  double round_at;         /* when the open inventory round began */
+  unsigned long damaged;   /* contexts damaged so far (--inject-damage) */
   master_tally tl;
 } master_ctx;
 

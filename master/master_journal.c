@@ -51,7 +51,10 @@ static int map_file(int fd, unsigned char **buf, size_t *len)
   *buf = NULL;
   *len = 0;
   if (fstat(fd, &st)) return -1;
-  if (!S_ISREG(st.st_mode)) { errno = EINVAL; return -1; }
+  if (!S_ISREG(st.st_mode)) {
+    errno = EINVAL;
+    return -1;
+  }
   if (!st.st_size) return 0;
   void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (p == MAP_FAILED) return -1;
@@ -70,8 +73,14 @@ static int walk(const master_opts *o, const unsigned char *buf, size_t len, mast
   char want[FARM_JOURNAL_DESC_MAX + 1], *desc;
   size_t off;
   *nrec = 0;
-  if (master_journal_describe(o, want, sizeof want)) { snprintf(why, whylen, "run description too long"); return -1; }
-  if (farm_journal_header_decode(buf, len, &desc, &off)) { snprintf(why, whylen, "%s", lb_errmsg()); return -1; }
+  if (master_journal_describe(o, want, sizeof want)) {
+    snprintf(why, whylen, "run description too long");
+    return -1;
+  }
+  if (farm_journal_header_decode(buf, len, &desc, &off)) {
+    snprintf(why, whylen, "%s", lb_errmsg());
+    return -1;
+  }
   if (strcmp(desc, want)) {
     snprintf(why, whylen, "a journal of another run (%s), not of this one (%s)", desc, want);
     free(desc);
@@ -84,12 +93,18 @@ static int walk(const master_opts *o, const unsigned char *buf, size_t len, mast
     farm_journal_rec r;
     int have, torn;
     if (farm_journal_next(buf, len, &off, o->w.nproc, max, &r, &have, &torn)) {
-      if (!torn) { snprintf(why, whylen, "damaged before its end: %s", lb_errmsg()); return -1; }
+      if (!torn) {
+        snprintf(why, whylen, "damaged before its end: %s", lb_errmsg());
+        return -1;
+      }
       snprintf(why, whylen, "%s", lb_errmsg());
       return 1;
     }
     if (!have) return 0;
-    if (take && take(arg, r.pid, r.bytes, (size_t)r.len)) { snprintf(why, whylen, "stopped"); return -2; }
+    if (take && take(arg, r.pid, r.bytes, (size_t)r.len)) {
+      snprintf(why, whylen, "stopped");
+      return -2;
+    }
     *good = off;
     (*nrec)++;
   }
@@ -189,9 +204,14 @@ static int load(master_journal *j, const master_opts *o, master_journal_take tak
   int rc = walk(o, buf, len, take, arg, &good, n, why, sizeof why);
   if (buf) munmap(buf, len);
   if (rc == 1) {
-    fprintf(stderr, "%s: journal %s: a torn last record skipped (%zu byte(s) after its last whole record, "
-            "cut off): %s\n", cli_prog(), j->path, len - good, why);
-    if (ftruncate(fd, (off_t)good) || fsync(fd)) { close(fd); return -1; }
+    fprintf(stderr,
+            "%s: journal %s: a torn last record skipped (%zu byte(s) after its last whole record, "
+            "cut off): %s\n",
+            cli_prog(), j->path, len - good, why);
+    if (ftruncate(fd, (off_t)good) || fsync(fd)) {
+      close(fd);
+      return -1;
+    }
     rc = 0;
   } else if (rc < 0) {
     if (rc == -1) fprintf(stderr, "%s: journal %s: %s\n", cli_prog(), j->path, why);
@@ -199,13 +219,15 @@ static int load(master_journal *j, const master_opts *o, master_journal_take tak
     errno = 0;
     return -2;
   }
-  if (lseek(fd, 0, SEEK_END) < 0) { close(fd); return -1; }
+  if (lseek(fd, 0, SEEK_END) < 0) {
+    close(fd);
+    return -1;
+  }
   j->fd = fd;
   return 0;
 }
 
-int master_journal_open(const master_opts *o, master_journal_take take, void *arg, master_journal **out,
-                        size_t *taken)
+int master_journal_open(const master_opts *o, master_journal_take take, void *arg, master_journal **out, size_t *taken)
 {
   *out = NULL;
   *taken = 0;

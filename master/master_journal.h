@@ -25,8 +25,7 @@ typedef int (*master_journal_take)(void *arg, uint64_t pid, const unsigned char 
 /* --journal: create the file.  --resume: each of its records to `take`,
  * a torn last record skipped with a line and cut off; *taken the
  * records read.  Then open for appending.  0, or -1 with a message. */
-int master_journal_open(const master_opts *o, master_journal_take take, void *arg, master_journal **out,
-                        size_t *taken);
+int master_journal_open(const master_opts *o, master_journal_take take, void *arg, master_journal **out, size_t *taken);
 /* pid's verified result, appended whole and on the disk: 0, or -1 with
  * a message naming the file. */
 int master_journal_append(master_journal *j, uint64_t pid, const void *bytes, size_t n);

@@ -10,7 +10,7 @@
 /* A drain before fencing takes at most this many messages or this long:
  * a flood must not hold the master. */
 #define DRAIN_MAX 4096
-#define DRAIN_S 0.5
+#define DRAIN_S   0.5
 
 int master_lease_begin(master_ctx *x)
 {
@@ -46,8 +46,7 @@ void master_drop_late(master_ctx *x, int h, const farm_in *in)
   if (h >= 0 && x->down_at[h] > 0)
     fprintf(stderr, "%s: late %s from host %d (t%x), out since %.3f s into the run, dropped\n", cli_prog(), what, h,
             in->src, x->down_at[h] - x->tl.tstart);
-  else
-    fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(), what, in->src);
+  else fprintf(stderr, "%s: %s from t%x, not a live host, dropped\n", cli_prog(), what, in->src);
   x->tl.dropped++;
   if (h >= 0) x->tl.late++;
 }
@@ -84,8 +83,8 @@ int master_lease_tick(master_ctx *x)
   for (size_t k = 0; k < ne && !rc; k++) {
     int h = (int)exp[k];
     char why[160];
-    snprintf(why, sizeof why, "renewed no lease for %.3f s (lease %g s): fenced", now - lb_lease_renewed_at(x->lease, (size_t)h),
-             o->par.lease.duration);
+    snprintf(why, sizeof why, "renewed no lease for %.3f s (lease %g s): fenced",
+             now - lb_lease_renewed_at(x->lease, (size_t)h), o->par.lease.duration);
     x->fenced[h] = 1;
     x->tl.fenced++;
     /* Told to stop, should it come back before the transport ends it. */
@@ -113,10 +112,11 @@ void master_say_stalled(const master_ctx *x, FILE *to)
   if (!n) fprintf(to, "%s: no live host holds work\n", cli_prog());
   for (size_t k = 0; k < n; k++) {
     double at = lb_lease_host_progress_at(x->lease, st[k]);
-    fprintf(to, "%s: host %zu stalled: it holds %llu process(es), renews its lease (last %.3f s ago) and ran "
-                "no quantum since %.3f s into the run\n", cli_prog(), st[k],
-            (unsigned long long)lb_lease_held(x->lease, st[k]), now - lb_lease_renewed_at(x->lease, st[k]),
-            isfinite(at) ? at - x->tl.tstart : 0.0);
+    fprintf(to,
+            "%s: host %zu stalled: it holds %llu process(es), renews its lease (last %.3f s ago) and ran "
+            "no quantum since %.3f s into the run\n",
+            cli_prog(), st[k], (unsigned long long)lb_lease_held(x->lease, st[k]),
+            now - lb_lease_renewed_at(x->lease, st[k]), isfinite(at) ? at - x->tl.tstart : 0.0);
   }
   free(st);
 }

@@ -41,21 +41,20 @@ static void add_up(const master_opts *o, const master_host *hs, const master_tal
   s->ideal_recv = t->work / recv;
 }
 
-FILE *master_out_people(const master_opts *o)
-{
-  return o->csv ? stderr : stdout;
-}
+FILE *master_out_people(const master_opts *o) { return o->csv ? stderr : stdout; }
 
 /* How the hosts' speeds were emulated (the per-host column says it host
  * by host): "cgroup-v1 (6 hosts)", or each way with its count. */
 static void print_throttle(FILE *to, const master_opts *o, const master_host *hs)
 {
-  int n[FARM_THROTTLE_NMODES] = { 0 }, k = 0;
+  int n[FARM_THROTTLE_NMODES] = {0}, k = 0;
   for (int i = 0; i < o->hosts; i++)
     if (hs[i].got && hs[i].rep.throttle < FARM_THROTTLE_NMODES) n[hs[i].rep.throttle]++;
   fprintf(to, "host speeds emulated by");
   for (int m = 0; m < FARM_THROTTLE_NMODES; m++)
-    if (n[m]) fprintf(to, "%s %s (%d host%s)", k++ ? "," : "", farm_throttle_name((farm_throttle_mode)m), n[m], n[m] == 1 ? "" : "s");
+    if (n[m])
+      fprintf(to, "%s %s (%d host%s)", k++ ? "," : "", farm_throttle_name((farm_throttle_mode)m), n[m],
+              n[m] == 1 ? "" : "s");
   fprintf(to, "%s\n", k ? "" : " - (no host reported)");
 }
 
@@ -67,41 +66,51 @@ void master_out_print(const master_opts *o, const master_host *hs, const master_
   /* s/unit = span/units: wall time per unit of work while the host was
    * working; share: CPU over wall time in its quanta; msg_s: wall time
    * with messages; idle_s: waiting with nothing to run. */
-  fprintf(to, "%-5s %-9s %6s %6s %-9s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed", "share",
-         "throttle", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start", "dropped",
-         "msg_s", "idle_s");
+  fprintf(to, "%-5s %-9s %6s %6s %-9s %5s %5s %9s %9s %9s %8s %9s %6s %6s %7s %8s %8s\n", "host", "tid", "speed",
+          "share", "throttle", "init", "done", "units", "busy_s", "span_s", "cpu_s", "s/unit", "moved", "start",
+          "dropped", "msg_s", "idle_s");
   for (int i = 0; i < o->hosts; i++) {
     const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    fprintf(to, "%-5d t%-8x %6.3f %6.3f %-9s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n", i,
-           h->tid, o->speed[i], received(o, h, i), h->excluded ? "EXCL" : h->fenced ? "FENCED" : h->down ? "DOWN" : h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-",
-           h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
-           c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
-           (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
+    fprintf(to, "%-5d t%-8x %6.3f %6.3f %-9s %5d %5lld %9lld %9.4f %9.4f %8.4f %9.3e %6lld %6lld %7lld %8.4f %8.4f\n",
+            i, h->tid, o->speed[i], received(o, h, i),
+            h->excluded ? "EXCL"
+            : h->fenced ? "FENCED"
+            : h->down   ? "DOWN"
+            : h->got    ? farm_throttle_name((farm_throttle_mode)h->rep.throttle)
+                        : "-",
+            h->initial, (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
+            c[FARM_C_UNITS] ? h->rep.span / (double)c[FARM_C_UNITS] : 0.0, (long long)c[FARM_C_MIGRATED],
+            (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle);
   }
   print_throttle(to, o, hs);
   if (t->bad) {
     fprintf(to, "%lu result(s) failed verification and ran again elsewhere", t->bad);
     const char *sep = "; excluded for it: host";
     for (int i = 0; i < o->hosts; i++)
-      if (hs[i].excluded) { fprintf(to, "%s %d", sep, i); sep = ","; }
+      if (hs[i].excluded) {
+        fprintf(to, "%s %d", sep, i);
+        sep = ",";
+      }
     fprintf(to, "\n");
   }
   if (t->hosts_down)
-    fprintf(to, "%lu host(s) failed (%lu of them fenced when their lease ran out): %lu process(es) ran again, %lu "
-           "second result(s) dropped, %lu late message(s) from hosts already out dropped\n", t->hosts_down, t->fenced,
-           t->reruns, t->duplicates, t->late);
+    fprintf(to,
+            "%lu host(s) failed (%lu of them fenced when their lease ran out): %lu process(es) ran again, %lu "
+            "second result(s) dropped, %lu late message(s) from hosts already out dropped\n",
+            t->hosts_down, t->fenced, t->reruns, t->duplicates, t->late);
   if (t->journalled)
-    fprintf(to, "%lu of %lu results came from the journal, verified again; %lu computed in this run\n",
-            t->journalled, o->w.nproc, t->accepted - t->journalled);
+    fprintf(to, "%lu of %lu results came from the journal, verified again; %lu computed in this run\n", t->journalled,
+            o->w.nproc, t->accepted - t->journalled);
   char opt[64] = "not computed";
   if (t->hops_optimal >= 0) snprintf(opt, sizeof opt, "%ld", t->hops_optimal);
-  fprintf(to, "%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
-         "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lld process-hops "
-         "(fewest that balance the start: %s), %lu/%lu results verified: %s\n",
-         lb_policy_name(o->policy), app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts,
-         lb_results_name(o->par.results), s.makespan, s.ideal, s.ideal_recv, s.c[FARM_C_MIGRATED],
-         s.c[FARM_C_MOVED_STARTED], s.c[FARM_C_HOPS], opt, t->accepted, o->w.nproc, t->verified ? "yes" : "NO");
+  fprintf(to,
+          "%s %s size %lu, %lu processes on %d hosts, results %s: makespan %.4f s, ideal %.4f s "
+          "(%.4f s at the CPU share received), %lld migrations (%lld mid-run), %lld process-hops "
+          "(fewest that balance the start: %s), %lu/%lu results verified: %s\n",
+          lb_policy_name(o->policy), app_kind_name(o->w.kind), o->w.size, o->w.nproc, o->hosts,
+          lb_results_name(o->par.results), s.makespan, s.ideal, s.ideal_recv, s.c[FARM_C_MIGRATED],
+          s.c[FARM_C_MOVED_STARTED], s.c[FARM_C_HOPS], opt, t->accepted, o->w.nproc, t->verified ? "yes" : "NO");
 }
 
 static void csv_header(FILE *f) { cli_csv_header(f); }
@@ -114,7 +123,10 @@ static char *header_string(void)
   FILE *m = open_memstream(&buf, &len);
   if (!m) return NULL;
   csv_header(m);
-  if (fclose(m)) { free(buf); return NULL; }
+  if (fclose(m)) {
+    free(buf);
+    return NULL;
+  }
   return buf;
 }
 
@@ -128,7 +140,8 @@ static int same_header(const char *path, const char *header)
   int differs = !line || (fgets(line, (int)n, old) && strcmp(line, header));
   fclose(old);
   free(line);
-  if (differs) fprintf(stderr, "%s: %s has other columns (an earlier version wrote it); name a new file\n", cli_prog(), path);
+  if (differs)
+    fprintf(stderr, "%s: %s has other columns (an earlier version wrote it); name a new file\n", cli_prog(), path);
   return differs ? -1 : 0;
 }
 
@@ -264,13 +277,16 @@ int master_out_hosts_csv(const master_opts *o, const master_host *hs)
   for (int i = 0; i < o->hosts; i++) {
     const master_host *h = &hs[i];
     const int64_t *c = h->rep.c;
-    fprintf(f, "%d,%d,%.17g,%.17g,%s,%d,%lld,%lld,%.17g,%.17g,%.17g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.17g,%.17g,%s,%s,%s\n", i,
-            h->tid, o->speed[i], received(o, h, i),
-            h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-", h->initial,
-            (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
-            (long long)c[FARM_C_MIGRATED], (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_CTX_BYTES],
-            (long long)c[FARM_C_HOMED], (long long)c[FARM_C_DELIVERED], (long long)c[FARM_C_RELAYED],
-            (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no", h->down ? "yes" : "no", h->fenced ? "yes" : "no");
+    fprintf(
+        f,
+        "%d,%d,%.17g,%.17g,%s,%d,%lld,%lld,%.17g,%.17g,%.17g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.17g,%.17g,%s,%s,%s\n",
+        i, h->tid, o->speed[i], received(o, h, i),
+        h->got ? farm_throttle_name((farm_throttle_mode)h->rep.throttle) : "-", h->initial,
+        (long long)c[FARM_C_FINISHED], (long long)c[FARM_C_UNITS], h->rep.busy, h->rep.span, h->rep.cpu,
+        (long long)c[FARM_C_MIGRATED], (long long)c[FARM_C_MOVED_STARTED], (long long)c[FARM_C_CTX_BYTES],
+        (long long)c[FARM_C_HOMED], (long long)c[FARM_C_DELIVERED], (long long)c[FARM_C_RELAYED],
+        (long long)c[FARM_C_DROPPED], h->rep.msg, h->rep.idle, h->got ? "yes" : "no", h->down ? "yes" : "no",
+        h->fenced ? "yes" : "no");
   }
   return cli_out_close(f);
 }

@@ -10,22 +10,22 @@
 
 typedef struct master_host {
   int tid, initial, got, down;
-  int excluded;              /* down because its results failed verification */
-  int fenced;                /* down because its lease ran out */
-  farm_report rep;           /* its trace is not kept */
+  int excluded;    /* down because its results failed verification */
+  int fenced;      /* down because its lease ran out */
+  farm_report rep; /* its trace is not kept */
 } master_host;
 
 typedef struct master_tally {
-  double tstart, tend;       /* wall clock: processes sent, last result verified */
-  double work;               /* CPU seconds of every verified process */
-  unsigned long accepted, bad, dropped;   /* bad: results rejected (each ran again) */
-  unsigned long excluded;    /* hosts excluded for them */
+  double tstart, tend;                  /* wall clock: processes sent, last result verified */
+  double work;                          /* CPU seconds of every verified process */
+  unsigned long accepted, bad, dropped; /* bad: results rejected (each ran again) */
+  unsigned long excluded;               /* hosts excluded for them */
   unsigned long hosts_down, reruns, duplicates;
-  unsigned long fenced;      /* hosts whose lease ran out */
-  unsigned long late;        /* messages dropped from hosts already out */
-  unsigned long journalled;  /* results taken from the journal (--resume) */
+  unsigned long fenced;     /* hosts whose lease ran out */
+  unsigned long late;       /* messages dropped from hosts already out */
+  unsigned long journalled; /* results taken from the journal (--resume) */
   int verified;
-  long hops_optimal;         /* fewest process-hops that balance the start, -1 unknown */
+  long hops_optimal; /* fewest process-hops that balance the start, -1 unknown */
 } master_tally;
 
 /* Where lines for people go: stdout, or stderr under --csv, which keeps

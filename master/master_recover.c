@@ -84,8 +84,8 @@ int master_host_down(master_ctx *x, int h, const char *why)
   if (x->tids[h] > 0 && x->xp->kill) x->xp->kill(x->xp->ctx, x->tids[h]);
   if (lb_sink_accepted(x->sink) == x->o->w.nproc) {
     /* Every result is in: nothing of it to recover. */
-    fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run, with every result in\n", cli_prog(), h, x->tids[h],
-            why, cli_now() - x->tl.tstart);
+    fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run, with every result in\n", cli_prog(), h, x->tids[h], why,
+            cli_now() - x->tl.tstart);
     return 0;
   }
   uint64_t epoch;
@@ -93,8 +93,8 @@ int master_host_down(master_ctx *x, int h, const char *why)
     fprintf(stderr, "%s: host %d (t%x) %s, and no host is left\n", cli_prog(), h, x->tids[h], why);
     return -1;
   }
-  fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run: asking the %zu others what they hold\n", cli_prog(),
-          h, x->tids[h], why, cli_now() - x->tl.tstart, lb_sink_live_hosts(x->sink));
+  fprintf(stderr, "%s: host %d (t%x) %s %.3f s into the run: asking the %zu others what they hold\n", cli_prog(), h,
+          x->tids[h], why, cli_now() - x->tl.tstart, lb_sink_live_hosts(x->sink));
   return send_down(x, epoch);
 }
 

@@ -38,11 +38,11 @@ static void distribute(const master_opts *o, int *where)
     if (o->init == FARM_INIT_SKEWED) {
       for (int k = 0; k < h; k++) share[k] = 1.0 / (double)(1ul << (k < 60 ? k : 60));
     } else {
-      lb_share_window always = { 0, INFINITY };
+      lb_share_window always = {0, INFINITY};
       lb_share_proc *p = malloc((size_t)h * sizeof *p);
       double tstar;
       if (!p) cli_die(CLI_EXIT_FAIL, "out of memory");
-      for (int k = 0; k < h; k++) p[k] = (lb_share_proc){ o->speed[k], 1, &always };
+      for (int k = 0; k < h; k++) p[k] = (lb_share_proc){o->speed[k], 1, &always};
       if (lb_share_opt((size_t)h, p, 0, (double)np, &tstar, share, NULL))
         cli_die(CLI_EXIT_FAIL, "OPT_LOAD_SHARE: %s", lb_errmsg());
       free(p);
@@ -80,10 +80,18 @@ static int send_setup(const master_ctx *x, int me, double t0)
   const master_opts *o = x->o;
   const int *tids = x->tids;
   const lb_topo *t = o->topo;
-  farm_setup s = { .me = (uint32_t)me, .nhosts = (uint32_t)o->hosts, .policy = o->policy, .par = o->par,
-                   .w = o->w, .throttle = (uint32_t)o->throttle, .trace = o->trace != NULL,
-                   .wrong = o->wrong == me + 1,
-                   .silent = o->silent == me + 1, .quantum_s = o->quantum_s, .t0 = t0, .nedges = (uint32_t)t->m };
+  farm_setup s = {.me = (uint32_t)me,
+                  .nhosts = (uint32_t)o->hosts,
+                  .policy = o->policy,
+                  .par = o->par,
+                  .w = o->w,
+                  .throttle = (uint32_t)o->throttle,
+                  .trace = o->trace != NULL,
+                  .wrong = o->wrong == me + 1,
+                  .silent = o->silent == me + 1,
+                  .quantum_s = o->quantum_s,
+                  .t0 = t0,
+                  .nedges = (uint32_t)t->m};
   /* The key reaches its worker here only: PVM delivers a message to its
    * addressee alone (farm_auth.h). */
   memcpy(s.key, farm_auth_key(x->xp->auth), FARM_KEY_LEN);
@@ -93,7 +101,10 @@ static int send_setup(const master_ctx *x, int me, double t0)
   s.edges = malloc((t->m + 1) * sizeof *s.edges);
   if (!s.tids || !s.edges) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (int i = 0; i < o->hosts; i++) s.tids[i] = tids[i];
-  for (size_t k = 0; k < t->m; k++) { s.edges[k][0] = (uint32_t)t->edge[k][0]; s.edges[k][1] = (uint32_t)t->edge[k][1]; }
+  for (size_t k = 0; k < t->m; k++) {
+    s.edges[k][0] = (uint32_t)t->edge[k][0];
+    s.edges[k][1] = (uint32_t)t->edge[k][1];
+  }
   unsigned char *buf;
   size_t len;
   int rc = farm_setup_encode(&s, &buf, &len);
@@ -122,11 +133,15 @@ int master_send_procs(master_ctx *x, int host, const uint64_t *pids, size_t n)
     app_task_set_origin(t, host);
     size_t len = app_task_blob_size(t);
     unsigned char *b = malloc(len);
-    if (!b || app_task_save(t, b, len)) cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
+    if (!b || app_task_save(t, b, len))
+      cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
     /* Test path: garbage, then a context that names another origin. */
     if (x->damaged < o->damage) {
       if (x->damaged++ % 2 == 0) memset(b, 0xA5, len);
-      else { app_task_set_origin(t, (host + 1) % o->hosts); app_task_save(t, b, len); }
+      else {
+        app_task_set_origin(t, (host + 1) % o->hosts);
+        app_task_save(t, b, len);
+      }
     }
     if (lb_proc_alloc(pids[k], (size_t)host, app_task_work(t, 0, app_task_units_total(t)), b, len, &ps[k]))
       cli_die(CLI_EXIT_FAIL, "cannot encode process %llu", (unsigned long long)pids[k]);
@@ -172,9 +187,10 @@ static void send_orders(const master_ctx *x)
   const master_opts *o = x->o;
   const master_host *hs = x->hs;
   int src = 0;
-  for (int i = 1; i < o->hosts; i++) if (hs[i].initial > hs[src].initial) src = i;
+  for (int i = 1; i < o->hosts; i++)
+    if (hs[i].initial > hs[src].initial) src = i;
   for (size_t k = 0; k < lb_topo_degree(o->topo, (size_t)src); k++) {
-    farm_order ord = { (uint32_t)lb_topo_neighbours(o->topo, (size_t)src)[k], o->order };
+    farm_order ord = {(uint32_t)lb_topo_neighbours(o->topo, (size_t)src)[k], o->order};
     unsigned char buf[16];
     size_t len;
     farm_order_encode(&ord, buf, sizeof buf, &len);
@@ -204,7 +220,8 @@ static int reject(master_ctx *x, const farm_payload_head *ph, int h)
   if (master_send_procs(x, (int)to, &ph->pid, 1) < 0) return -1;
   if (!excl) return 0;
   x->tl.excluded++;
-  snprintf(why, sizeof why, "was excluded after %u of its results failed verification,", lb_sink_strikes(x->sink, ph->exec));
+  snprintf(why, sizeof why, "was excluded after %u of its results failed verification,",
+           lb_sink_strikes(x->sink, ph->exec));
   return master_host_down(x, (int)ph->exec, why);
 }
 
@@ -271,7 +288,7 @@ static int take_result(master_ctx *x, farm_in *in, int h)
   if (!blob) cli_die(CLI_EXIT_FAIL, "out of memory");
   double cost = 0;
   int bad = x->xp->read(x->xp->ctx, in, blob, ph.len) ? lb_error(LB_EIO, "its bytes cannot be read")
-          : farm_auth_check_bytes(x->xp->auth, &ph, blob, ph.len);
+                                                      : farm_auth_check_bytes(x->xp->auth, &ph, blob, ph.len);
   if (!bad) bad = check_bytes(x, ph.pid, blob, ph.len, &cost);
   if (bad) {
     free(blob);
@@ -397,9 +414,10 @@ static int collect_loop(master_ctx *x)
     double last = master_progress_at(x);
     double left = o->timeout - (cli_now() - (last > x->tl.tstart ? last : x->tl.tstart));
     if (left <= 0) {
-      fprintf(stderr, "%s: no progress for %g s (no result, no quantum run on any live host); %lu of %lu processes "
-              "are missing\n", cli_prog(), o->timeout, o->w.nproc - (unsigned long)lb_sink_accepted(x->sink),
-              o->w.nproc);
+      fprintf(stderr,
+              "%s: no progress for %g s (no result, no quantum run on any live host); %lu of %lu processes "
+              "are missing\n",
+              cli_prog(), o->timeout, o->w.nproc - (unsigned long)lb_sink_accepted(x->sink), o->w.nproc);
       master_say_stalled(x, stderr);
       return -1;
     }
@@ -409,7 +427,10 @@ static int collect_loop(master_ctx *x)
     if (wait > 0.2) wait = 0.2;
     farm_in in;
     int r = x->xp->recv(x->xp->ctx, -1, -1, left < wait ? left : wait, &in);
-    if (r < 0) { fprintf(stderr, "%s: transport error %d while waiting for results\n", cli_prog(), r); return -1; }
+    if (r < 0) {
+      fprintf(stderr, "%s: transport error %d while waiting for results\n", cli_prog(), r);
+      return -1;
+    }
     if (r == 0) continue;
     if (master_dispatch(x, &in)) return -1;
   }
@@ -444,7 +465,8 @@ static int reports(master_ctx *x)
     if (r == 0) continue;
     if (r < 0) {
       fprintf(stderr, "%s: %d worker report(s) missing:", cli_prog(), want);
-      for (int i = 0; i < o->hosts; i++) if (!x->down[i] && !x->hs[i].got) fprintf(stderr, " host %d", i);
+      for (int i = 0; i < o->hosts; i++)
+        if (!x->down[i] && !x->hs[i].got) fprintf(stderr, " host %d", i);
       fprintf(stderr, "\n");
       return -1;
     }
@@ -455,7 +477,7 @@ static int reports(master_ctx *x)
 int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
 {
   int n = o->hosts;
-  master_ctx x = { .o = o, .xp = xp };
+  master_ctx x = {.o = o, .xp = xp};
   if (app_verify_alloc(&o->w, &x.ver) || lb_sink_alloc(o->w.nproc, (size_t)n, &x.sink)) {
     fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
     app_verify_free(x.ver);
@@ -470,11 +492,10 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   if (!x.tids || !where || !x.hs || !x.down || !x.fenced || !x.down_at) cli_die(CLI_EXIT_FAIL, "out of memory");
   /* A host whose processes take long is alive as long as it renews its
    * lease; one that holds work and ran nothing for the timeout stalled. */
-  if (lb_lease_alloc((size_t)n, o->par.lease.duration, o->timeout, &x.lease))
-    cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+  if (lb_lease_alloc((size_t)n, o->par.lease.duration, o->timeout, &x.lease)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
   memcpy(x.tids, tids, (size_t)n * sizeof *x.tids);
   int ok = 1;
-  for (int i = 0; i < n; i++) ok &= tids[i] > 0;   /* all started */
+  for (int i = 0; i < n; i++) ok &= tids[i] > 0; /* all started */
   if (ok && o->journal) {
     /* An earlier master's results count before any host starts. */
     size_t nrec;
@@ -492,7 +513,10 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
     /* Each host renews its lease from its SETUP on. */
     if (ok) ok = master_lease_begin(&x) == 0;
     if (o->junk)
-      for (int i = 0; i < n; i++) { xp->junk(xp->ctx, x.tids[i], 0); xp->junk(xp->ctx, x.tids[i], 1); }
+      for (int i = 0; i < n; i++) {
+        xp->junk(xp->ctx, x.tids[i], 0);
+        xp->junk(xp->ctx, x.tids[i], 1);
+      }
     distribute(o, where);
     x.tl.hops_optimal = optimum(o, where, x.sink);
     x.tl.tstart = cli_now();
@@ -508,10 +532,11 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
     }
   if (ok) ok = reports(&x) == 0;
   if (!ok && xp->kill)
-    for (int i = 0; i < n; i++) if (x.tids[i] > 0) xp->kill(xp->ctx, x.tids[i]);
+    for (int i = 0; i < n; i++)
+      if (x.tids[i] > 0) xp->kill(xp->ctx, x.tids[i]);
   /* The trace replaces the old file only when whole; a write that
    * failed (a full disk) fails the run. */
-  int out_bad = master_trace_close(x.trace, ok) != 0;   /* an output (trace, CSV, hosts CSV) that failed */
+  int out_bad = master_trace_close(x.trace, ok) != 0; /* an output (trace, CSV, hosts CSV) that failed */
   for (int i = 0; i < n; i++) {
     x.hs[i].tid = x.tids[i];
     x.hs[i].down = x.down[i];
@@ -521,8 +546,7 @@ int master_run(const farm_xport *xp, const int *tids, const master_opts *o)
   x.tl.accepted = lb_sink_accepted(x.sink);
   /* Rejected results do not count against the run: each ran again. */
   x.tl.verified = ok && app_verify_accepted(x.ver) == o->w.nproc && x.tl.accepted == o->w.nproc;
-  if (rc == -2)
-    fprintf(stderr, "%s: interrupted with %lu of %lu results in\n", cli_prog(), x.tl.accepted, o->w.nproc);
+  if (rc == -2) fprintf(stderr, "%s: interrupted with %lu of %lu results in\n", cli_prog(), x.tl.accepted, o->w.nproc);
   else {
     master_out_print(o, x.hs, &x.tl);
     if (master_out_csv(o, x.hs, &x.tl)) out_bad = 1;

@@ -14,30 +14,30 @@ enum { FARM_INIT_ONE, FARM_INIT_EVEN, FARM_INIT_SKEWED, FARM_INIT_RANDOM, FARM_I
 typedef struct master_opts {
   app_workload w;
   lb_policy policy;
-  lb_node_params par;          /* every host's, prepared; speed and capacity per host below */
+  lb_node_params par; /* every host's, prepared; speed and capacity per host below */
   int hosts;
   const char *topo_spec;
-  struct lb_topo *topo;        /* parsed from topo_spec, --hosts nodes */
-  double *speed, *capacity;    /* hosts values each */
-  int capacity_given;          /* --capacity set every host's C */
-  int work_mean_given;         /* --rmtlb-work-mean given */
-  const char *driver;          /* "lbmaster" or "lbmpi", for the CSV */
+  struct lb_topo *topo;     /* parsed from topo_spec, --hosts nodes */
+  double *speed, *capacity; /* hosts values each */
+  int capacity_given;       /* --capacity set every host's C */
+  int work_mean_given;      /* --rmtlb-work-mean given */
+  const char *driver;       /* "lbmaster" or "lbmpi", for the CSV */
   int init;
   const char *init_name;
   unsigned long seed;
   double quantum_s;
   int throttle;
   const char *out, *trace, *hosts_csv;
-  int csv;                     /* stdout holds only the CSV; lines for people go to stderr */
+  int csv; /* stdout holds only the CSV; lines for people go to stderr */
   double timeout;
-  int order;                   /* test path: processes moved per neighbour */
+  int order; /* test path: processes moved per neighbour */
   double order_delay;
-  int junk;                    /* test path: send junk to every worker */
-  unsigned long damage;        /* test path: damage this many contexts at the start */
-  int wrong;                   /* test path: host wrong - 1 makes every result wrong (0: none) */
-  int silent;                  /* test path: host silent - 1 stops itself at STOP (0: none) */
-  const char *journal;         /* --journal or --resume FILE: every verified result is kept there */
-  int resume;                  /* --resume: the journal's results count, and only the rest runs */
+  int junk;             /* test path: send junk to every worker */
+  unsigned long damage; /* test path: damage this many contexts at the start */
+  int wrong;            /* test path: host wrong - 1 makes every result wrong (0: none) */
+  int silent;           /* test path: host silent - 1 stops itself at STOP (0: none) */
+  const char *journal;  /* --journal or --resume FILE: every verified result is kept there */
+  int resume;           /* --resume: the journal's results count, and only the rest runs */
 } master_opts;
 
 /* Set up the o->hosts hosts tids[0..hosts-1] (started and waiting for

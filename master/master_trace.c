@@ -12,13 +12,13 @@ typedef enum { CLK_NONE, CLK_SHARED, CLK_ESTIMATED } clk_kind;
 
 typedef struct host_clock {
   clk_kind kind;
-  double offset;          /* the host's node time minus the master's */
-  double estimate, rtt;   /* Cristian's, at the round trip of least time */
-  int rounds;             /* answers taken */
+  double offset;        /* the host's node time minus the master's */
+  double estimate, rtt; /* Cristian's, at the round trip of least time */
+  int rounds;           /* answers taken */
 } host_clock;
 
 struct master_trace {
-  FILE *f;                /* cli_out_try's: a temporary name until closed */
+  FILE *f; /* cli_out_try's: a temporary name until closed */
   int hosts, head, bad;
   host_clock *clk;
   unsigned long *dropped; /* per host: rows that did not parse */
@@ -45,12 +45,11 @@ int master_trace_open(const char *path, int hosts, master_trace **out)
 
 /* ---- the clock exchange ---- */
 /* One round with worker `tid`: 1 and the answer, 0 with none in time. */
-static int round_trip(const farm_xport *xp, int tid, uint32_t k, double mono0, farm_clock *rep, double *t1,
-                      double *t2)
+static int round_trip(const farm_xport *xp, int tid, uint32_t k, double mono0, farm_clock *rep, double *t1, double *t2)
 {
   unsigned char buf[FARM_CLOCK_MAX];
   size_t len;
-  farm_clock req = { .round = k };
+  farm_clock req = {.round = k};
   *t1 = req.master = cli_now() - mono0;
   if (farm_clock_encode(&req, buf, sizeof buf, &len) || xp->send(xp->ctx, tid, FARM_CLOCK, buf, len) < 0) return 0;
   double end = cli_now() + MASTER_TRACE_WAIT_S;
@@ -81,7 +80,10 @@ void master_trace_sync(master_trace *tr, const farm_xport *xp, const int *tids, 
       double t1, t2;
       if (!round_trip(xp, tids[h], k, mono0, &rep, &t1, &t2)) break;
       double rtt = t2 - t1, est = rep.node - (t1 + t2) / 2;
-      if (!c->rounds || rtt < c->rtt) { c->rtt = rtt; c->estimate = est; }
+      if (!c->rounds || rtt < c->rtt) {
+        c->rtt = rtt;
+        c->estimate = est;
+      }
       c->rounds++;
       /* One kernel, one CLOCK_MONOTONIC: the worker's origin on it is
        * mono - node, the master's mono0; the same in every answer. */
@@ -90,7 +92,10 @@ void master_trace_sync(master_trace *tr, const farm_xport *xp, const int *tids, 
         c->offset = mono0 - (rep.mono - rep.node);
       }
     }
-    if (c->rounds && c->kind != CLK_SHARED) { c->kind = CLK_ESTIMATED; c->offset = c->estimate; }
+    if (c->rounds && c->kind != CLK_SHARED) {
+      c->kind = CLK_ESTIMATED;
+      c->offset = c->estimate;
+    }
   }
 }
 
@@ -105,22 +110,25 @@ static void head(master_trace *tr)
 {
   if (tr->head) return;
   tr->head = 1;
-  int n[3] = { 0, 0, 0 };
+  int n[3] = {0, 0, 0};
   for (int h = 0; h < tr->hosts; h++) n[tr->clk[h].kind]++;
   char clock[400];
   if (n[CLK_SHARED] == tr->hosts)
-    snprintf(clock, sizeof clock, "shared: every host runs on %s's machine (its kernel's boot id): one "
-             "CLOCK_MONOTONIC, each host's offset exact", cli_prog());
+    snprintf(clock, sizeof clock,
+             "shared: every host runs on %s's machine (its kernel's boot id): one "
+             "CLOCK_MONOTONIC, each host's offset exact",
+             cli_prog());
   else
-    snprintf(clock, sizeof clock, "%d host(s) on %s's machine, offset exact; %d on others, offset estimated by "
+    snprintf(clock, sizeof clock,
+             "%d host(s) on %s's machine, offset exact; %d on others, offset estimated by "
              "Cristian's method (the worker's time at the round trip of least time against its midpoint, error "
-             "at most half that round trip); %d not synchronised (their own times)", n[CLK_SHARED], cli_prog(),
-             n[CLK_ESTIMATED], n[CLK_NONE]);
+             "at most half that round trip); %d not synchronised (their own times)",
+             n[CLK_SHARED], cli_prog(), n[CLK_ESTIMATED], n[CLK_NONE]);
   char time[160], hbuf[1024];
   snprintf(time, sizeof time, "seconds since %s's start, on its clock", cli_prog());
   if (lb_trace_head(hbuf, sizeof hbuf, (size_t)tr->hosts, cli_prog(), time, clock)) return;
   fputs(hbuf, tr->f);
-  static const char *kind[] = { "none", "shared", "estimated" };
+  static const char *kind[] = {"none", "shared", "estimated"};
   for (int h = 0; h < tr->hosts; h++) {
     const host_clock *c = &tr->clk[h];
     char v[256];
@@ -148,19 +156,31 @@ void master_trace_add(master_trace *tr, int h, const char *rows, size_t len)
     size_t n = (nl ? (size_t)(nl - rows) : len) - i;
     const char *s = rows + i;
     i += n + 1;
-    if (n >= sizeof buf) { tr->dropped[h]++; continue; }
+    if (n >= sizeof buf) {
+      tr->dropped[h]++;
+      continue;
+    }
     memcpy(buf, s, n);
     buf[n] = '\0';
     const char *k, *v;
     lb_trace_row r;
     char cut[LB_TRACE_ROW_MAX];
     memcpy(cut, buf, n + 1);
-    if (lb_trace_meta_parse(cut, &k, &v)) { fprintf(tr->f, "%s\n", buf); continue; }
-    if (lb_trace_parse(buf, 2, &r) || r.host != h) { tr->dropped[h]++; continue; }
+    if (lb_trace_meta_parse(cut, &k, &v)) {
+      fprintf(tr->f, "%s\n", buf);
+      continue;
+    }
+    if (lb_trace_parse(buf, 2, &r) || r.host != h) {
+      tr->dropped[h]++;
+      continue;
+    }
     r.t = moved(r.t, off);
     if (r.ev == LB_TRACE_STATE) r.end = moved(r.end, off);
     size_t m;
-    if (lb_trace_format(&r, buf, sizeof buf, &m)) { tr->dropped[h]++; continue; }
+    if (lb_trace_format(&r, buf, sizeof buf, &m)) {
+      tr->dropped[h]++;
+      continue;
+    }
     fprintf(tr->f, "%s\n", buf);
   }
 }

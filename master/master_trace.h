@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include "farm_xport.h"
 
-#define MASTER_TRACE_ROUNDS 8       /* clock exchanges per worker */
-#define MASTER_TRACE_WAIT_S 0.5     /* the longest wait for one answer */
+#define MASTER_TRACE_ROUNDS 8   /* clock exchanges per worker */
+#define MASTER_TRACE_WAIT_S 0.5 /* the longest wait for one answer */
 
 typedef struct master_trace master_trace;
 
@@ -29,8 +29,7 @@ int master_trace_open(const char *path, int hosts, master_trace **out);
  * answering within MASTER_TRACE_WAIT_S keeps its own times, and the head
  * says so).  t0 is SETUP's start time (cli_epoch's clock).  Stops early
  * when *stop is set (an interrupt). */
-void master_trace_sync(master_trace *tr, const farm_xport *xp, const int *tids, double t0,
-                       volatile const int *stop);
+void master_trace_sync(master_trace *tr, const farm_xport *xp, const int *tids, double t0, volatile const int *stop);
 /* Host h's rows (its REPORT's): each checked (a row that does not parse,
  * or that another host wrote, is dropped and counted) and put on the
  * master's clock. */

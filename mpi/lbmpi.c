@@ -24,15 +24,15 @@
 static void usage(void)
 {
   master_cli_help("Usage: mpirun -np HOSTS+1 lbmpi [OPTION]...\n"
-                "Run the lbfarm task farm over MPI: rank 0 is the master, every other rank\n"
-                "one logical host.  The master hands out the processes of a workload, the\n"
-                "policy balances them, and the master collects and verifies the results and\n"
-                "writes one CSV row, as lbmaster does on PVM.\n\n",
-                "the ranks less one",
-                "Run with as many ranks as hosts plus one; on one machine add\n"
-                "--oversubscribe, as root --allow-run-as-root.  A rank that dies ends the\n"
-                "job: MPI has no failure recovery of its own.\n"
-                "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
+                  "Run the lbfarm task farm over MPI: rank 0 is the master, every other rank\n"
+                  "one logical host.  The master hands out the processes of a workload, the\n"
+                  "policy balances them, and the master collects and verifies the results and\n"
+                  "writes one CSV row, as lbmaster does on PVM.\n\n",
+                  "the ranks less one",
+                  "Run with as many ranks as hosts plus one; on one machine add\n"
+                  "--oversubscribe, as root --allow-run-as-root.  A rank that dies ends the\n"
+                  "job: MPI has no failure recovery of its own.\n"
+                  "Exit status: 0 verified, 1 a run that failed, 2 bad input.\n");
 }
 
 /* This process's rank and the job's size as the launcher tells them
@@ -50,20 +50,27 @@ static long env_long(const char *const *names)
  * job without starting MPI; only rank 0 speaks. */
 static void parse(int argc, char **argv, master_cli *o)
 {
-  static const char *const ranks[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "SLURM_PROCID", "PMI_RANK", NULL };
-  static const char *const sizes[] = { "OMPI_COMM_WORLD_SIZE", "SLURM_NTASKS", "PMI_SIZE", NULL };
+  static const char *const ranks[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "SLURM_PROCID", "PMI_RANK", NULL};
+  static const char *const sizes[] = {"OMPI_COMM_WORLD_SIZE", "SLURM_NTASKS", "PMI_SIZE", NULL};
   long rank = env_long(ranks), size = env_long(sizes);
-  int quiet = rank > 0, saved[2] = { -1, -1 };
+  int quiet = rank > 0, saved[2] = {-1, -1};
   if (quiet) {
     int null = open("/dev/null", O_WRONLY);
     fflush(stdout);
-    for (int fd = 1; fd <= 2 && null >= 0; fd++) { saved[fd - 1] = dup(fd); dup2(null, fd); }
+    for (int fd = 1; fd <= 2 && null >= 0; fd++) {
+      saved[fd - 1] = dup(fd);
+      dup2(null, fd);
+    }
     if (null >= 0) close(null);
   }
   master_cli_parse(argc, argv, size > 1 ? (unsigned long)(size - 1) : 6, usage, o);
   if (quiet) {
     fflush(stdout);
-    for (int fd = 1; fd <= 2; fd++) if (saved[fd - 1] >= 0) { dup2(saved[fd - 1], fd); close(saved[fd - 1]); }
+    for (int fd = 1; fd <= 2; fd++)
+      if (saved[fd - 1] >= 0) {
+        dup2(saved[fd - 1], fd);
+        close(saved[fd - 1]);
+      }
   }
 }
 
@@ -101,8 +108,8 @@ int main(int argc, char **argv)
   int rc = CLI_EXIT_USAGE;
   if (size < 2 || o.hosts != (unsigned long)(size - 1)) {
     if (rank == 0)
-      fprintf(stderr, "%s: %lu hosts need %lu MPI ranks (one master and one per host), not %d\n", cli_prog(),
-              o.hosts, o.hosts + 1, size);
+      fprintf(stderr, "%s: %lu hosts need %lu MPI ranks (one master and one per host), not %d\n", cli_prog(), o.hosts,
+              o.hosts + 1, size);
   } else {
     uint32_t run = ((uint32_t)time(NULL) ^ ((uint32_t)getpid() << 8)) & 0x7fffffffu;
     MPI_Bcast(&run, 1, MPI_UINT32_T, 0, MPI_COMM_WORLD);

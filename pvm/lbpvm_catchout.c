@@ -35,7 +35,7 @@ FILE *lbpvm_catchout_stream(FILE *to)
   static filter f;
   if (regcomp(&f.marker, "^\\[t[0-9a-f]+\\] (BEGIN|EOF)\n$", REG_EXTENDED | REG_NOSUB)) return to;
   f.to = to;
-  cookie_io_functions_t io = { .write = filter_write };
+  cookie_io_functions_t io = {.write = filter_write};
   FILE *s = fopencookie(&f, "w", io);
   if (!s) return to;
   setvbuf(s, NULL, _IOLBF, 0);

@@ -18,8 +18,8 @@
 #include "farm_throttle.h"
 #include "cli.h"
 
-#define MAX_PIDS 4096
-#define CG_WAIT_S 2.0   /* a killed worker leaves its cgroup in milliseconds */
+#define MAX_PIDS  4096
+#define CG_WAIT_S 2.0 /* a killed worker leaves its cgroup in milliseconds */
 
 static timer_t timer;
 static int have_timer;
@@ -28,7 +28,7 @@ static volatile sig_atomic_t expiry_status = 1;
 static volatile sig_atomic_t *flag;
 static int flag_set;
 static const char *volatile what;
-static volatile long bound_ds;           /* the call's bound, tenths of a second */
+static volatile long bound_ds; /* the call's bound, tenths of a second */
 static char said[512];
 static char prog[64];
 static char tmpdir[PATH_MAX];
@@ -37,12 +37,15 @@ static volatile pid_t own_pvmd;
 static pid_t workers[MAX_PIDS];
 static unsigned long long workers_start[MAX_PIDS];
 static volatile sig_atomic_t nworkers;
-static pid_t killed[MAX_PIDS];           /* the handler's list */
+static pid_t killed[MAX_PIDS]; /* the handler's list */
 static int nkilled;
 
 /* ---- async-signal-safe pieces ---- */
 
-typedef struct line { char b[1024]; size_t n; } line;
+typedef struct line {
+  char b[1024];
+  size_t n;
+} line;
 
 static void put(line *l, const char *s)
 {
@@ -53,20 +56,26 @@ static void put_ul(line *l, unsigned long v)
 {
   char d[24];
   int k = 0;
-  do { d[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+  do {
+    d[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
   while (k && l->n < sizeof l->b - 1) l->b[l->n++] = d[--k];
 }
 
 static void put_secs(line *l, long ds)
 {
   put_ul(l, (unsigned long)(ds / 10));
-  if (ds % 10) { put(l, "."); put_ul(l, (unsigned long)(ds % 10)); }
+  if (ds % 10) {
+    put(l, ".");
+    put_ul(l, (unsigned long)(ds % 10));
+  }
 }
 
 /* "<base><pid><tail>" into buf. */
 static void pid_path(char *buf, size_t size, const char *base, long pid, const char *tail)
 {
-  line l = { .n = 0 };
+  line l = {.n = 0};
   put(&l, base);
   put_ul(&l, (unsigned long)pid);
   put(&l, tail);
@@ -78,7 +87,7 @@ static void pid_path(char *buf, size_t size, const char *base, long pid, const c
 
 static void nap_ms(long ms)
 {
-  struct timespec ts = { 0, ms * 1000000L };
+  struct timespec ts = {0, ms * 1000000L};
   nanosleep(&ts, NULL);
 }
 
@@ -86,7 +95,7 @@ static void nap_ms(long ms)
 static long stat_ppid(const char *pid)
 {
   char path[64], buf[512];
-  line l = { .n = 0 };
+  line l = {.n = 0};
   put(&l, "/proc/");
   put(&l, pid);
   put(&l, "/stat");
@@ -98,9 +107,9 @@ static long stat_ppid(const char *pid)
   close(fd);
   if (n <= 0) return -1;
   buf[n] = '\0';
-  char *p = strrchr(buf, ')');   /* the name may hold spaces and parentheses */
+  char *p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
   if (!p || !p[1] || !p[2] || !p[3]) return -1;
-  p += 4;                         /* ") S " */
+  p += 4; /* ") S " */
   long v = 0;
   if (*p < '0' || *p > '9') return -1;
   while (*p >= '0' && *p <= '9') v = v * 10 + (*p++ - '0');
@@ -202,8 +211,7 @@ static void unlink_socket(int dirfd, const char *name, void *arg)
   int ours = pid == (long)getpid() || (own_pvmd > 0 && pid == (long)own_pvmd);
   for (int i = 0; i < nkilled && !ours; i++) ours = pid == (long)killed[i];
   struct stat st;
-  if (ours && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISSOCK(st.st_mode) &&
-      st.st_uid == getuid())
+  if (ours && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISSOCK(st.st_mode) && st.st_uid == getuid())
     unlinkat(dirfd, name, 0);
 }
 
@@ -231,13 +239,16 @@ static void give_up(int code, int quiet)
 {
   if (giving_up) return;
   giving_up = 1;
-  line l = { .n = 0 };
+  line l = {.n = 0};
   put(&l, prog);
   put(&l, ": ");
   const char *w = in_call ? what : NULL;
   if (code >= 128) {
     put(&l, "interrupted");
-    if (w) { put(&l, " while "); put(&l, w); }
+    if (w) {
+      put(&l, " while ");
+      put(&l, w);
+    }
   } else if (have_said) {
     put(&l, said);
   } else {
@@ -265,10 +276,10 @@ static void give_up(int code, int quiet)
   if (pvmd > 0) {
     pid_t p = pvmd;
     each_entry("/proc", kill_child, &p);
-    kill(pvmd, SIGKILL);   /* also when it is stopped */
+    kill(pvmd, SIGKILL); /* also when it is stopped */
   }
   remove_cgroups();
-  own_pvmd = pvmd;   /* for unlink_socket */
+  own_pvmd = pvmd; /* for unlink_socket */
   if (tmpdir[0]) each_entry(tmpdir, unlink_socket, NULL);
   if (pvmd > 0)
     for (int i = 0; i < 3; i++) unlink(vmfiles[i]);
@@ -303,11 +314,11 @@ static void arm(double secs)
 static void on_signal(int sig)
 {
   if (!flag_set) {
-    give_up(128 + sig, 1);   /* nobody to tell: end now */
+    give_up(128 + sig, 1); /* nobody to tell: end now */
     return;
   }
   *flag = 1;
-  if (signals++) give_up(130, 0);          /* the second one */
+  if (signals++) give_up(130, 0); /* the second one */
   arm(LBPVM_GUARD_GRACE_S);
 }
 
@@ -318,7 +329,7 @@ void lbpvm_guard_init(void)
   done = 1;
   snprintf(prog, sizeof prog, "%s", cli_prog());
   snprintf(tmpdir, sizeof tmpdir, "%s", lbpvm_tmp_dir());
-  const char *stems[3] = { "pvmd", "pvml", "lbfarm" };
+  const char *stems[3] = {"pvmd", "pvml", "lbfarm"};
   for (int i = 0; i < 3; i++) lbpvm_tmp_path(vmfiles[i], sizeof vmfiles[i], stems[i]);
   struct sigevent sev;
   memset(&sev, 0, sizeof sev);
@@ -373,15 +384,9 @@ void lbpvm_guard_say(const char *fmt, ...)
   have_said = 1;
 }
 
-void lbpvm_guard_status(int status)
-{
-  expiry_status = status;
-}
+void lbpvm_guard_status(int status) { expiry_status = status; }
 
-void lbpvm_guard_own_vm(pid_t pvmd)
-{
-  own_pvmd = pvmd;
-}
+void lbpvm_guard_own_vm(pid_t pvmd) { own_pvmd = pvmd; }
 
 void lbpvm_guard_workers(const pid_t *pids, int n)
 {

@@ -26,7 +26,7 @@
 
 /* A pvmd answers a task in milliseconds; this is a call's bound unless
  * a caller says otherwise. */
-#define LBPVM_GUARD_S 5.0
+#define LBPVM_GUARD_S       5.0
 #define LBPVM_GUARD_GRACE_S 1.5
 
 /* Before any other call (lbpvm_vm_join calls it too; a second call does

@@ -23,7 +23,7 @@ int lbpvm_send(farm_auth *a, int tid, int tag, uint32_t run, const void *body, s
 int lbpvm_send_junk(int tid, int kind)
 {
   unsigned char env[FARM_ENVELOPE];
-  farm_envelope_put(env, &(farm_envelope){ .tag = FARM_TASKS });
+  farm_envelope_put(env, &(farm_envelope){.tag = FARM_TASKS});
   if (kind) env[0] ^= 0xff;
   pvm_initsend(PvmDataRaw);
   pvm_pkbyte((char *)env, FARM_ENVELOPE, 1);
@@ -55,8 +55,11 @@ static int notice(int bufid, int src, int tag, farm_in *in)
     drop(bufid, src, tag, "a notice that no pvmd sent");
     return 0;
   }
-  if (pvm_upkint(&v, 1, 1) < 0) { drop(bufid, src, tag, "a notice without its task id"); return 0; }
-  *in = (farm_in){ .tag = tag, .src = src, .notice = v };
+  if (pvm_upkint(&v, 1, 1) < 0) {
+    drop(bufid, src, tag, "a notice without its task id");
+    return 0;
+  }
+  *in = (farm_in){.tag = tag, .src = src, .notice = v};
   pvm_freebuf(bufid);
   return 1;
 }
@@ -68,10 +71,10 @@ int lbpvm_recv(farm_auth *a, uint32_t run, int tid, int tag, double timeout_s, f
     if (timeout_s < 0) bufid = pvm_recv(tid, tag);
     else if (timeout_s == 0) bufid = pvm_nrecv(tid, tag);
     else {
-      struct timeval tv = { (long)timeout_s, (long)((timeout_s - (long)timeout_s) * 1e6) };
+      struct timeval tv = {(long)timeout_s, (long)((timeout_s - (long)timeout_s) * 1e6)};
       bufid = pvm_trecv(tid, tag, &tv);
     }
-    if (bufid <= 0) return bufid;  /* 0: nothing within the timeout */
+    if (bufid <= 0) return bufid; /* 0: nothing within the timeout */
     int bytes, mtag, src;
     if (pvm_bufinfo(bufid, &bytes, &mtag, &src) < 0) return PvmNoBuf;
     if (mtag == FARM_EXITED || mtag == FARM_HOSTDEL) {
@@ -88,7 +91,10 @@ int lbpvm_recv(farm_auth *a, uint32_t run, int tid, int tag, double timeout_s, f
     int payload = mtag == FARM_PAYLOAD || mtag == FARM_RESULT;
     size_t take = payload ? FARM_PAYLOAD_HEAD : e.body_len;
     unsigned char *body = malloc(take ? take : 1);
-    if (!body) { drop(bufid, src, mtag, "out of memory"); continue; }
+    if (!body) {
+      drop(bufid, src, mtag, "out of memory");
+      continue;
+    }
     if (take && pvm_upkbyte((char *)body, (int)take, 1) < 0) {
       free(body);
       drop(bufid, src, mtag, "body shorter than announced");
@@ -99,8 +105,8 @@ int lbpvm_recv(farm_auth *a, uint32_t run, int tid, int tag, double timeout_s, f
       drop(bufid, src, mtag, lb_errmsg());
       continue;
     }
-    *in = (farm_in){ .tag = mtag, .src = src, .body = body, .len = take, .seq = e.seq };
-    if (payload) in->bufid = pvm_setrbuf(0);   /* keep it: PVM frees it at the next receive */
+    *in = (farm_in){.tag = mtag, .src = src, .body = body, .len = take, .seq = e.seq};
+    if (payload) in->bufid = pvm_setrbuf(0); /* keep it: PVM frees it at the next receive */
     else pvm_freebuf(bufid);
     return 1;
   }

@@ -16,7 +16,10 @@ int lbpvm_payload_pack(const farm_auth *a, uint32_t run, const farm_payload_head
   if (s >= 0) s = pvm_pkbyte((char *)head, FARM_PAYLOAD_HEAD, 1);
   if (s >= 0) s = pvm_pkbyte((char *)blob, (int)h->len, 1);
   pvm_setsbuf(old);
-  if (s < 0) { pvm_freebuf(bufid); return s; }
+  if (s < 0) {
+    pvm_freebuf(bufid);
+    return s;
+  }
   return bufid;
 }
 

@@ -22,18 +22,15 @@ const char *lbpvm_tmp_dir(void)
   struct stat st;
   if (stat(tmp, &st) || !S_ISDIR(st.st_mode))
     cli_usage_error("PVM_TMP=%s is not a directory (PVM keeps its files there)", tmp);
-  if (vmid && strchr(vmid, '/'))
-    cli_usage_error("PVM_VMID='%s' contains a '/'", vmid);
+  if (vmid && strchr(vmid, '/')) cli_usage_error("PVM_VMID='%s' contains a '/'", vmid);
   return tmp;
 }
 
 void lbpvm_tmp_path(char *buf, size_t size, const char *stem)
 {
   const char *vmid = getenv("PVM_VMID");
-  if (vmid && *vmid)
-    snprintf(buf, size, "%s/%s.%u.%s", lbpvm_tmp_dir(), stem, (unsigned)getuid(), vmid);
-  else
-    snprintf(buf, size, "%s/%s.%u", lbpvm_tmp_dir(), stem, (unsigned)getuid());
+  if (vmid && *vmid) snprintf(buf, size, "%s/%s.%u.%s", lbpvm_tmp_dir(), stem, (unsigned)getuid(), vmid);
+  else snprintf(buf, size, "%s/%s.%u", lbpvm_tmp_dir(), stem, (unsigned)getuid());
 }
 
 int lbpvm_tmp_address(char *buf, size_t size)
@@ -70,7 +67,7 @@ static int try_connect(int fd, const struct sockaddr *sa, socklen_t len)
   if (fl >= 0) fcntl(fd, F_SETFL, fl | O_NONBLOCK);
   int r = connect(fd, sa, len);
   if (r && errno == EINPROGRESS) {
-    struct pollfd p = { fd, POLLOUT, 0 };
+    struct pollfd p = {fd, POLLOUT, 0};
     int err = 0;
     socklen_t el = sizeof err;
     if (poll(&p, 1, 1000) == 1 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) == 0 && err) {
@@ -121,7 +118,7 @@ static unsigned long listener_inode(const char *path)
     if (sscanf(line, "%*s %*s %*s %lx %*s %*s %lu %n", &flags, &inode, &off) < 2 || !off) continue;
     char *p = line + off;
     p[strcspn(p, "\n")] = '\0';
-    if ((flags & 0x10000) && !strcmp(p, path)) found = inode;   /* __SO_ACCEPTCON: listening */
+    if ((flags & 0x10000) && !strcmp(p, path)) found = inode; /* __SO_ACCEPTCON: listening */
   }
   fclose(f);
   return found;
@@ -139,7 +136,10 @@ static int holds_socket(long pid, const char *want)
     char p[320], l[64];
     snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
     ssize_t n = readlink(p, l, sizeof l - 1);
-    if (n > 0) { l[n] = '\0'; yes = !strcmp(l, want); }
+    if (n > 0) {
+      l[n] = '\0';
+      yes = !strcmp(l, want);
+    }
   }
   closedir(d);
   return yes;
@@ -173,9 +173,9 @@ static int proc_stat(pid_t pid, char *state, unsigned long long *start)
   size_t n = fread(buf, 1, sizeof buf - 1, f);
   fclose(f);
   buf[n] = '\0';
-  char *p = strrchr(buf, ')');   /* the name may hold spaces */
-  if (!p || sscanf(p + 2, "%c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
-                   state, start) != 2)
+  char *p = strrchr(buf, ')'); /* the name may hold spaces */
+  if (!p || sscanf(p + 2, "%c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu", state,
+                   start) != 2)
     return -1;
   return 0;
 }
@@ -232,8 +232,7 @@ int lbpvm_tmp_mark_write(pid_t pvmd)
   lbpvm_tmp_path(path, sizeof path, "lbfarm");
   FILE *f = fopen(path, "w");
   if (!f) return -1;
-  fprintf(f, "%d %llu %d %llu\n", (int)pvmd, lbpvm_tmp_start_time(pvmd), (int)getpid(),
-          lbpvm_tmp_start_time(getpid()));
+  fprintf(f, "%d %llu %d %llu\n", (int)pvmd, lbpvm_tmp_start_time(pvmd), (int)getpid(), lbpvm_tmp_start_time(getpid()));
   return fclose(f);
 }
 
@@ -271,7 +270,7 @@ void lbpvm_tmp_remove_sockets(pid_t pid)
 
 void lbpvm_tmp_remove_vm(pid_t pvmd)
 {
-  const char *stems[] = { "pvmd", "pvml", "lbfarm" };
+  const char *stems[] = {"pvmd", "pvml", "lbfarm"};
   for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++) {
     char path[PATH_MAX];
     lbpvm_tmp_path(path, sizeof path, stems[i]);

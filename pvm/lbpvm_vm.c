@@ -17,10 +17,10 @@
 #include "farm_throttle.h"
 #include "cli.h"
 
-#define PROBE_S 5          /* a live pvmd answers in milliseconds */
-#define START_S 30         /* pvmd resolves its name, binds, writes its files */
-#define EXIT_S 10          /* with pvm_catchout, pvm_exit waits for the workers' output */
-#define MAX_TASKS 1024     /* a pvmd dies past ~1000 tasks anyway */
+#define PROBE_S   5    /* a live pvmd answers in milliseconds */
+#define START_S   30   /* pvmd resolves its name, binds, writes its files */
+#define EXIT_S    10   /* with pvm_catchout, pvm_exit waits for the workers' output */
+#define MAX_TASKS 1024 /* a pvmd dies past ~1000 tasks anyway */
 
 /* Our pvmd and its tasks: a pvmd3 on some installs. */
 static int pvmd_alive(pid_t pid)
@@ -40,7 +40,7 @@ static int pvmd_alive(pid_t pid)
  * SIGKILL what is left: they all belong to a VM that is ending. */
 static void end_all(const pid_t *pids, int n, double secs)
 {
-  struct timespec step = { 0, 20 * 1000 * 1000 };
+  struct timespec step = {0, 20 * 1000 * 1000};
   for (double t = 0;; t += 0.02) {
     int left = 0;
     for (int i = 0; i < n; i++) left += lbpvm_tmp_alive(pids[i], 0);
@@ -73,7 +73,7 @@ static void stop_pvmd(pid_t pvmd)
   pid_t kids[MAX_TASKS];
   int n = lbpvm_tmp_children(pvmd, kids, MAX_TASKS);
   kill(pvmd, SIGTERM);
-  kill(pvmd, SIGCONT);   /* a stopped one too */
+  kill(pvmd, SIGCONT); /* a stopped one too */
   end_vm(pvmd, kids, n, 3.0);
 }
 
@@ -103,7 +103,10 @@ static int note_shown_before(const char *name)
   char parent[PATH_MAX];
   snprintf(parent, sizeof parent, "%s", dir);
   char *slash = strrchr(parent, '/');
-  if (slash) { *slash = '\0'; mkdir(parent, 0700); }
+  if (slash) {
+    *slash = '\0';
+    mkdir(parent, 0700);
+  }
   mkdir(dir, 0700);
   FILE *f = fopen(stamp, "w");
   if (f) {
@@ -122,9 +125,11 @@ static int host_name_opt(char *opt, size_t size)
   if (gethostname(name, sizeof name - 1) == 0 && resolves(name)) return 0;
   const char *alt = resolves("localhost") ? "localhost" : "127.0.0.1";
   if (!note_shown_before(name))
-    fprintf(stderr, "%s: this host's name '%s' does not resolve, so the pvmd started here is "
+    fprintf(stderr,
+            "%s: this host's name '%s' does not resolve, so the pvmd started here is "
             "named %s (for the real name, add the line '127.0.1.1 %s' to /etc/hosts; "
-            "this note is shown once)\n", cli_prog(), name, alt, name);
+            "this note is shown once)\n",
+            cli_prog(), name, alt, name);
   snprintf(opt, size, "-n%s", alt);
   return 1;
 }
@@ -144,8 +149,8 @@ static int start_pvmd(lbpvm_vm *vm)
 {
   char log[PATH_MAX], opt[300];
   lbpvm_tmp_path(log, sizeof log, "pvml");
-  unlink(log);   /* pvmd never writes into an existing log */
-  char *argv[2] = { NULL, NULL };
+  unlink(log); /* pvmd never writes into an existing log */
+  char *argv[2] = {NULL, NULL};
   int argc = host_name_opt(opt, sizeof opt);
   if (argc) argv[0] = opt;
   /* If the bound expires, the pvmd that is starting goes too. */
@@ -154,7 +159,7 @@ static int start_pvmd(lbpvm_vm *vm)
   int s = pvm_start_pvmd(argc, argc ? argv : NULL, 1);
   lbpvm_guard_end();
   lbpvm_guard_own_vm(0);
-  if (s == PvmDupHost) return 0;   /* one started just now: join it */
+  if (s == PvmDupHost) return 0; /* one started just now: join it */
   if (s < 0) {
     fprintf(stderr, "%s: cannot start a pvmd (PVM error %d); ", cli_prog(), s);
     if (access(log, R_OK) == 0) {
@@ -185,18 +190,16 @@ static int join_running(lbpvm_vm *vm, const char *addr, int spawned)
   else snprintf(who, sizeof who, "the pvmd of %s", spawned ? addr : path);
   if (pvmd > 0 && lbpvm_tmp_state(pvmd) == 'T')
     snprintf(how, sizeof how, "It is stopped: resume it (kill -CONT %d) or end it (kill %d)", (int)pvmd, (int)pvmd);
-  else if (pvmd > 0)
-    snprintf(how, sizeof how, "End it (echo halt | pvm, or kill %d)", (int)pvmd);
-  else
-    snprintf(how, sizeof how, "End it (echo halt | pvm)");
-  lbpvm_guard_say("%s did not answer within %d s; lbmaster did not start it%s.  %s, then run again",
-                  who, PROBE_S, spawned ? " (it spawned lbmaster)" : "", how);
+  else if (pvmd > 0) snprintf(how, sizeof how, "End it (echo halt | pvm, or kill %d)", (int)pvmd);
+  else snprintf(how, sizeof how, "End it (echo halt | pvm)");
+  lbpvm_guard_say("%s did not answer within %d s; lbmaster did not start it%s.  %s, then run again", who, PROBE_S,
+                  spawned ? " (it spawned lbmaster)" : "", how);
   lbpvm_guard_begin("joining the virtual machine", PROBE_S);
   int tid = pvm_mytid();
   lbpvm_guard_end();
   if (tid < 0) {
-    fprintf(stderr, "%s: %s refused us (PVM error %d); lbmaster did not start it.  %s, then run again\n",
-            cli_prog(), who, tid, how);
+    fprintf(stderr, "%s: %s refused us (PVM error %d); lbmaster did not start it.  %s, then run again\n", cli_prog(),
+            who, tid, how);
     lbpvm_tmp_remove_sockets(getpid());
     return tid;
   }
@@ -233,14 +236,17 @@ int lbpvm_vm_join(lbpvm_vm *vm)
     if (lbpvm_tmp_mark_read(&m) == 0) {
       if (pvmd_alive(m.pvmd) && lbpvm_tmp_start_time(m.pvmd) == m.pvmd_start) {
         if (lbpvm_tmp_alive(m.owner, m.owner_start)) {
-          fprintf(stderr, "%s: the virtual machine of %s (pvmd pid %d) was started by lbmaster "
+          fprintf(stderr,
+                  "%s: the virtual machine of %s (pvmd pid %d) was started by lbmaster "
                   "pid %d, which is still running and will halt it when done: wait for it, or "
                   "give this run a VM of its own, e.g. PVM_VMID=mine %s ...\n",
                   cli_prog(), path, (int)m.pvmd, (int)m.owner, cli_prog());
           return PvmDupHost;
         }
-        fprintf(stderr, "%s: stopping the virtual machine (pvmd pid %d) that lbmaster pid %d "
-                "started and left running\n", cli_prog(), (int)m.pvmd, (int)m.owner);
+        fprintf(stderr,
+                "%s: stopping the virtual machine (pvmd pid %d) that lbmaster pid %d "
+                "started and left running\n",
+                cli_prog(), (int)m.pvmd, (int)m.owner);
         stop_pvmd(m.pvmd);
       }
       /* Its pvmd is gone: so is the lbmaster that started it. */
@@ -260,7 +266,7 @@ int lbpvm_vm_join(lbpvm_vm *vm)
       have = 0;
     }
     if (have) {
-      rc = join_running(vm, addr, 0);   /* somebody else's virtual machine */
+      rc = join_running(vm, addr, 0); /* somebody else's virtual machine */
     } else {
       rc = start_pvmd(vm);
       if (!rc) {
@@ -310,7 +316,8 @@ void lbpvm_vm_leave(lbpvm_vm *vm)
      * end; after a host died it can wait for ever: bound it.  The run
      * is decided by then, and its status stands. */
     lbpvm_guard_say("leaving the virtual machine took over %d s (pvm_exit waits for the output of every "
-                    "worker, also one on a host that is gone): gave up waiting", EXIT_S);
+                    "worker, also one on a host that is gone): gave up waiting",
+                    EXIT_S);
     lbpvm_guard_status(vm->status);
     lbpvm_guard_begin("leaving the virtual machine", EXIT_S);
     pvm_exit();
@@ -320,18 +327,14 @@ void lbpvm_vm_leave(lbpvm_vm *vm)
   vm->mytid = 0;
 }
 
-static int usable(const char *p)
-{
-  return access(p, X_OK) == 0;
-}
+static int usable(const char *p) { return access(p, X_OK) == 0; }
 
 int lbpvm_worker_path(char *buf, unsigned long size)
 {
   const char *env = getenv("LBFARM_WORKER");
   if (env && *env) {
     if (env[0] != '/' || !usable(env)) {
-      fprintf(stderr, "%s: LBFARM_WORKER='%s' is not an absolute path to an executable\n",
-              cli_prog(), env);
+      fprintf(stderr, "%s: LBFARM_WORKER='%s' is not an absolute path to an executable\n", cli_prog(), env);
       return -1;
     }
     snprintf(buf, size, "%s", env);
@@ -343,7 +346,7 @@ int lbpvm_worker_path(char *buf, unsigned long size)
     self[n] = '\0';
     char *slash = strrchr(self, '/');
     if (slash) *slash = '\0';
-    const char *rel[] = { "/lbworker", "/../worker/lbworker", "/../libexec/lbfarm/lbworker" };
+    const char *rel[] = {"/lbworker", "/../worker/lbworker", "/../libexec/lbfarm/lbworker"};
     for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
       char cand[PATH_MAX];
       snprintf(cand, sizeof cand, "%s%s", self, rel[i]);
@@ -358,7 +361,6 @@ int lbpvm_worker_path(char *buf, unsigned long size)
     snprintf(buf, size, "%s", LBFARM_PKGLIBEXECDIR "/lbworker");
     return 0;
   }
-  fprintf(stderr, "%s: cannot find the worker executable 'lbworker'; set LBFARM_WORKER\n",
-          cli_prog());
+  fprintf(stderr, "%s: cannot find the worker executable 'lbworker'; set LBFARM_WORKER\n", cli_prog());
   return -1;
 }

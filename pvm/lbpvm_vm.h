@@ -7,10 +7,10 @@
 
 typedef struct lbpvm_vm {
   int mytid;
-  int started;   /* 1 if we started the pvmd and must halt it */
-  pid_t pvmd;    /* the pvmd we started */
+  int started; /* 1 if we started the pvmd and must halt it */
+  pid_t pvmd;  /* the pvmd we started */
   int nhosts;
-  int status;    /* the exit status if leaving a VM we joined outlives its bound */
+  int status; /* the exit status if leaving a VM we joined outlives its bound */
 } lbpvm_vm;
 
 /* Join a virtual machine.  Spawned by a pvmd (pvm_spawn, the console's

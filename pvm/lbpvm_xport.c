@@ -13,7 +13,12 @@
 #include "cli.h"
 
 /* A worker told to end, which gets SIGKILL at `at` unless it is gone. */
-typedef struct doomed { int tid; pid_t pid; unsigned long long start; double at; } doomed;
+typedef struct doomed {
+  int tid;
+  pid_t pid;
+  unsigned long long start;
+  double at;
+} doomed;
 
 /* A worker asked to end has this long to leave on its own (its SIGTERM
  * handler leaves its cgroup and removes its sockets) before SIGKILL. */
@@ -23,11 +28,11 @@ typedef struct xpvm {
   uint32_t run;
   farm_auth *auth;
   farm_store *store;
-  int *tids, *pids, n;     /* the master's workers and their process ids */
-  unsigned char *routed;   /* per worker: its direct route was asked for */
-  unsigned long long *starts;   /* ... and start times (a reused pid is not ours) */
-  double every, next;      /* heartbeat: period, next check (monotonic s) */
-  doomed *dm;              /* workers told to end, not yet killed */
+  int *tids, *pids, n;        /* the master's workers and their process ids */
+  unsigned char *routed;      /* per worker: its direct route was asked for */
+  unsigned long long *starts; /* ... and start times (a reused pid is not ours) */
+  double every, next;         /* heartbeat: period, next check (monotonic s) */
+  doomed *dm;                 /* workers told to end, not yet killed */
   int ndm, capdm;
 } xpvm;
 
@@ -51,10 +56,7 @@ static void heartbeat(xpvm *p)
 
 /* Every call that can wait on the pvmd or a peer has a bound
  * (lbpvm_guard.h); a send, a little more than its bytes need at 1 MB/s. */
-static double send_bound(size_t bytes)
-{
-  return LBPVM_GUARD_S + (double)bytes / 1e6;
-}
+static double send_bound(size_t bytes) { return LBPVM_GUARD_S + (double)bytes / 1e6; }
 
 /* Store items are PVM buffer ids (> 0). */
 static void *as_item(int bufid) { return (void *)(intptr_t)bufid; }
@@ -102,12 +104,16 @@ static int x_recv(void *ctx, int id, int tag, double timeout_s, farm_in *in)
   return r;
 }
 
-static void x_clear(void *ctx, farm_in *in) { (void)ctx; lbpvm_in_clear(in); }
+static void x_clear(void *ctx, farm_in *in)
+{
+  (void)ctx;
+  lbpvm_in_clear(in);
+}
 
 static int x_hold(void *ctx, const farm_payload_head *h, const void *blob)
 {
   xpvm *p = ctx;
-  int b = lbpvm_payload_pack(p->auth, p->run, h, blob);   /* packs here: no pvmd involved */
+  int b = lbpvm_payload_pack(p->auth, p->run, h, blob); /* packs here: no pvmd involved */
   return b < 0 ? -1 : farm_store_put(p->store, h->pid, as_item(b));
 }
 
@@ -139,10 +145,7 @@ static int x_drop(void *ctx, uint64_t pid)
   return 0;
 }
 
-static size_t x_held(void *ctx, uint64_t *pids, size_t cap)
-{
-  return farm_store_pids(((xpvm *)ctx)->store, pids, cap);
-}
+static size_t x_held(void *ctx, uint64_t *pids, size_t cap) { return farm_store_pids(((xpvm *)ctx)->store, pids, cap); }
 
 /* A message to itself goes through the pvmd, which routes it back
  * (PVM keeps no direct route to oneself). */
@@ -221,13 +224,15 @@ static void reap(xpvm *p, int now_all)
   double now = cli_now();
   for (int k = 0; k < p->ndm;) {
     doomed d = p->dm[k];
-    if (!now_all && now < d.at) { k++; continue; }
+    if (!now_all && now < d.at) {
+      k++;
+      continue;
+    }
     p->dm[k] = p->dm[--p->ndm];
     sendsig(d.tid, SIGKILL);
     if (d.pid > 0 && lbpvm_tmp_alive(d.pid, d.start)) {
       kill(d.pid, SIGKILL);
-      for (int i = 0; i < 50 && lbpvm_tmp_alive(d.pid, d.start); i++)
-        nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
+      for (int i = 0; i < 50 && lbpvm_tmp_alive(d.pid, d.start); i++) nanosleep(&(struct timespec){0, 10000000L}, NULL);
     }
     if (d.pid > 0) remove_leftovers(d.pid);
   }
@@ -245,26 +250,32 @@ static void x_kill(void *ctx, int id)
   pid_t pid = 0;
   unsigned long long start = 0;
   for (int i = 0; i < p->n; i++)
-    if (p->tids[i] == id && p->pids[i] > 0) { pid = p->pids[i]; start = p->starts[i]; }
+    if (p->tids[i] == id && p->pids[i] > 0) {
+      pid = p->pids[i];
+      start = p->starts[i];
+    }
   for (int k = 0; k < p->ndm; k++)
-    if (p->dm[k].tid == id) return;   /* on its way already */
+    if (p->dm[k].tid == id) return; /* on its way already */
   sendsig(id, SIGTERM);
   sendsig(id, SIGCONT);
   if (pid > 0 && lbpvm_tmp_alive(pid, start)) {
     kill(pid, SIGTERM);
     kill(pid, SIGCONT);
   } else if (pid > 0) {
-    remove_leftovers(pid);   /* gone already: what it could not remove */
+    remove_leftovers(pid); /* gone already: what it could not remove */
     return;
   }
   if (p->ndm == p->capdm) {
     int cap = p->capdm ? 2 * p->capdm : 8;
     doomed *v = realloc(p->dm, (size_t)cap * sizeof *v);
-    if (!v) { reap(p, 1); return; }
+    if (!v) {
+      reap(p, 1);
+      return;
+    }
     p->dm = v;
     p->capdm = cap;
   }
-  p->dm[p->ndm++] = (doomed){ id, pid, start, cli_now() + KILL_GRACE_S };
+  p->dm[p->ndm++] = (doomed){id, pid, start, cli_now() + KILL_GRACE_S};
 }
 
 static int x_junk(void *ctx, int id, int kind)
@@ -279,12 +290,28 @@ static int x_junk(void *ctx, int id, int kind)
 int lbpvm_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
 {
   xpvm *p = calloc(1, sizeof *p);
-  if (!p || farm_store_alloc(free_buf, &p->store)) { free(p); return -1; }
+  if (!p || farm_store_alloc(free_buf, &p->store)) {
+    free(p);
+    return -1;
+  }
   p->run = run;
   p->auth = auth;
-  *x = (farm_xport){ .ctx = p, .run = run, .auth = auth, .send = x_send, .recv = x_recv, .clear = x_clear, .hold = x_hold,
-                     .keep = x_keep, .forward = x_forward, .held = x_held, .drop = x_drop, .read = x_read, .echo = x_echo, .gone = x_gone,
-                     .kill = x_kill, .junk = x_junk };
+  *x = (farm_xport){.ctx = p,
+                    .run = run,
+                    .auth = auth,
+                    .send = x_send,
+                    .recv = x_recv,
+                    .clear = x_clear,
+                    .hold = x_hold,
+                    .keep = x_keep,
+                    .forward = x_forward,
+                    .held = x_held,
+                    .drop = x_drop,
+                    .read = x_read,
+                    .echo = x_echo,
+                    .gone = x_gone,
+                    .kill = x_kill,
+                    .junk = x_junk};
   return 0;
 }
 

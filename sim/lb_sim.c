@@ -52,9 +52,10 @@ static int check_config(const lb_sim_config *c)
   for (size_t k = 0; c->load == LB_SIM_LOAD_TRACE && k < c->ntrace; k++)
     if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0) ||
         !(c->trace[k].est >= 0 && c->trace[k].est < 1e30))
-      return lb_error(LB_EINVAL, "trace arrival %zu: node %zu, work %g, time %g", k + 1,
-                      c->trace[k].node, c->trace[k].work, c->trace[k].t);
-  if (c->ncrashes >= c->topo->n) return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes, c->topo->n);
+      return lb_error(LB_EINVAL, "trace arrival %zu: node %zu, work %g, time %g", k + 1, c->trace[k].node,
+                      c->trace[k].work, c->trace[k].t);
+  if (c->ncrashes >= c->topo->n)
+    return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes, c->topo->n);
   for (size_t k = 0; k < c->ncrashes; k++)
     if (c->crashes[k].node >= c->topo->n || !(c->crashes[k].t >= 0))
       return lb_error(LB_EINVAL, "failure %zu: node %zu at %g", k + 1, c->crashes[k].node, c->crashes[k].t);
@@ -63,8 +64,8 @@ static int check_config(const lb_sim_config *c)
     return lb_error(LB_EINVAL, "%zu failures of %zu nodes: one must live", c->ncrashes + c->nsilent, c->topo->n);
   for (size_t k = 0; k < c->nsilent; k++) {
     const lb_sim_silent *f = &c->silent[k];
-    if (f->node >= c->topo->n || !(f->t >= 0) || !(f->dur > 0) || (f->kind != LB_SIM_FREEZE && f->kind != LB_SIM_PARTITION) ||
-        (f->kind == LB_SIM_PARTITION && !isfinite(f->dur)))
+    if (f->node >= c->topo->n || !(f->t >= 0) || !(f->dur > 0) ||
+        (f->kind != LB_SIM_FREEZE && f->kind != LB_SIM_PARTITION) || (f->kind == LB_SIM_PARTITION && !isfinite(f->dur)))
       return lb_error(LB_EINVAL, "silent fault %zu: node %zu at %g for %g", k + 1, f->node, f->t, f->dur);
     /* One fault a node: a node's freeze and partition do not overlap. */
     for (size_t j = 0; j < k; j++)
@@ -82,8 +83,8 @@ static int check_config(const lb_sim_config *c)
   for (size_t k = 0; k < c->norders; k++) {
     const lb_sim_order *o = &c->orders[k];
     if (o->node >= c->topo->n || o->dst >= c->topo->n || o->dst == o->node || o->count < 0 || !(o->t >= 0))
-      return lb_error(LB_EINVAL, "order %zu: node %zu to %zu, %ld processes at %g", k + 1, o->node, o->dst,
-                      o->count, o->t);
+      return lb_error(LB_EINVAL, "order %zu: node %zu to %zu, %ld processes at %g", k + 1, o->node, o->dst, o->count,
+                      o->t);
   }
   return LB_SUCCESS;
 }
@@ -93,9 +94,9 @@ static int check_config(const lb_sim_config *c)
  * of waiting: what Tmax and probe timeouts rest on. */
 static double hop_time(const lb_sim_config *c)
 {
-  lb_msg probe = { .type = LB_MSG_RM };
-  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0)
-             + (c->poll ? c->quantum : 0);
+  lb_msg probe = {.type = LB_MSG_RM};
+  double hop = c->latency * (1 + c->jitter) + (c->bandwidth > 0 ? (double)lb_msg_size(&probe) / c->bandwidth : 0) +
+               (c->poll ? c->quantum : 0);
   return hop > 0 ? hop : 1;
 }
 
@@ -121,7 +122,7 @@ static size_t queue_shape(const lb_sim_config *c, size_t n, double *w)
 /* The nodes' counts, summed. */
 static void totals(const sim *S, lb_sim_result *res)
 {
-  lb_node_stats st = { 0 };
+  lb_node_stats st = {0};
   for (size_t i = 0; i < S->n; i++) lb_node_stats_add(&st, lb_node_stats_get(S->node[i].nd));
   memcpy(res->sent, st.sent, sizeof res->sent);
   for (int k = 0; k < LB_MSG_NTYPES; k++) res->messages += st.sent[k];
@@ -146,7 +147,8 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
   if (rc) return rc;
   S->n = c->topo->n;
   S->np = c->load == LB_SIM_LOAD_TRACE ? c->ntrace
-        : c->nproc ? c->nproc : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S->n * 2;
+          : c->nproc                   ? c->nproc
+                                       : (size_t)(c->node.capacity > 0 ? c->node.capacity : 1) * S->n * 2;
   res->nproc = S->np;
   lb_codec_limits_default(&S->lim, S->n);
   /* lb/'s records of this run come from the arena (or the given
@@ -154,7 +156,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
    * caller's allocator is this thread's again after. */
   lb_mem_get(&S->caller);
   if (!c->mem && (rc = sim_arena_alloc(&S->arena))) return rc;
-  S->arena_mem = (lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = S->arena };
+  S->arena_mem = (lb_mem){.alloc = sim_arena_get, .free = sim_arena_put, .ctx = S->arena};
   lb_mem_set(c->mem ? c->mem : &S->arena_mem);
   S->mem_set = 1;
   S->node = sim_huge_calloc(S->n * sizeof *S->node);
@@ -219,8 +221,10 @@ void sim_close(sim *S)
   lb_rng_free(S->rng);
   lb_rng_free(S->crng);
   free(S->wire);
-  free(S->node); free(S->ctxbuf);
-  free(S->pr); free(S->known);
+  free(S->node);
+  free(S->ctxbuf);
+  free(S->pr);
+  free(S->known);
   free(S->arr_order);
   lb_sink_free(S->sink);
   sim_live_free(S);

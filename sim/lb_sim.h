@@ -40,16 +40,28 @@ typedef enum { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE, LB_SIM_LOA
 /* est: the work the application declares for it (0: none), which a
  * node may use (lb_proc.est); work is the truth, which only the
  * simulator knows. */
-typedef struct lb_sim_arrival { double t; size_t node; double work; double est; } lb_sim_arrival;
+typedef struct lb_sim_arrival {
+  double t;
+  size_t node;
+  double work;
+  double est;
+} lb_sim_arrival;
 
 /* An outside order at time t: node sends `count` processes to dst. */
-typedef struct lb_sim_order { double t; size_t node, dst; long count; } lb_sim_order;
+typedef struct lb_sim_order {
+  double t;
+  size_t node, dst;
+  long count;
+} lb_sim_order;
 
 /* Node `node` fails at time t: its processes, its timers, the result
  * bytes it holds and every message to or from it still in flight are
  * lost.  `detect` later the survivors learn of it (LB_EV_DOWN, with the
  * repaired graph) and the sink runs its recovery (lb_sink.h). */
-typedef struct lb_sim_crash { double t; size_t node; } lb_sim_crash;
+typedef struct lb_sim_crash {
+  double t;
+  size_t node;
+} lb_sim_crash;
 
 /* A silent fault: nothing tells the survivors; only the node's lease
  * with the master (lb_lease.h, node.lease) running out does, and then
@@ -67,66 +79,71 @@ typedef struct lb_sim_crash { double t; size_t node; } lb_sim_crash;
  * (a message of one hop's latency to the master) and the master checks
  * them every quarter period; without, no lease is simulated. */
 typedef enum { LB_SIM_FREEZE, LB_SIM_PARTITION } lb_sim_silent_kind;
-typedef struct lb_sim_silent { double t; size_t node; double dur; lb_sim_silent_kind kind; } lb_sim_silent;
+typedef struct lb_sim_silent {
+  double t;
+  size_t node;
+  double dur;
+  lb_sim_silent_kind kind;
+} lb_sim_silent;
 
 typedef struct lb_sim_config {
   lb_policy policy;
-  const lb_topo *topo;          /* borrowed */
-  lb_node_params node;          /* every node's parameters (speed, C, ...);
+  const lb_topo *topo;  /* borrowed */
+  lb_node_params node;  /* every node's parameters (speed, C, ...);
                                  * hop_time <= 0: derived from latency, jitter
                                  * and bandwidth (the worst one-hop time) */
-  const double *speeds;         /* optional per-node speeds (override) */
-  double latency;               /* per hop, time units */
-  double bandwidth;             /* bytes per time unit; <= 0: infinite */
-  double jitter;                /* fraction of latency added at random */
-  double quantum;               /* longest compute slice, time units */
+  const double *speeds; /* optional per-node speeds (override) */
+  double latency;       /* per hop, time units */
+  double bandwidth;     /* bytes per time unit; <= 0: infinite */
+  double jitter;        /* fraction of latency added at random */
+  double quantum;       /* longest compute slice, time units */
   lb_sim_load load;
-  size_t nproc;                 /* processes (0: C x nodes x 2) */
-  double work;                  /* mean work per process (uniform 0.5..1.5 x) */
-  const lb_sim_arrival *trace;  /* LB_SIM_LOAD_TRACE */
+  size_t nproc;                /* processes (0: C x nodes x 2) */
+  double work;                 /* mean work per process (uniform 0.5..1.5 x) */
+  const lb_sim_arrival *trace; /* LB_SIM_LOAD_TRACE */
   size_t ntrace;
   unsigned long seed;
-  int codec;                    /* round-trip every message through lb_codec */
-  int leaving;                  /* contexts as on the farm: the driver keeps
+  int codec;                  /* round-trip every message through lb_codec */
+  int leaving;                /* contexts as on the farm: the driver keeps
                                  * a live copy of each process that ran at a
                                  * node, and saves it into the process only
                                  * when it leaves (lb_rt_ops.leaving); 0: the
                                  * node gets the context after every quantum */
-  double cost_msg;              /* CPU time a node spends on each message it
+  double cost_msg;            /* CPU time a node spends on each message it
                                  * sends, relays or takes */
-  double cost_byte;             /* ... and on each byte of it */
-  double host_setup;            /* CPU time a node spends once, before its
+  double cost_byte;           /* ... and on each byte of it */
+  double host_setup;          /* CPU time a node spends once, before its
                                  * first quantum (a workload's per-host
                                  * set-up: matmul builds its B there) */
-  int poll;                     /* a node takes messages between quanta only,
+  int poll;                   /* a node takes messages between quanta only,
                                  * as the farm's worker does */
-  size_t result_len;            /* bytes of each result on the wire (0: 8) */
-  size_t ctx_len;               /* bytes of each process's context (0: 8) */
-  const lb_sim_order *orders;   /* scripted outside orders */
+  size_t result_len;          /* bytes of each result on the wire (0: 8) */
+  size_t ctx_len;             /* bytes of each process's context (0: 8) */
+  const lb_sim_order *orders; /* scripted outside orders */
   size_t norders;
-  const lb_sim_crash *crashes;  /* node failures */
+  const lb_sim_crash *crashes; /* node failures */
   size_t ncrashes;
-  double detect;                /* failure to detection (0: 2 x latency + 1) */
-  const lb_sim_silent *silent;  /* silent faults, found by leases */
+  double detect;               /* failure to detection (0: 2 x latency + 1) */
+  const lb_sim_silent *silent; /* silent faults, found by leases */
   size_t nsilent;
-  double corrupt;               /* a fraction of the results made at node */
-  size_t corrupt_node;          /* corrupt_node are wrong (drawn per result);
+  double corrupt;           /* a fraction of the results made at node */
+  size_t corrupt_node;      /* corrupt_node are wrong (drawn per result);
                                  * when the sink has rejected LB_SINK_STRIKES
                                  * of them the node is excluded: it stops at
                                  * once, and its failure is known at once */
-  double sample_dt;             /* load CSV sampling interval (0: none) */
-  FILE *load_csv;               /* time,queued,max,min,heavy,light */
-  FILE *msg_trace;              /* the trace's rows (lb_trace.h): each message
+  double sample_dt;         /* load CSV sampling interval (0: none) */
+  FILE *load_csv;           /* time,queued,max,min,heavy,light */
+  FILE *msg_trace;          /* the trace's rows (lb_trace.h): each message
                                  * sent and taken in, each node's busy, idle
                                  * and balancing intervals; the caller writes
                                  * its head */
-  FILE *violation_log;          /* every violation, one per line */
-  int optimum;                  /* compute res->hops_optimal (default 1) */
-  unsigned long max_events;     /* 0: 200 million */
-  double snapshot_at;           /* when > 0, copy every queue length into */
-  long *snapshot;               /* snapshot[0..n-1] at that time and stop there
+  FILE *violation_log;      /* every violation, one per line */
+  int optimum;              /* compute res->hops_optimal (default 1) */
+  unsigned long max_events; /* 0: 200 million */
+  double snapshot_at;       /* when > 0, copy every queue length into */
+  long *snapshot;           /* snapshot[0..n-1] at that time and stop there
                                  * (no end-of-run checks: res->stopped = 1) */
-  const lb_mem *mem;            /* where lb/'s records of the run come from
+  const lb_mem *mem;        /* where lb/'s records of the run come from
                                  * (NULL: the simulator's arena); the calling
                                  * thread's allocator is the caller's again
                                  * when lb_sim_run returns */
@@ -148,14 +165,14 @@ void lb_sim_config_default(lb_sim_config *c);
 void lb_sim_config_farm(lb_sim_config *c);
 
 typedef struct lb_sim_result {
-  double makespan;              /* last result delivered to the sink */
-  double ideal;                 /* sum(work) / sum(speed) */
+  double makespan; /* last result delivered to the sink */
+  double ideal;    /* sum(work) / sum(speed) */
   double total_work;
   size_t nproc;
   unsigned long sent[LB_MSG_NTYPES];
   unsigned long messages, bytes, migrated, migrated_started, ctx_bytes, invocations, episodes;
-  unsigned long hops;           /* process-hops: processes x links crossed */
-  long hops_optimal;            /* fewest that balance the processes' origins
+  unsigned long hops; /* process-hops: processes x links crossed */
+  long hops_optimal;  /* fewest that balance the processes' origins
                                  * (lb_optimum_hops), -1 if not computed */
   unsigned long events;
   int stopped;                  /* ended at snapshot_at */

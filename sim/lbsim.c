@@ -9,6 +9,6 @@ static int run(const lb_sim_config *c, lb_sim_result *r, void *ctx)
 
 int main(int argc, char **argv)
 {
-  const sim_cli_driver lbsim = { .name = "lbsim", .run = run };
+  const sim_cli_driver lbsim = {.name = "lbsim", .run = run};
   return sim_cli_main(argc, argv, &lbsim);
 }

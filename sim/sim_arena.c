@@ -6,23 +6,23 @@
 #include "sim_arena.h"
 #include "lb_errno.h"
 
-#define GRAIN 16                     /* sizes are rounded up to this */
-#define NCLASS (SIM_ARENA_MAX / GRAIN + 1)
-#define HUGE ((size_t)2 << 20)       /* a huge page on x86-64 */
+#define GRAIN     16 /* sizes are rounded up to this */
+#define NCLASS    (SIM_ARENA_MAX / GRAIN + 1)
+#define HUGE      ((size_t)2 << 20) /* a huge page on x86-64 */
 #define CHUNK_MAX ((size_t)64 << 20)
 
 struct sim_arena {
-  unsigned char *cur, *end;          /* the chunk being cut */
-  void *free[NCLASS];                /* freed blocks by size class, linked through their first word */
-  void **chunk;                      /* every chunk, for sim_arena_free */
-  size_t nchunk, capchunk, next;     /* next: the size of the next chunk */
+  unsigned char *cur, *end;      /* the chunk being cut */
+  void *free[NCLASS];            /* freed blocks by size class, linked through their first word */
+  void **chunk;                  /* every chunk, for sim_arena_free */
+  size_t nchunk, capchunk, next; /* next: the size of the next chunk */
 };
 
 int sim_arena_alloc(sim_arena **out)
 {
   *out = calloc(1, sizeof **out);
   if (!*out) return lb_error(LB_ENOMEM, "arena");
-  (*out)->next = HUGE;   /* small runs stay small; chunks double up to CHUNK_MAX */
+  (*out)->next = HUGE; /* small runs stay small; chunks double up to CHUNK_MAX */
   return LB_SUCCESS;
 }
 
@@ -63,7 +63,7 @@ static int new_chunk(sim_arena *a)
     a->chunk = v;
     a->capchunk = c;
   }
-  void *p = huge_block(a->next, HUGE);   /* a->next >= HUGE */
+  void *p = huge_block(a->next, HUGE); /* a->next >= HUGE */
   if (!p) return 0;
   a->chunk[a->nchunk++] = p;
   a->cur = p;
@@ -97,7 +97,10 @@ void sim_arena_put(void *ctx, void *p, size_t size)
 {
   sim_arena *a = ctx;
   if (!p) return;
-  if (size > SIM_ARENA_MAX) { free(p); return; }
+  if (size > SIM_ARENA_MAX) {
+    free(p);
+    return;
+  }
   size_t c = size ? (size + GRAIN - 1) / GRAIN : 1;
   *(void **)p = a->free[c];
   a->free[c] = p;

@@ -40,17 +40,16 @@ void sim_result_sent(sim *S, size_t i, uint64_t pid)
 {
   if (!sim_known_pid(S, i, pid, "payload")) return;
   if (S->pr[pid].where != i && !S->pr[pid].rerun)
-    sim_violation(S, "node %zu sent the result of process %llu, whose bytes are not there", i,
-                  (unsigned long long)pid);
+    sim_violation(S, "node %zu sent the result of process %llu, whose bytes are not there", i, (unsigned long long)pid);
   S->pr[pid].where = AT_WIRE;
 }
 
 void sim_result_arrived(sim *S, size_t i, uint64_t pid)
 {
-  if (pid >= S->np) return;   /* sim_to_sink or sim_home will say */
+  if (pid >= S->np) return; /* sim_to_sink or sim_home will say */
   if (S->pr[pid].where != AT_WIRE && !S->pr[pid].rerun)
-    sim_violation(S, "the result of process %llu arrived at %zu without its bytes on the wire",
-                  (unsigned long long)pid, i);
+    sim_violation(S, "the result of process %llu arrived at %zu without its bytes on the wire", (unsigned long long)pid,
+                  i);
   S->pr[pid].where = i;
 }
 
@@ -76,8 +75,9 @@ int sim_home(void *ctx, const lb_result_ref *r, double now)
   if (p->origin != i && !p->rerun)
     sim_violation(S, "process %llu came home at %zu, origin %zu", (unsigned long long)pid, i, (size_t)p->origin);
   if (!p->done && !p->rerun) sim_violation(S, "process %llu came home before it finished", (unsigned long long)pid);
-  if (p->home++) { if (!p->rerun) sim_violation(S, "process %llu came home twice", (unsigned long long)pid); }
-  else S->nhome++;
+  if (p->home++) {
+    if (!p->rerun) sim_violation(S, "process %llu came home twice", (unsigned long long)pid);
+  } else S->nhome++;
   return LB_SUCCESS;
 }
 
@@ -102,7 +102,7 @@ int sim_sink_take(sim *S, size_t i, uint64_t pid, uint64_t len, double now)
    * comes (an event: the node's step is still under way), not here. */
   uint64_t diff = p->bytes ^ sim_result_of(pid);
   if (diff && S->c->corrupt > 0 && diff - 1 < S->n && len == sim_result_len(S))
-    return sim_queue_push(&S->h, (sim_ev){ .t = now, .kind = SIM_EV_REJECT, .node = (uint32_t)(diff - 1), .id = pid });
+    return sim_queue_push(&S->h, (sim_ev){.t = now, .kind = SIM_EV_REJECT, .node = (uint32_t)(diff - 1), .id = pid});
   if (diff || len != sim_result_len(S))
     sim_violation(S, "process %llu: wrong result at the sink", (unsigned long long)pid);
   int first;
@@ -132,9 +132,12 @@ int sim_to_sink(void *ctx, const lb_result_ref *r, double now)
   double at = sim_arrival(S, i, i, now, 0);
   if (at > now) {
     p->where = AT_WIRE;
-    if (!isfinite(at)) { p->where = AT_LOST; return LB_SUCCESS; }
-    return sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_SINK, .node = (uint32_t)i, .id = pid,
-                                          .work = (double)r->len });
+    if (!isfinite(at)) {
+      p->where = AT_LOST;
+      return LB_SUCCESS;
+    }
+    return sim_queue_push(
+        &S->h, (sim_ev){.t = at, .kind = SIM_EV_SINK, .node = (uint32_t)i, .id = pid, .work = (double)r->len});
   }
   return sim_sink_take(S, i, pid, r->len, now);
 }
@@ -150,9 +153,11 @@ double sim_ran(sim *S, size_t i, const lb_proc *p, double work, int *fin)
   if (!*fin) return left;
   uint64_t pid = p->id;
   simproc *x = &S->pr[pid];
-  if (x->done++) { if (!x->rerun) sim_violation(S, "process %llu ran to completion twice", (unsigned long long)pid); }
-  else S->ndone++;
-  if (x->where != AT_NOWHERE && !x->rerun) sim_violation(S, "process %llu made its result twice", (unsigned long long)pid);
+  if (x->done++) {
+    if (!x->rerun) sim_violation(S, "process %llu ran to completion twice", (unsigned long long)pid);
+  } else S->ndone++;
+  if (x->where != AT_NOWHERE && !x->rerun)
+    sim_violation(S, "process %llu made its result twice", (unsigned long long)pid);
   x->where = i;
   x->bytes = sim_result_of(pid);
   if (S->crng && i == S->c->corrupt_node && lb_rng_uniform(S->crng) < S->c->corrupt) x->bytes ^= 1 + (uint64_t)i;

@@ -84,7 +84,8 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "      --csv-header    print the header line only, and exit\n"
          "      --max-events N  give up (a violation) after N events (default 200 million)\n"
          "      --version       print the version and the commit it was built from\n"
-         "  -h, --help          show this help and exit\n", d->name);
+         "  -h, --help          show this help and exit\n",
+         d->name);
   cli_param_help(stdout, &dflt->node);
   printf("\nHere --hop-time 0 is the worst one-hop time: latency x (1 + jitter) + its\n"
          "size / bandwidth.  RMTLB-drain (--rmtlb-drain F > 0) starts C at processes /\n"
@@ -183,29 +184,67 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
 
 int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
 {
-  enum { O_SPEEDS = 256, O_LAT, O_BW, O_JIT, O_QUANT, O_CSVLOAD, O_SAMPLE, O_TRACE, O_CSV, O_CSVHEAD, O_MAXEV,
-         O_NOCODEC, O_CRASH, O_DETECT, O_PROFILE, O_COSTMSG, O_COSTBYTE, O_SETUP, O_POLL, O_CTXB, O_RESB, O_NOOPT, O_LEAVING, O_CORRUPT,
-         O_FREEZE, O_PARTITION };
-  static const struct option own[] = {
-    { "policy", required_argument, 0, 'p' }, { "topology", required_argument, 0, 't' },
-    { "load", required_argument, 0, 'l' }, { "procs", required_argument, 0, 'n' },
-    { "work", required_argument, 0, 'w' }, { "speeds", required_argument, 0, O_SPEEDS },
-    { "latency", required_argument, 0, O_LAT }, { "bandwidth", required_argument, 0, O_BW },
-    { "jitter", required_argument, 0, O_JIT }, { "quantum", required_argument, 0, O_QUANT },
-    { "load-csv", required_argument, 0, O_CSVLOAD }, { "sample", required_argument, 0, O_SAMPLE },
-    { "msg-trace", required_argument, 0, O_TRACE }, { "csv", no_argument, 0, O_CSV },
-    { "csv-header", no_argument, 0, O_CSVHEAD }, { "max-events", required_argument, 0, O_MAXEV },
-    { "no-codec", no_argument, 0, O_NOCODEC }, { "no-optimum", no_argument, 0, O_NOOPT },
-    { "crash", required_argument, 0, O_CRASH }, { "detect", required_argument, 0, O_DETECT },
-    { "corrupt", required_argument, 0, O_CORRUPT },
-    { "freeze", required_argument, 0, O_FREEZE }, { "partition", required_argument, 0, O_PARTITION },
-    { "profile", required_argument, 0, O_PROFILE }, { "cost-msg", required_argument, 0, O_COSTMSG },
-    { "host-setup", required_argument, 0, O_SETUP },
-    { "cost-byte", required_argument, 0, O_COSTBYTE }, { "poll", required_argument, 0, O_POLL },
-    { "ctx-bytes", required_argument, 0, O_CTXB }, { "result-bytes", required_argument, 0, O_RESB },
-    { "leaving", no_argument, 0, O_LEAVING },
-    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+  enum {
+    O_SPEEDS = 256,
+    O_LAT,
+    O_BW,
+    O_JIT,
+    O_QUANT,
+    O_CSVLOAD,
+    O_SAMPLE,
+    O_TRACE,
+    O_CSV,
+    O_CSVHEAD,
+    O_MAXEV,
+    O_NOCODEC,
+    O_CRASH,
+    O_DETECT,
+    O_PROFILE,
+    O_COSTMSG,
+    O_COSTBYTE,
+    O_SETUP,
+    O_POLL,
+    O_CTXB,
+    O_RESB,
+    O_NOOPT,
+    O_LEAVING,
+    O_CORRUPT,
+    O_FREEZE,
+    O_PARTITION
   };
+  static const struct option own[] = {{"policy", required_argument, 0, 'p'},
+                                      {"topology", required_argument, 0, 't'},
+                                      {"load", required_argument, 0, 'l'},
+                                      {"procs", required_argument, 0, 'n'},
+                                      {"work", required_argument, 0, 'w'},
+                                      {"speeds", required_argument, 0, O_SPEEDS},
+                                      {"latency", required_argument, 0, O_LAT},
+                                      {"bandwidth", required_argument, 0, O_BW},
+                                      {"jitter", required_argument, 0, O_JIT},
+                                      {"quantum", required_argument, 0, O_QUANT},
+                                      {"load-csv", required_argument, 0, O_CSVLOAD},
+                                      {"sample", required_argument, 0, O_SAMPLE},
+                                      {"msg-trace", required_argument, 0, O_TRACE},
+                                      {"csv", no_argument, 0, O_CSV},
+                                      {"csv-header", no_argument, 0, O_CSVHEAD},
+                                      {"max-events", required_argument, 0, O_MAXEV},
+                                      {"no-codec", no_argument, 0, O_NOCODEC},
+                                      {"no-optimum", no_argument, 0, O_NOOPT},
+                                      {"crash", required_argument, 0, O_CRASH},
+                                      {"detect", required_argument, 0, O_DETECT},
+                                      {"corrupt", required_argument, 0, O_CORRUPT},
+                                      {"freeze", required_argument, 0, O_FREEZE},
+                                      {"partition", required_argument, 0, O_PARTITION},
+                                      {"profile", required_argument, 0, O_PROFILE},
+                                      {"cost-msg", required_argument, 0, O_COSTMSG},
+                                      {"host-setup", required_argument, 0, O_SETUP},
+                                      {"cost-byte", required_argument, 0, O_COSTBYTE},
+                                      {"poll", required_argument, 0, O_POLL},
+                                      {"ctx-bytes", required_argument, 0, O_CTXB},
+                                      {"result-bytes", required_argument, 0, O_RESB},
+                                      {"leaving", no_argument, 0, O_LEAVING},
+                                      {"help", no_argument, 0, 'h'},
+                                      {0, 0, 0, 0}};
   cli_init(argv[0]);
   const struct option *opts = cli_param_options(own);
   cli_version_opt(argc, argv);
@@ -216,13 +255,14 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   const char *profile = "unit";
   for (int k = 1; k < argc; k++) {
     const char *v = !strcmp(argv[k], "--profile") && k + 1 < argc ? argv[k + 1]
-                  : !strncmp(argv[k], "--profile=", 10) ? argv[k] + 10 : NULL;
+                    : !strncmp(argv[k], "--profile=", 10)         ? argv[k] + 10
+                                                                  : NULL;
     if (!v) continue;
     if (!strcmp(v, "farm")) lb_sim_config_farm(&c);
     else if (strcmp(v, "unit")) cli_usage_error("--profile: unknown profile '%s' (unit, farm)", v);
     profile = v;
   }
-  c.node.results = LB_RESULTS_DIRECT;   /* the farm's default */
+  c.node.results = LB_RESULTS_DIRECT; /* the farm's default */
   c.node.seed = 1;
   c.policy = LB_POLICY_RMTLB;
   const lb_sim_config dflt = c;
@@ -234,7 +274,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   lb_sim_silent silent[64];
   size_t nsilent = 0;
   int csv = 0, ch;
-  unsigned char given[CLI_PARAM_MAX] = { 0 };
+  unsigned char given[CLI_PARAM_MAX] = {0};
   while ((ch = getopt_long(argc, argv, ":p:t:l:n:w:h" CLI_PARAM_SHORT, opts, NULL)) != -1) {
     if (cli_param_take(ch, optarg, &c.node, given)) continue;
     switch (ch) {
@@ -245,7 +285,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     case 'l': load = optarg; break;
     case 'n': c.nproc = cli_ulong("--procs", optarg, 1, 100000000ul); break;
     case 'w': c.work = cli_double("--work", optarg, 1e-9, 1e12); break;
-    case O_PROFILE: break;   /* applied first, above */
+    case O_PROFILE: break; /* applied first, above */
     case O_CTXB: c.ctx_len = cli_ulong("--ctx-bytes", optarg, 8, 1ul << 30); break;
     case O_RESB: c.result_len = cli_ulong("--result-bytes", optarg, 8, 1ul << 30); break;
     case O_COSTMSG: c.cost_msg = cli_double("--cost-msg", optarg, 0, 1e9); break;
@@ -290,7 +330,8 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
       f->kind = ch == O_FREEZE ? LB_SIM_FREEZE : LB_SIM_PARTITION;
       f->t = cli_double(ch == O_FREEZE ? "--freeze TIME" : "--partition TIME", optarg, 0, 1e15);
       f->node = cli_ulong(ch == O_FREEZE ? "--freeze NODE" : "--partition NODE", a + 1, 0, 100000000ul);
-      f->dur = b ? cli_double(ch == O_FREEZE ? "--freeze DURATION" : "--partition DURATION", b + 1, 1e-9, 1e15) : INFINITY;
+      f->dur =
+          b ? cli_double(ch == O_FREEZE ? "--freeze DURATION" : "--partition DURATION", b + 1, 1e-9, 1e15) : INFINITY;
       break;
     }
     case O_CORRUPT: {
@@ -318,7 +359,8 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   c.nsilent = nsilent;
   for (size_t k = 0; k < nsilent; k++)
     if (silent[k].node >= t->n)
-      cli_usage_error("%s: node %zu of %zu", silent[k].kind == LB_SIM_FREEZE ? "--freeze" : "--partition", silent[k].node, t->n);
+      cli_usage_error("%s: node %zu of %zu", silent[k].kind == LB_SIM_FREEZE ? "--freeze" : "--partition",
+                      silent[k].node, t->n);
   if (nsilent && lb_lease_params_check(c.node.lease.period, c.node.lease.duration))
     cli_usage_error("--lease-period %g, --lease %g: %s", c.node.lease.period, c.node.lease.duration, lb_errmsg());
   if (c.corrupt > 0 && c.corrupt_node >= t->n) cli_usage_error("--corrupt: node %zu of %zu", c.corrupt_node, t->n);
@@ -348,7 +390,10 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     if (k != t->n) cli_usage_error("--speeds: %zu values for %zu nodes", k, t->n);
     c.speeds = sp;
   }
-  if (csv_path) { c.load_csv = cli_out_open("--load-csv", csv_path); c.sample_dt = sample_dt; }
+  if (csv_path) {
+    c.load_csv = cli_out_open("--load-csv", csv_path);
+    c.sample_dt = sample_dt;
+  }
   if (trace_path) {
     c.msg_trace = cli_out_open("--msg-trace", trace_path);
     char head[1024];
@@ -381,23 +426,28 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     printf("messages        %lu (", r.messages);
     int first = 1;
     for (int k = 0; k < LB_MSG_NTYPES; k++)
-      if (r.sent[k]) { printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]); first = 0; }
-    printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu",
-           r.bytes, r.migrated, r.migrated_started, r.hops);
+      if (r.sent[k]) {
+        printf("%s%s %lu", first ? "" : ", ", lb_msg_type_name((lb_msg_type)k), r.sent[k]);
+        first = 0;
+      }
+    printf(")\nbytes           %lu\nmigrated        %lu (%lu started)\nprocess-hops    %lu", r.bytes, r.migrated,
+           r.migrated_started, r.hops);
     if (r.hops_optimal >= 0)
       printf(" (fewest that balance the start: %ld; ratio %.4g)", r.hops_optimal,
              lb_optimum_ratio(r.hops, (unsigned long)r.hops_optimal));
-    else
-      printf(" (fewest that balance the start: not computed%s)", c.optimum ? ", problem too large" : "");
-    printf("\n"
-           "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\n"
-           "placed         %lu episodes (%lu by one flood, %lu by two, %lu by three or more); %lu dissolved\n"
-           "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
-           "wrong results   %lu rejected, %lu node(s) excluded\n"
-           "silent faults   %lu node(s) fenced, %lu late message(s) dropped, %lu heartbeats\n"
-           "events          %lu\n"
-           "violations      %lu%s%s\n", r.episodes, r.invocations, ipe,
-           placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2], r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.rejected, r.excluded, r.fenced, r.fenced_dropped, r.beats, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
+    else printf(" (fewest that balance the start: not computed%s)", c.optimum ? ", problem too large" : "");
+    printf(
+        "\n"
+        "heavy episodes  %lu\ninvocations     %lu (%.3g per episode)\n"
+        "placed         %lu episodes (%lu by one flood, %lu by two, %lu by three or more); %lu dissolved\n"
+        "failures        %lu (%lu processes lost, %lu run again, %lu duplicates dropped, %lu results off their path)\n"
+        "wrong results   %lu rejected, %lu node(s) excluded\n"
+        "silent faults   %lu node(s) fenced, %lu late message(s) dropped, %lu heartbeats\n"
+        "events          %lu\n"
+        "violations      %lu%s%s\n",
+        r.episodes, r.invocations, ipe, placed, r.placed[1], r.placed[2], placed - r.placed[1] - r.placed[2],
+        r.dissolved, r.crashed, r.lost, r.reruns, r.duplicates, r.orphans, r.rejected, r.excluded, r.fenced,
+        r.fenced_dropped, r.beats, r.events, r.violations, r.violations ? ": " : "", r.first_violation);
   }
   free(arr);
   free(sp);

@@ -9,11 +9,11 @@
 #include "lb_sim.h"
 
 typedef struct sim_cli_driver {
-  const char *name;                 /* the program, as its help names it */
+  const char *name; /* the program, as its help names it */
   /* Run the configured simulation (lb_sim_run's contract). */
   int (*run)(const lb_sim_config *c, lb_sim_result *r, void *ctx);
   void *ctx;
-  void (*usage)(FILE *f);           /* the driver's own lines of --help, or NULL */
+  void (*usage)(FILE *f); /* the driver's own lines of --help, or NULL */
 } sim_cli_driver;
 
 /* Parse argv as lbsim does, run, report; returns the exit status. */

@@ -80,7 +80,7 @@ int sim_rerun_one(sim *S, uint64_t pid, size_t host, double now)
   S->pr[pid].origin = (uint32_t)host;
   S->pr[pid].where = AT_NOWHERE;
   S->r->reruns++;
-  lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
+  lb_event ev = {.type = LB_EV_ARRIVE, .proc = p};
   if (!(rc = sim_step(S, host, &ev, now))) rc = sim_kick(S, host, now);
   return rc;
 }
@@ -109,14 +109,17 @@ int sim_rerun(sim *S, double now)
 
 int sim_detect(sim *S, size_t d, double now)
 {
-  if (S->known[d]) return LB_SUCCESS;   /* its lease ran out first, or its crash was noticed first */
+  if (S->known[d]) return LB_SUCCESS; /* its lease ran out first, or its crash was noticed first */
   S->known[d] = 1;
-  if (S->lease) lb_lease_fence(S->lease, d);   /* out: its lease no longer counts */
+  if (S->lease) lb_lease_fence(S->lease, d); /* out: its lease no longer counts */
   lb_topo *t;
   int rc = lb_topo_repair(S->c->topo, S->known, &t);
   if (rc) return rc;
   lb_topo **v = realloc(S->repaired, (S->nrepaired + 1) * sizeof *v);
-  if (!v) { lb_topo_free(t); return lb_error(LB_ENOMEM, "repaired graphs"); }
+  if (!v) {
+    lb_topo_free(t);
+    return lb_error(LB_ENOMEM, "repaired graphs");
+  }
   S->repaired = v;
   S->repaired[S->nrepaired++] = t;
   S->topo = t;
@@ -126,7 +129,7 @@ int sim_detect(sim *S, size_t d, double now)
     if (S->node[i].out) continue;
     for (size_t j = 0; j < S->n && !rc; j++) {
       if (!S->known[j] || lb_node_is_down(S->node[i].nd, j)) continue;
-      lb_event ev = { .type = LB_EV_DOWN, .dst = j, .topo = t };
+      lb_event ev = {.type = LB_EV_DOWN, .dst = j, .topo = t};
       rc = sim_step(S, i, &ev, now);
     }
   }
@@ -140,7 +143,7 @@ int sim_detect(sim *S, size_t d, double now)
 int sim_reject(sim *S, uint64_t pid, size_t exec, double now)
 {
   S->r->rejected++;
-  if (lb_sink_is_accepted(S->sink, pid)) return LB_SUCCESS;   /* another copy got there first */
+  if (lb_sink_is_accepted(S->sink, pid)) return LB_SUCCESS; /* another copy got there first */
   size_t to;
   int excl;
   int rc = lb_sink_reject(S->sink, pid, exec, &to, &excl);

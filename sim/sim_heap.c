@@ -39,7 +39,10 @@ static void sift_down(sim_heap *h, size_t i, sim_ev x)
   for (;;) {
     size_t l = 2 * i + 1, m = i;
     const sim_ev *best = &x;
-    if (l < n && before(&h->v[l], best)) { m = l; best = &h->v[l]; }
+    if (l < n && before(&h->v[l], best)) {
+      m = l;
+      best = &h->v[l];
+    }
     if (l + 1 < n && before(&h->v[l + 1], best)) m = l + 1;
     if (m == i) break;
     h->v[i] = h->v[m];

@@ -12,30 +12,39 @@
 #include <stdint.h>
 #include "lb_proc.h"
 
-typedef enum { SIM_EV_DELIVER, SIM_EV_TIMER, SIM_EV_ARRIVE, SIM_EV_QEND, SIM_EV_SAMPLE, SIM_EV_TICK, SIM_EV_ORDER, SIM_EV_CRASH, SIM_EV_DETECT,
-               SIM_EV_REJECT,
-               /* silent faults and leases (sim_silent.c) */
-               SIM_EV_SILENT,   /* silent fault `id` begins */
-               SIM_EV_RESUME,   /* node `node`'s freeze or partition ends */
-               SIM_EV_LEASE,    /* the master's lease check; every fourth, the heartbeats */
-               SIM_EV_RENEW,    /* node `node`'s heartbeat reaches the master */
-               SIM_EV_QUIT,     /* the master's order to stop reaches fenced node `node` */
-               SIM_EV_SINK      /* node `node` hands in the result of process `id` (held by a partition) */
-             } sim_ev_kind;
+typedef enum {
+  SIM_EV_DELIVER,
+  SIM_EV_TIMER,
+  SIM_EV_ARRIVE,
+  SIM_EV_QEND,
+  SIM_EV_SAMPLE,
+  SIM_EV_TICK,
+  SIM_EV_ORDER,
+  SIM_EV_CRASH,
+  SIM_EV_DETECT,
+  SIM_EV_REJECT,
+  /* silent faults and leases (sim_silent.c) */
+  SIM_EV_SILENT, /* silent fault `id` begins */
+  SIM_EV_RESUME, /* node `node`'s freeze or partition ends */
+  SIM_EV_LEASE,  /* the master's lease check; every fourth, the heartbeats */
+  SIM_EV_RENEW,  /* node `node`'s heartbeat reaches the master */
+  SIM_EV_QUIT,   /* the master's order to stop reaches fenced node `node` */
+  SIM_EV_SINK    /* node `node` hands in the result of process `id` (held by a partition) */
+} sim_ev_kind;
 
 /* 40 bytes: a million-node run holds millions.  Node ids fit 32 bits
  * everywhere (the codec's limit). */
 typedef struct sim_ev {
   double t;
-  uint64_t seq;       /* order at equal times (above) */
+  uint64_t seq; /* order at equal times (above) */
   uint32_t node;
-  uint32_t kind;      /* sim_ev_kind */
+  uint32_t kind; /* sim_ev_kind */
   union {
-    lb_msg *msg;      /* DELIVER (owned) */
-    lb_proc *proc;    /* ARRIVE (owned) */
-    uint64_t id;      /* QEND, REJECT, SINK process id, ORDER destination, SILENT fault */
+    lb_msg *msg;   /* DELIVER (owned) */
+    lb_proc *proc; /* ARRIVE (owned) */
+    uint64_t id;   /* QEND, REJECT, SINK process id, ORDER destination, SILENT fault */
   };
-  double work;        /* QEND work done, ORDER count, SINK result length */
+  double work; /* QEND work done, ORDER count, SINK result length */
 } sim_ev;
 
 #define SIM_SEQ_TIMER ((uint64_t)1 << 63)

@@ -30,28 +30,31 @@
 #include "sim_queue.h"
 
 /* Where a result's bytes are: at a node (its index), or one of these. */
-#define AT_NOWHERE ((size_t)-1)   /* not made yet */
-#define AT_WIRE ((size_t)-2)      /* inside a message in flight */
-#define AT_SINK ((size_t)-3)      /* delivered */
-#define AT_LOST ((size_t)-4)      /* lost with a failed node */
+#define AT_NOWHERE ((size_t)-1) /* not made yet */
+#define AT_WIRE    ((size_t)-2) /* inside a message in flight */
+#define AT_SINK    ((size_t)-3) /* delivered */
+#define AT_LOST    ((size_t)-4) /* lost with a failed node */
 
 typedef struct sim sim;
 
 /* The live contexts a node keeps (leaving mode): (process, work left). */
-typedef struct sim_livetab { struct sim_live *v; size_t n, cap; } sim_livetab;
+typedef struct sim_livetab {
+  struct sim_live *v;
+  size_t n, cap;
+} sim_livetab;
 
 /* What the driver follows of one process, in one record: an event
  * reads several of these for one process, and a large run finds the
  * process's record out of cache. */
 typedef struct simproc {
-  double work0;           /* its work, to run it again */
-  uint64_t bytes;         /* its result's bytes, as made where it finished: a
+  double work0;    /* its work, to run it again */
+  uint64_t bytes;  /* its result's bytes, as made where it finished: a
                            * wrong one (lb_sim_config.corrupt) differs from
                            * the right one by 1 + the node that made it */
-  size_t where;           /* its result's bytes: see AT_* */
-  uint32_t origin;        /* nodes are fewer than 2^32 (check_config) */
+  size_t where;    /* its result's bytes: see AT_* */
+  uint32_t origin; /* nodes are fewer than 2^32 (check_config) */
   unsigned char done, home, sunk;
-  unsigned char rerun;    /* the sink ran it again */
+  unsigned char rerun; /* the sink ran it again */
 } simproc;
 
 /* The driver's state of one node, in one cache line: a large run takes
@@ -59,70 +62,76 @@ typedef struct simproc {
  * callback context. */
 typedef struct simnode {
   lb_rt *rt;
-  lb_node *nd;            /* lb_rt_node(rt) */
+  lb_node *nd; /* lb_rt_node(rt) */
   sim *S;
-  double cpu_free;        /* when its CPU is done with messages */
-  int warm;               /* its first quantum (and host_setup) is done */
-  struct parked { lb_msg **v; size_t n, cap; } parked;  /* messages waiting for the quantum's end */
-  unsigned char busy, dead;   /* dead: it stopped (crashed, excluded, or told to stop) */
-  unsigned char out;          /* failed or fenced: counted in ndead, taken for down */
-  unsigned char fenced;       /* its lease ran out: what it sends is dropped */
+  double cpu_free; /* when its CPU is done with messages */
+  int warm;        /* its first quantum (and host_setup) is done */
+  struct parked {
+    lb_msg **v;
+    size_t n, cap;
+  } parked;                 /* messages waiting for the quantum's end */
+  unsigned char busy, dead; /* dead: it stopped (crashed, excluded, or told to stop) */
+  unsigned char out;        /* failed or fenced: counted in ndead, taken for down */
+  unsigned char fenced;     /* its lease ran out: what it sends is dropped */
 } simnode;
 
 /* A node's silent faults (sim_silent.c): until when it is frozen, or
  * cut off; its quanta run (its progress). */
-typedef struct simsil { double frozen_until, cut_until; uint64_t quanta; } simsil;
+typedef struct simsil {
+  double frozen_until, cut_until;
+  uint64_t quanta;
+} simsil;
 
 struct sim {
   const lb_sim_config *c;
   size_t n;
-  simnode *node;          /* n, aligned to cache lines */
-  unsigned char *ctxbuf;  /* a context being written (ctx_len bytes) */
+  simnode *node;         /* n, aligned to cache lines */
+  unsigned char *ctxbuf; /* a context being written (ctx_len bytes) */
   sim_queue h;
   /* Events made at the start are read in order rather than kept in the
    * heap: the arrivals (process k has insertion number k; a trace's in
    * order of time, by arr_order) and every node's first check point. */
   size_t next_arr, next_tick;
-  size_t *arr_order;      /* trace loads: the processes by (time, id) */
-  uint64_t tick_seq;      /* insertion number of node 0's first check point */
-  lb_rng *rng;            /* message jitter */
-  lb_rng *crng;           /* which results the faulty node gets wrong */
+  size_t *arr_order; /* trace loads: the processes by (time, id) */
+  uint64_t tick_seq; /* insertion number of node 0's first check point */
+  lb_rng *rng;       /* message jitter */
+  lb_rng *crng;      /* which results the faulty node gets wrong */
   lb_codec_limits lim;
-  unsigned char *wire;    /* a message's bytes on their way through the codec */
+  unsigned char *wire; /* a message's bytes on their way through the codec */
   size_t wirecap;
   size_t np;
-  simproc *pr;            /* np, on large pages */
+  simproc *pr; /* np, on large pages */
   size_t ndone, nhome, nsunk;
-  size_t ndead;           /* nodes failed, excluded or fenced (out) */
-  size_t crash_events;    /* scheduled failures that came */
+  size_t ndead;        /* nodes failed, excluded or fenced (out) */
+  size_t crash_events; /* scheduled failures that came */
   lb_sink *sink;
-  unsigned char *known;   /* per node: failed, and the survivors know it */
-  const lb_topo *topo;    /* the graph in use (repaired after failures) */
-  lb_topo **repaired;     /* every repaired graph made (owned) */
+  unsigned char *known; /* per node: failed, and the survivors know it */
+  const lb_topo *topo;  /* the graph in use (repaired after failures) */
+  lb_topo **repaired;   /* every repaired graph made (owned) */
   size_t nrepaired;
-  long inflight;          /* processes inside messages in flight */
+  long inflight; /* processes inside messages in flight */
   size_t msgs_inflight;
   double last_sunk;
-  int failed;             /* a node reported a protocol error */
-  size_t busy_at;         /* where sim_all_quiet last found a busy node */
-  sim_livetab *live;      /* per node, in leaving mode (else NULL) */
-  struct sim_tnode *tr;   /* per node, with the trace (else NULL) */
-  double tr_last;         /* ... and the time of the event being handled */
-  simsil *sil;            /* per node, with silent faults (else NULL) */
-  lb_lease *lease;        /* the master's leases, with silent faults */
-  lb_rng *brng;           /* the heartbeats' jitter (its own stream: the messages' stays as without) */
-  uint64_t epoch;         /* the sink's open inventory round */
-  size_t silent_begun, silent_open;   /* silent faults begun; frozen or cut, not fenced */
+  int failed;                       /* a node reported a protocol error */
+  size_t busy_at;                   /* where sim_all_quiet last found a busy node */
+  sim_livetab *live;                /* per node, in leaving mode (else NULL) */
+  struct sim_tnode *tr;             /* per node, with the trace (else NULL) */
+  double tr_last;                   /* ... and the time of the event being handled */
+  simsil *sil;                      /* per node, with silent faults (else NULL) */
+  lb_lease *lease;                  /* the master's leases, with silent faults */
+  lb_rng *brng;                     /* the heartbeats' jitter (its own stream: the messages' stays as without) */
+  uint64_t epoch;                   /* the sink's open inventory round */
+  size_t silent_begun, silent_open; /* silent faults begun; frozen or cut, not fenced */
   unsigned long lease_ticks;
-  double last_real;       /* the last event that was not a lease check */
+  double last_real; /* the last event that was not a lease check */
   lb_sim_result *r;
-  lb_node_params params;  /* every node's, borrowed by them */
+  lb_node_params params; /* every node's, borrowed by them */
   double sum_speed;
-  lb_mem caller;          /* the thread's allocator before the run */
+  lb_mem caller; /* the thread's allocator before the run */
   lb_mem arena_mem;
   struct sim_arena *arena;
-  int mem_set;            /* the run's allocator is installed */
-  int prefetch;           /* look ahead and prefetch (sim_prefetch.c): large runs only */
+  int mem_set;  /* the run's allocator is installed */
+  int prefetch; /* look ahead and prefetch (sim_prefetch.c): large runs only */
 };
 
 /* From this many nodes a run looks ahead in its events and prefetches
@@ -136,7 +145,11 @@ struct sim {
 #endif
 
 /* A quantum a node starts: process pid runs `work` until `end`. */
-typedef struct sim_quantum { int go; uint64_t pid; double work, end; } sim_quantum;
+typedef struct sim_quantum {
+  int go;
+  uint64_t pid;
+  double work, end;
+} sim_quantum;
 
 /* The result a process returns: a checksum of its id, so a result that
  * reaches the wrong process or is corrupted on the way is caught. */

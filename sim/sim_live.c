@@ -18,7 +18,10 @@
 #include "sim_impl.h"
 #include "lb_errno.h"
 
-struct sim_live { const lb_proc *p; double left; };
+struct sim_live {
+  const lb_proc *p;
+  double left;
+};
 
 static struct sim_live *find(const sim_livetab *t, const lb_proc *p)
 {
@@ -32,7 +35,10 @@ static void drop(sim_livetab *t, struct sim_live *l) { *l = t->v[--t->n]; }
 int sim_context(sim *S, size_t i, const lb_proc *p, double *left)
 {
   const struct sim_live *l = S->live ? find(&S->live[i], p) : NULL;
-  if (l) { *left = l->left; return 1; }
+  if (l) {
+    *left = l->left;
+    return 1;
+  }
   if (p->ctx_len != sim_ctx_len(S)) return 0;
   memcpy(left, p->ctx, sizeof *left);
   return 1;
@@ -73,7 +79,7 @@ int sim_leaving(void *ctx, lb_proc *p)
   sim *S = x->S;
   sim_livetab *t = &S->live[sim_node_of(S, x)];
   struct sim_live *l = find(t, p);
-  if (!l) return LB_SUCCESS;    /* never ran here: its context is current */
+  if (!l) return LB_SUCCESS; /* never ran here: its context is current */
   memcpy(S->ctxbuf, &l->left, sizeof l->left);
   drop(t, l);
   S->r->saved++;

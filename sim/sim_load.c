@@ -32,7 +32,10 @@ static size_t place(const lb_sim_config *c, lb_rng *r, size_t k, const size_t *h
   }
 }
 
-typedef struct timed { double t; size_t k; } timed;
+typedef struct timed {
+  double t;
+  size_t k;
+} timed;
 
 static int by_time(const void *a, const void *b)
 {
@@ -54,7 +57,7 @@ static int order_trace(sim *S)
     free(v);
     return lb_error(LB_ENOMEM, "arrival order");
   }
-  for (k = 0; k < np; k++) v[k] = (timed){ a[k].t, k };
+  for (k = 0; k < np; k++) v[k] = (timed){a[k].t, k};
   qsort(v, np, sizeof *v, by_time);
   for (k = 0; k < np; k++) S->arr_order[k] = v[k].k;
   free(v);
@@ -69,15 +72,23 @@ int sim_setup_load(sim *S, lb_sim_result *res)
   if (rc) return rc;
   size_t n = S->n, nhot = n / 8 ? n / 8 : 1;
   size_t *perm = malloc(n * sizeof *perm);
-  if (!perm) { lb_rng_free(r); return lb_error(LB_ENOMEM, "placement"); }
+  if (!perm) {
+    lb_rng_free(r);
+    return lb_error(LB_ENOMEM, "placement");
+  }
   for (size_t i = 0; i < n; i++) perm[i] = i;
   lb_rng_shuffle(r, perm, n);
   /* Each process is made when it arrives (sim_new_proc). */
   for (size_t k = 0; k < S->np; k++) {
     double w;
     size_t i;
-    if (c->load == LB_SIM_LOAD_TRACE) { i = c->trace[k].node; w = c->trace[k].work; }
-    else { i = place(c, r, k, perm, nhot, n); w = c->work * lb_rng_range(r, 0.5, 1.5); }
+    if (c->load == LB_SIM_LOAD_TRACE) {
+      i = c->trace[k].node;
+      w = c->trace[k].work;
+    } else {
+      i = place(c, r, k, perm, nhot, n);
+      w = c->work * lb_rng_range(r, 0.5, 1.5);
+    }
     S->pr[k].origin = i;
     S->pr[k].work0 = w;
     res->total_work += w;
@@ -85,13 +96,17 @@ int sim_setup_load(sim *S, lb_sim_result *res)
   if (c->load == LB_SIM_LOAD_TRACE) rc = order_trace(S);
   S->h.seq = S->np;
   for (size_t k = 0; k < c->norders && !rc; k++)
-    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->orders[k].t, .kind = SIM_EV_ORDER, .node = c->orders[k].node,
-                                        .id = c->orders[k].dst, .work = (double)c->orders[k].count });
+    rc = sim_queue_push(&S->h, (sim_ev){.t = c->orders[k].t,
+                                        .kind = SIM_EV_ORDER,
+                                        .node = c->orders[k].node,
+                                        .id = c->orders[k].dst,
+                                        .work = (double)c->orders[k].count});
   double delay = c->detect > 0 ? c->detect : 2 * c->latency + 1;
   for (size_t k = 0; k < c->ncrashes && !rc; k++) {
-    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node });
-    if (!rc) rc = sim_queue_push(&S->h, (sim_ev){ .t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT,
-                                                 .node = c->crashes[k].node });
+    rc = sim_queue_push(&S->h, (sim_ev){.t = c->crashes[k].t, .kind = SIM_EV_CRASH, .node = c->crashes[k].node});
+    if (!rc)
+      rc = sim_queue_push(&S->h,
+                          (sim_ev){.t = c->crashes[k].t + delay, .kind = SIM_EV_DETECT, .node = c->crashes[k].node});
   }
   free(perm);
   lb_rng_free(r);
@@ -105,7 +120,10 @@ void sim_optimum(sim *S, lb_sim_result *res)
   unsigned long *load = calloc(S->n, sizeof *load);
   lb_optimum o;
   res->hops_optimal = -1;
-  if (!S->c->optimum || !load) { free(load); return; }
+  if (!S->c->optimum || !load) {
+    free(load);
+    return;
+  }
   for (size_t k = 0; k < S->np; k++) load[S->pr[k].origin]++;
   if (!lb_optimum_hops(S->topo, load, S->c->speeds, &o)) res->hops_optimal = (long)o.hops;
   else lb_error_clear();
@@ -128,7 +146,6 @@ void sim_sample(sim *S, double t)
   fprintf(S->c->load_csv, "%.17g,%zu,%zu,%zu,%zu,%zu\n", t, tot, mx, mn, heavy, light);
 }
 
-
 int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, size_t *n)
 {
   *out = NULL;
@@ -149,21 +166,30 @@ int lb_sim_read_trace(const char *path, size_t nnodes, lb_sim_arrival **out, siz
     char extra;
     int got = sscanf(s, "%lf %lu %lf %lf %c", &t, &node, &w, &est, &extra);
     if ((got != 3 && got != 4) || !(t >= 0) || !(w > 0) || node >= nnodes || !(est >= 0 && est < 1e30)) {
-      rc = lb_error(LB_EFORMAT, "%s:%zu: expected 'time node work [estimate]' with time >= 0, node < %zu, "
-                    "work > 0, estimate >= 0", path, line, nnodes);
+      rc = lb_error(LB_EFORMAT,
+                    "%s:%zu: expected 'time node work [estimate]' with time >= 0, node < %zu, "
+                    "work > 0, estimate >= 0",
+                    path, line, nnodes);
       break;
     }
     if (*n == cap) {
       cap = cap ? 2 * cap : 64;
       lb_sim_arrival *nv = realloc(v, cap * sizeof *nv);
-      if (!nv) { rc = lb_error(LB_ENOMEM, "trace"); break; }
+      if (!nv) {
+        rc = lb_error(LB_ENOMEM, "trace");
+        break;
+      }
       v = nv;
     }
-    v[(*n)++] = (lb_sim_arrival){ t, node, w, est };
+    v[(*n)++] = (lb_sim_arrival){t, node, w, est};
   }
   fclose(f);
   if (!rc && !*n) rc = lb_error(LB_EFORMAT, "%s: no arrivals", path);
-  if (rc) { free(v); *n = 0; return rc; }
+  if (rc) {
+    free(v);
+    *n = 0;
+    return rc;
+  }
   *out = v;
   return LB_SUCCESS;
 }

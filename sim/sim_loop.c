@@ -18,7 +18,7 @@ int sim_start(sim *S, size_t i, double now, sim_quantum *q)
 {
   q->go = 0;
   if (S->node[i].busy || S->node[i].dead || (S->sil && sim_frozen(S, i, now))) return LB_SUCCESS;
-  lb_event tick = { .type = LB_EV_TICK };
+  lb_event tick = {.type = LB_EV_TICK};
   int rc = sim_step(S, i, &tick, now);
   if (rc) return rc;
   const lb_proc *p = lb_node_current(S->node[i].nd);
@@ -26,7 +26,7 @@ int sim_start(sim *S, size_t i, double now, sim_quantum *q)
   double speed = sim_speed(S, i);
   double w = p->work < S->c->quantum * speed ? p->work : S->c->quantum * speed;
   double start = S->node[i].cpu_free > now ? S->node[i].cpu_free : now;
-  if (!S->node[i].warm) {   /* the host's one-off set-up, before its first quantum */
+  if (!S->node[i].warm) { /* the host's one-off set-up, before its first quantum */
     S->node[i].warm = 1;
     if (S->c->host_setup > 0) {
       if (S->tr) sim_trace_cpu(S, i, LB_HOST_BUSY, start, start + S->c->host_setup / speed);
@@ -36,7 +36,7 @@ int sim_start(sim *S, size_t i, double now, sim_quantum *q)
   S->node[i].busy = 1;
   S->node[i].cpu_free = start + w / speed;
   if (S->tr) sim_trace_cpu(S, i, LB_HOST_BUSY, start, start + w / speed);
-  *q = (sim_quantum){ .go = 1, .pid = p->id, .work = w, .end = start + w / speed };
+  *q = (sim_quantum){.go = 1, .pid = p->id, .work = w, .end = start + w / speed};
   return LB_SUCCESS;
 }
 
@@ -45,7 +45,7 @@ int sim_kick(sim *S, size_t i, double now)
   sim_quantum q;
   int rc = sim_start(S, i, now, &q);
   if (rc || !q.go) return rc;
-  return sim_queue_push(&S->h, (sim_ev){ .t = q.end, .kind = SIM_EV_QEND, .node = i, .id = q.pid, .work = q.work });
+  return sim_queue_push(&S->h, (sim_ev){.t = q.end, .kind = SIM_EV_QEND, .node = i, .id = q.pid, .work = q.work});
 }
 
 /* The head of node i's queue ran `work`: the node hears of it with the
@@ -64,8 +64,7 @@ int sim_quantum_done(sim *S, size_t i, uint64_t pid, double work, double t, int 
   int fin;
   if (S->sil) S->sil[i].quanta++;
   double left = sim_ran(S, i, p, work, &fin);
-  lb_event ev = { .type = LB_EV_RAN, .pid = p->id, .work_done = work, .finished = fin,
-                  .result_len = sim_result_len(S) };
+  lb_event ev = {.type = LB_EV_RAN, .pid = p->id, .work_done = work, .finished = fin, .result_len = sim_result_len(S)};
   int rc = sim_context_keep(S, i, p, left, fin, &ev);
   if (!rc) rc = sim_step(S, i, &ev, t);
   if (!rc) rc = sim_unpark(S, i, t);
@@ -91,10 +90,7 @@ int sim_over(sim *S, double t, double *done_at)
   return t > 2 * *done_at + 1e4 * (S->c->latency + 1);
 }
 
-void sim_sample_header(const sim *S)
-{
-  fprintf(S->c->load_csv, "time,queued,max,min,heavy,light\n");
-}
+void sim_sample_header(const sim *S) { fprintf(S->c->load_csv, "time,queued,max,min,heavy,light\n"); }
 
 /* Events that happen at their node, which a frozen node takes only
  * when it thaws. */
@@ -105,10 +101,7 @@ static int local(uint32_t kind)
 }
 
 /* Does (t, seq) come before (u, useq)? */
-static int earlier(double t, uint64_t seq, double u, uint64_t useq)
-{
-  return t < u || (t == u && seq < useq);
-}
+static int earlier(double t, uint64_t seq, double u, uint64_t useq) { return t < u || (t == u && seq < useq); }
 
 /* The next event into *e (*have = 0 when there is none): the earliest by
  * (time, insertion number) of the heap's top, the next arrival and the
@@ -122,8 +115,7 @@ static int next_event(sim *S, sim_ev *e, int *have)
   size_t k = S->next_arr < S->np ? (S->arr_order ? S->arr_order[S->next_arr] : S->next_arr) : S->np;
   double ta = k < S->np && c->load == LB_SIM_LOAD_TRACE ? c->trace[k].t : 0;
   uint64_t tick = S->tick_seq + S->next_tick;
-  int arr = k < S->np && (!top || sim_ev_before(ta, k, top)) &&
-            (S->next_tick >= S->n || earlier(ta, k, 0, tick));
+  int arr = k < S->np && (!top || sim_ev_before(ta, k, top)) && (S->next_tick >= S->n || earlier(ta, k, 0, tick));
   *have = 1;
   if (arr) {
     size_t i = sim_arr_node(S, S->next_arr);
@@ -131,11 +123,11 @@ static int next_event(sim *S, sim_ev *e, int *have)
     if (S->prefetch) sim_prefetch_arrivals(S);
     if ((rc = sim_new_proc(S, k, i, &p))) return rc;
     S->next_arr++;
-    *e = (sim_ev){ .t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p };
+    *e = (sim_ev){.t = ta, .seq = k, .kind = SIM_EV_ARRIVE, .node = i, .proc = p};
     return LB_SUCCESS;
   }
   if (S->next_tick < S->n && (!top || sim_ev_before(0, tick, top))) {
-    *e = (sim_ev){ .t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++ };
+    *e = (sim_ev){.t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++};
     return LB_SUCCESS;
   }
   return sim_queue_pop(&S->h, e, have);
@@ -148,7 +140,7 @@ int sim_run(sim *S)
   int rc = LB_SUCCESS;
   if (c->sample_dt > 0 && c->load_csv) {
     sim_sample_header(S);
-    rc = sim_queue_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_SAMPLE });
+    rc = sim_queue_push(&S->h, (sim_ev){.t = 0, .kind = SIM_EV_SAMPLE});
   }
   double done_at = -1;
   int snapped = !(c->snapshot_at > 0 && c->snapshot);
@@ -177,19 +169,13 @@ int sim_run(sim *S)
       }
     }
     switch (e.kind) {
-    case SIM_EV_DELIVER:
-      rc = sim_deliver(S, &e);
-      break;
+    case SIM_EV_DELIVER: rc = sim_deliver(S, &e); break;
     case SIM_EV_CRASH:
       S->crash_events++;
       rc = sim_crash(S, e.node, 0);
       break;
-    case SIM_EV_REJECT:
-      rc = sim_reject(S, e.id, e.node, e.t);
-      break;
-    case SIM_EV_DETECT:
-      rc = sim_detect(S, e.node, e.t);
-      break;
+    case SIM_EV_REJECT: rc = sim_reject(S, e.id, e.node, e.t); break;
+    case SIM_EV_DETECT: rc = sim_detect(S, e.node, e.t); break;
     case SIM_EV_TIMER:
       /* Polling nodes, as the worker, fire timers between quanta only,
        * after the messages (quantum_end). */
@@ -199,40 +185,37 @@ int sim_run(sim *S)
       if (!rc) rc = sim_kick(S, e.node, e.t);
       break;
     case SIM_EV_ARRIVE: {
-      if (S->node[e.node].dead) { S->r->lost++; lb_proc_free(e.proc); break; }
-      lb_event ev = { .type = LB_EV_ARRIVE, .proc = e.proc };
+      if (S->node[e.node].dead) {
+        S->r->lost++;
+        lb_proc_free(e.proc);
+        break;
+      }
+      lb_event ev = {.type = LB_EV_ARRIVE, .proc = e.proc};
       rc = sim_step(S, e.node, &ev, e.t);
       if (!rc) rc = sim_kick(S, e.node, e.t);
       break;
     }
     case SIM_EV_ORDER: {
       if (S->node[e.node].dead) break;
-      lb_event ev = { .type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work };
+      lb_event ev = {.type = LB_EV_ORDER, .dst = (size_t)e.id, .count = (long)e.work};
       rc = sim_step(S, e.node, &ev, e.t);
       if (!rc) rc = sim_kick(S, e.node, e.t);
       break;
     }
-    case SIM_EV_QEND:
-      rc = quantum_end(S, &e);
-      break;
-    case SIM_EV_TICK:
-      rc = sim_kick(S, e.node, e.t);
-      break;
+    case SIM_EV_QEND: rc = quantum_end(S, &e); break;
+    case SIM_EV_TICK: rc = sim_kick(S, e.node, e.t); break;
     case SIM_EV_SILENT:
     case SIM_EV_RESUME:
     case SIM_EV_LEASE:
     case SIM_EV_RENEW:
     case SIM_EV_QUIT:
-    case SIM_EV_SINK:
-      rc = sim_silent_event(S, &e);
-      break;
+    case SIM_EV_SINK: rc = sim_silent_event(S, &e); break;
     case SIM_EV_SAMPLE:
       sim_sample(S, e.t);
-      if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){ .t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE });
+      if (S->nhome < S->np) rc = sim_queue_push(&S->h, (sim_ev){.t = e.t + c->sample_dt, .kind = SIM_EV_SAMPLE});
       break;
     }
     if (sim_over(S, e.t, &done_at)) break;
   }
   return rc;
 }
-

@@ -10,7 +10,7 @@
 int sim_encode(sim *S, const lb_msg *m, size_t *len)
 {
   int rc = lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
-  if (rc != LB_ERANGE || *len <= S->wirecap) return rc;   /* done, or a field out of range */
+  if (rc != LB_ERANGE || *len <= S->wirecap) return rc; /* done, or a field out of range */
   size_t cap = *len > 2 * S->wirecap ? *len : 2 * S->wirecap;
   unsigned char *b = realloc(S->wire, cap);
   if (!b) return lb_error(LB_ENOMEM, "%s of %zu bytes", lb_msg_type_name(m->type), *len);
@@ -63,7 +63,7 @@ double sim_sending(sim *S, size_t i, const lb_msg *m, double now)
   double hops = (double)lb_topo_distance(S->c->topo, i, m->hop_dst);
   S->inflight += (long)m->nproc;
   S->msgs_inflight++;
-  S->r->hops += m->nproc * (unsigned long)hops;   /* direct sends cross several links */
+  S->r->hops += m->nproc * (unsigned long)hops; /* direct sends cross several links */
   return hops;
 }
 
@@ -78,7 +78,10 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
   if (S->c->codec) {
     int rc = through_codec(S, &m);
-    if (rc) { lb_msg_free(m); return rc; }
+    if (rc) {
+      lb_msg_free(m);
+      return rc;
+    }
   }
   /* Held while either end is frozen or cut off (sim_silent.c). */
   double at = S->sil ? sim_arrival(S, sim_node_of(S, x), dst, now, d) : now + d;
@@ -89,7 +92,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
     sim_lose(S, m);
     return LB_SUCCESS;
   }
-  int rc = sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_DELIVER, .node = dst, .msg = m });
+  int rc = sim_queue_push(&S->h, (sim_ev){.t = at, .kind = SIM_EV_DELIVER, .node = dst, .msg = m});
   if (rc) lb_msg_free(m);
   return rc;
 }
@@ -98,8 +101,7 @@ static void cb_wake(void *ctx, double at)
 {
   simnode *x = ctx;
   sim *S = x->S;
-  if (sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_TIMER, .node = sim_node_of(S, x) }))
-    S->failed = LB_ENOMEM;
+  if (sim_queue_push(&S->h, (sim_ev){.t = at, .kind = SIM_EV_TIMER, .node = sim_node_of(S, x)})) S->failed = LB_ENOMEM;
 }
 
 void sim_trace(void *ctx, const char *row)
@@ -109,11 +111,15 @@ void sim_trace(void *ctx, const char *row)
 }
 
 const lb_rt_ops sim_ops[4] = {
-  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
-  { .send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake, .trace = sim_trace },
-  { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake },
-  { .send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake,
-    .trace = sim_trace },
+    {.send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake},
+    {.send = cb_send, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake, .trace = sim_trace},
+    {.send = cb_send, .leaving = sim_leaving, .home = sim_home, .deliver = sim_to_sink, .wake = cb_wake},
+    {.send = cb_send,
+     .leaving = sim_leaving,
+     .home = sim_home,
+     .deliver = sim_to_sink,
+     .wake = cb_wake,
+     .trace = sim_trace},
 };
 
 /* ---- arrivals ---- */
@@ -123,7 +129,7 @@ static int take(sim *S, size_t i, lb_msg *m, double t)
   S->inflight -= (long)m->nproc;
   S->msgs_inflight--;
   charge(S, i, m, t);
-  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  lb_event ev = {.type = LB_EV_MSG, .msg = m};
   return sim_step(S, i, &ev, t);
 }
 
@@ -133,7 +139,10 @@ static int park(sim *S, size_t i, lb_msg *m)
   if (p->n == p->cap) {
     size_t c = p->cap ? 2 * p->cap : 8;
     lb_msg **v = realloc(p->v, c * sizeof *v);
-    if (!v) { lb_msg_free(m); return lb_error(LB_ENOMEM, "parked messages"); }
+    if (!v) {
+      lb_msg_free(m);
+      return lb_error(LB_ENOMEM, "parked messages");
+    }
     p->v = v;
     p->cap = c;
   }

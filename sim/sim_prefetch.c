@@ -33,10 +33,10 @@ void sim_prefetch_arrivals(const sim *S)
 
 void sim_prefetch(const sim *S)
 {
-  static const size_t k[5] = { AHEAD, 2 * AHEAD, 3 * AHEAD, 4 * AHEAD, 6 * AHEAD };
+  static const size_t k[5] = {AHEAD, 2 * AHEAD, 3 * AHEAD, 4 * AHEAD, 6 * AHEAD};
   const sim_ev *e[5];
   sim_queue_ahead(&S->h, k, e, 5);
-  if (e[4]) __builtin_prefetch(e[4]);   /* the event, in a bucket made a time unit ago */
+  if (e[4]) __builtin_prefetch(e[4]); /* the event, in a bucket made a time unit ago */
   if (e[3]) __builtin_prefetch(&S->node[e[3]->node]);
   if (e[2]) {
     prefetch_node(&S->node[e[2]->node]);

@@ -12,7 +12,7 @@
 #include "lb_errno.h"
 
 #define FAR_BUCKET ((uint64_t)1 << 62)
-#define SPENT_KEEP 256   /* events */
+#define SPENT_KEEP 256 /* events */
 
 int sim_queue_init(sim_queue *q, double w, size_t nbuckets)
 {
@@ -51,7 +51,7 @@ static void mark(sim_queue *q, uint64_t b, int full)
 /* The first bucket in [b, end) that holds events, or end. */
 static uint64_t next_full(const sim_queue *q, uint64_t b, uint64_t end)
 {
-  if (q->nring < 64) {   /* a ring shorter than a word: bucket by bucket */
+  if (q->nring < 64) { /* a ring shorter than a word: bucket by bucket */
     while (b < end && !(q->full[0] >> (b & (q->nring - 1)) & 1)) b++;
     return b;
   }
@@ -70,9 +70,12 @@ static uint64_t next_full(const sim_queue *q, uint64_t b, uint64_t end)
 /* A large array spent: kept if it is the largest. */
 static void keep_spare(sim_queue *q, sim_bucket spent)
 {
-  if (spent.cap <= q->spare.cap) { free(spent.v); return; }
+  if (spent.cap <= q->spare.cap) {
+    free(spent.v);
+    return;
+  }
   free(q->spare.v);
-  q->spare = (sim_bucket){ spent.v, 0, spent.cap };
+  q->spare = (sim_bucket){spent.v, 0, spent.cap};
 }
 
 static int bucket_add(sim_queue *q, uint64_t b, const sim_ev *e)
@@ -87,7 +90,7 @@ static int bucket_add(sim_queue *q, uint64_t b, const sim_ev *e)
     sim_ev *v = k->v;
     k->v = q->spare.v;
     k->cap = q->spare.cap;
-    q->spare = (sim_bucket){ v, 0, k->n };   /* full: as large as it got */
+    q->spare = (sim_bucket){v, 0, k->n}; /* full: as large as it got */
   }
   if (k->n == k->cap) {
     size_t c = k->cap ? 2 * k->cap : 16;
@@ -160,7 +163,7 @@ static void merge_sort(sim_ev *v, sim_ev *tmp, size_t n)
   merge_sort(v + h, tmp, n - h);
   if (!before(&v[h], &v[h - 1])) return;
   memcpy(tmp, v, h * sizeof *v);
-  size_t i = 0, j = h, k = 0;   /* k <= j: the right half is read before it is written over */
+  size_t i = 0, j = h, k = 0; /* k <= j: the right half is read before it is written over */
   while (i < h && j < n) v[k++] = before(&v[j], &tmp[i]) ? v[j++] : tmp[i++];
   while (i < h) v[k++] = tmp[i++];
 }
@@ -174,7 +177,10 @@ static void sort_bucket(sim_queue *q, sim_bucket *k)
       size_t need = k->n / 2 + 1;
       if (need > q->tmpcap) {
         sim_ev *t = realloc(q->tmp, need * sizeof *t);
-        if (!t) { qsort(k->v, k->n, sizeof *k->v, by_time); return; }   /* it needs no room of ours */
+        if (!t) {
+          qsort(k->v, k->n, sizeof *k->v, by_time);
+          return;
+        } /* it needs no room of ours */
         q->tmp = t;
         q->tmpcap = need;
       }
@@ -199,8 +205,11 @@ static int load(sim_queue *q)
     /* The bucket's array becomes the run, and the run's spent array the
      * bucket's if it is small: a large one (a whole time step's events)
      * would stay with a bucket that needs little. */
-    sim_bucket spent = { q->run.v, 0, q->run.cap };
-    if (spent.cap > SPENT_KEEP) { keep_spare(q, spent); spent = (sim_bucket){ 0 }; }
+    sim_bucket spent = {q->run.v, 0, q->run.cap};
+    if (spent.cap > SPENT_KEEP) {
+      keep_spare(q, spent);
+      spent = (sim_bucket){0};
+    }
     q->inring -= k->n;
     mark(q, q->at, 0);
     q->run = *k;
@@ -232,8 +241,11 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
   *have = 0;
   if (rc || !top) return rc;
   if (!q->nring) *have = sim_heap_pop(&q->far, e);
-  else if (top == &q->run.v[q->next]) { *e = *top; q->next++; *have = 1; }
-  else *have = sim_heap_pop(&q->cur, e);
+  else if (top == &q->run.v[q->next]) {
+    *e = *top;
+    q->next++;
+    *have = 1;
+  } else *have = sim_heap_pop(&q->cur, e);
   return LB_SUCCESS;
 }
 
@@ -242,17 +254,17 @@ int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
  * one, most are), and AHEAD_FULL that hold events.  On a run sparse
  * enough to need more, the events it would find are few and in cache. */
 #define AHEAD_BUCKETS 128
-#define AHEAD_FULL 8
+#define AHEAD_FULL    8
 
 void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size_t m)
 {
-  size_t j = 0, skip = q->next;   /* events before the bucket looked into */
+  size_t j = 0, skip = q->next; /* events before the bucket looked into */
   const sim_bucket *x = &q->run;
   uint64_t end = q->at + 1 + (q->nring - 1 < AHEAD_BUCKETS ? q->nring - 1 : AHEAD_BUCKETS);
   for (uint64_t b = q->at + 1, left = AHEAD_FULL; j < m; left--) {
     for (; j < m && skip + k[j] < x->n; j++) e[j] = &x->v[skip + k[j]];
     if (j == m || !q->nring || !left || (b = next_full(q, b, end)) == end) break;
-    skip -= x->n;   /* below zero, mod 2^64: skip + k[j] is still the index */
+    skip -= x->n; /* below zero, mod 2^64: skip + k[j] is still the index */
     x = &q->ring[b++ & (q->nring - 1)];
   }
   for (; j < m; j++) e[j] = NULL;

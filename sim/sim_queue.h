@@ -18,23 +18,26 @@
 
 #include "sim_heap.h"
 
-typedef struct sim_bucket { sim_ev *v; size_t n, cap; } sim_bucket;
+typedef struct sim_bucket {
+  sim_ev *v;
+  size_t n, cap;
+} sim_bucket;
 
 typedef struct sim_queue {
-  sim_bucket run;         /* the current bucket, sorted; read from `next` */
+  sim_bucket run; /* the current bucket, sorted; read from `next` */
   size_t next;
-  sim_heap cur;           /* events made for buckets already reached */
-  sim_heap far;           /* events beyond the ring */
-  sim_bucket *ring;       /* nring buckets (a power of two), or NULL: all in `far` */
-  uint64_t *full;         /* a bit per bucket of the ring: it holds events */
-  sim_bucket spare;       /* the largest spent array, for the next bucket that grows large */
-  sim_ev *tmp;            /* room for sorting a bucket, tmpcap events */
+  sim_heap cur;     /* events made for buckets already reached */
+  sim_heap far;     /* events beyond the ring */
+  sim_bucket *ring; /* nring buckets (a power of two), or NULL: all in `far` */
+  uint64_t *full;   /* a bit per bucket of the ring: it holds events */
+  sim_bucket spare; /* the largest spent array, for the next bucket that grows large */
+  sim_ev *tmp;      /* room for sorting a bucket, tmpcap events */
   size_t tmpcap;
   size_t nring;
-  double scale;           /* 1 / w */
-  uint64_t at;            /* absolute number of the current bucket */
-  size_t inring;          /* events in the ring */
-  uint64_t seq;           /* the next insertion number */
+  double scale;  /* 1 / w */
+  uint64_t at;   /* absolute number of the current bucket */
+  size_t inring; /* events in the ring */
+  uint64_t seq;  /* the next insertion number */
 } sim_queue;
 
 /* An empty queue of nbuckets buckets (rounded up to a power of two) of

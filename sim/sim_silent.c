@@ -22,9 +22,9 @@ int sim_silent_alloc(sim *S)
   if (!rc) rc = lb_rng_alloc_stream(c->seed, 1u << 23, &S->brng);
   for (size_t i = 0; i < S->n && !rc; i++) rc = lb_lease_start(S->lease, i, 0);
   for (size_t k = 0; k < c->nsilent && !rc; k++)
-    rc = sim_queue_push(&S->h, (sim_ev){ .t = c->silent[k].t, .kind = SIM_EV_SILENT, .node = (uint32_t)c->silent[k].node,
-                                        .id = k });
-  if (!rc) rc = sim_queue_push(&S->h, (sim_ev){ .t = 0, .kind = SIM_EV_LEASE });
+    rc = sim_queue_push(
+        &S->h, (sim_ev){.t = c->silent[k].t, .kind = SIM_EV_SILENT, .node = (uint32_t)c->silent[k].node, .id = k});
+  if (!rc) rc = sim_queue_push(&S->h, (sim_ev){.t = 0, .kind = SIM_EV_LEASE});
   return rc;
 }
 
@@ -88,13 +88,14 @@ static int begin(sim *S, const sim_ev *e)
   const lb_sim_silent *f = &S->c->silent[e->id];
   size_t d = f->node;
   S->silent_begun++;
-  if (S->node[d].out) return LB_SUCCESS;   /* failed already */
+  if (S->node[d].out) return LB_SUCCESS; /* failed already */
   double until = e->t + f->dur;
   simsil *x = &S->sil[d];
-  if (f->kind == LB_SIM_FREEZE) { if (until > x->frozen_until) x->frozen_until = until; }
-  else if (until > x->cut_until) x->cut_until = until;
+  if (f->kind == LB_SIM_FREEZE) {
+    if (until > x->frozen_until) x->frozen_until = until;
+  } else if (until > x->cut_until) x->cut_until = until;
   S->silent_open++;
-  if (isfinite(until)) return sim_queue_push(&S->h, (sim_ev){ .t = until, .kind = SIM_EV_RESUME, .node = (uint32_t)d });
+  if (isfinite(until)) return sim_queue_push(&S->h, (sim_ev){.t = until, .kind = SIM_EV_RESUME, .node = (uint32_t)d});
   return LB_SUCCESS;
 }
 
@@ -130,7 +131,7 @@ static int fence(sim *S, size_t d, double now)
   int rc = sim_detect(S, d, now);
   double at = sim_arrival(S, d, d, now, S->c->latency);
   if (!rc && !x->dead && isfinite(at))
-    rc = sim_queue_push(&S->h, (sim_ev){ .t = at, .kind = SIM_EV_QUIT, .node = (uint32_t)d });
+    rc = sim_queue_push(&S->h, (sim_ev){.t = at, .kind = SIM_EV_QUIT, .node = (uint32_t)d});
   return rc;
 }
 
@@ -139,7 +140,7 @@ static int fence(sim *S, size_t d, double now)
 static int quit(sim *S, size_t d, double now)
 {
   if (sim_cut(S, d, now))
-    return sim_queue_push(&S->h, (sim_ev){ .t = S->sil[d].cut_until, .kind = SIM_EV_QUIT, .node = (uint32_t)d });
+    return sim_queue_push(&S->h, (sim_ev){.t = S->sil[d].cut_until, .kind = SIM_EV_QUIT, .node = (uint32_t)d});
   return sim_crash(S, d, 0);
 }
 
@@ -163,7 +164,8 @@ static int lease_check(sim *S, double now)
       if (S->node[i].dead || sim_frozen(S, i, now)) continue;
       S->r->beats++;
       double d = c->latency * (1 + (c->jitter > 0 ? c->jitter * lb_rng_uniform(S->brng) : 0));
-      rc = sim_queue_push(&S->h, (sim_ev){ .t = sim_arrival(S, i, i, now, d), .kind = SIM_EV_RENEW, .node = (uint32_t)i });
+      rc =
+          sim_queue_push(&S->h, (sim_ev){.t = sim_arrival(S, i, i, now, d), .kind = SIM_EV_RENEW, .node = (uint32_t)i});
     }
   }
   size_t *exp = malloc(S->n * sizeof *exp), ne = 0;
@@ -172,7 +174,7 @@ static int lease_check(sim *S, double now)
   for (size_t k = 0; k < ne && !rc; k++) rc = fence(S, exp[k], now);
   free(exp);
   if (!rc && !over(S, now))
-    rc = sim_queue_push(&S->h, (sim_ev){ .t = now + c->node.lease.period / 4, .kind = SIM_EV_LEASE });
+    rc = sim_queue_push(&S->h, (sim_ev){.t = now + c->node.lease.period / 4, .kind = SIM_EV_LEASE});
   return rc;
 }
 
@@ -181,8 +183,11 @@ static int lease_check(sim *S, double now)
 static int renew(sim *S, size_t i, double now)
 {
   simnode *x = &S->node[i];
-  if (x->fenced) { S->r->fenced_dropped++; return LB_SUCCESS; }
-  if (x->out) return LB_SUCCESS;   /* a crash not yet noticed */
+  if (x->fenced) {
+    S->r->fenced_dropped++;
+    return LB_SUCCESS;
+  }
+  if (x->out) return LB_SUCCESS; /* a crash not yet noticed */
   return lb_lease_renew(S->lease, i, S->sil[i].quanta, lb_node_queue_len(x->nd), now);
 }
 

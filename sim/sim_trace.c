@@ -11,7 +11,7 @@
 
 typedef struct sim_tnode {
   lb_trace_states st;
-  double until;          /* the end of the work handed to its CPU so far */
+  double until; /* the end of the work handed to its CPU so far */
 } sim_tnode;
 
 static void put(sim *S, const lb_trace_row *r)
@@ -66,7 +66,7 @@ void sim_trace_end(sim *S)
   if (!S->tr) return;
   for (size_t i = 0; i < S->n; i++) {
     sim_tnode *x = &S->tr[i];
-    if (x->st.state < 0) continue;   /* failed: closed already */
+    if (x->st.state < 0) continue; /* failed: closed already */
     double t = S->tr_last > x->until ? S->tr_last : x->until;
     if (t > x->until) enter(S, i, LB_HOST_IDLE, x->until);
     lb_trace_row r;

@@ -14,10 +14,10 @@ extern "C" {
 }
 
 typedef struct lbsg_options {
-  const char *platform;   /* a platform file, or NULL: lbtopo's for the run's graph and costs */
-  lbsg_zone zone;         /* the form of that platform, and */
-  int shared;             /* its links' sharing (lbsg_platform.h) */
-  int reverse;            /* make the nodes' actors last to first */
+  const char *platform; /* a platform file, or NULL: lbtopo's for the run's graph and costs */
+  lbsg_zone zone;       /* the form of that platform, and */
+  int shared;           /* its links' sharing (lbsg_platform.h) */
+  int reverse;          /* make the nodes' actors last to first */
 } lbsg_options;
 
 /* lb_sim_run's contract, on the SimGrid engine already made (the

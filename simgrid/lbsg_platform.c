@@ -14,9 +14,12 @@ void lbsg_platform_default(lbsg_platform *p)
 
 int lbsg_zone_from_name(const char *s, lbsg_zone *out)
 {
-  static const char *const names[] = { "auto", "graph", "torus" };
+  static const char *const names[] = {"auto", "graph", "torus"};
   for (int k = 0; k < 3; k++)
-    if (!strcmp(s, names[k])) { *out = (lbsg_zone)k; return LB_SUCCESS; }
+    if (!strcmp(s, names[k])) {
+      *out = (lbsg_zone)k;
+      return LB_SUCCESS;
+    }
   return lb_error(LB_EINVAL, "unknown platform form '%s' (auto, graph, torus)", s);
 }
 
@@ -26,7 +29,11 @@ int lbsg_zone_from_name(const char *s, lbsg_zone *out)
  * of SimGrid's. */
 static int torus_sides(const lb_topo *t, size_t side[2])
 {
-  if (t->shape.kind == LB_TOPO_RING && t->n >= 3) { side[0] = t->n; side[1] = 1; return 1; }
+  if (t->shape.kind == LB_TOPO_RING && t->n >= 3) {
+    side[0] = t->n;
+    side[1] = 1;
+    return 1;
+  }
   if (t->shape.kind == LB_TOPO_TORUS && t->shape.rows >= 3 && t->shape.cols >= 3) {
     side[0] = t->shape.cols;
     side[1] = t->shape.rows;
@@ -47,8 +54,10 @@ int lbsg_platform_form(const lb_topo *t, const lbsg_platform *p, lbsg_zone *out)
   size_t side[2];
   int torus = torus_sides(t, side) && uniform(t, p);
   if (p->zone == LBSG_ZONE_TORUS && !torus)
-    return lb_error(LB_EINVAL, "'%s'%s is not a torus of SimGrid's (a ring, or a torus of sides 3 or more, "
-                    "hosts of one speed): use the graph form", t->name, uniform(t, p) ? "" : " with its speeds");
+    return lb_error(LB_EINVAL,
+                    "'%s'%s is not a torus of SimGrid's (a ring, or a torus of sides 3 or more, "
+                    "hosts of one speed): use the graph form",
+                    t->name, uniform(t, p) ? "" : " with its speeds");
   *out = p->zone == LBSG_ZONE_GRAPH || !torus ? LBSG_ZONE_GRAPH : LBSG_ZONE_TORUS;
   return LB_SUCCESS;
 }
@@ -56,8 +65,7 @@ int lbsg_platform_form(const lb_topo *t, const lbsg_platform *p, lbsg_zone *out)
 /* s with XML's five special characters escaped. */
 static void put_escaped(FILE *f, const char *s)
 {
-  for (; *s; s++)
-    switch (*s) {
+  for (; *s; s++) switch (*s) {
     case '&': fputs("&amp;", f); break;
     case '<': fputs("&lt;", f); break;
     case '>': fputs("&gt;", f); break;
@@ -70,7 +78,8 @@ static void put_escaped(FILE *f, const char *s)
 static int check(const lb_topo *t, const lbsg_platform *p)
 {
   if (!t || !t->n) return lb_error(LB_EINVAL, "no graph");
-  if (!(p->latency >= 0) || !isfinite(p->latency)) return lb_error(LB_EINVAL, "latency %g: want a finite value >= 0", p->latency);
+  if (!(p->latency >= 0) || !isfinite(p->latency))
+    return lb_error(LB_EINVAL, "latency %g: want a finite value >= 0", p->latency);
   if (!(p->bandwidth >= 0) || !isfinite(p->bandwidth))
     return lb_error(LB_EINVAL, "bandwidth %g: want a finite value >= 0 (0: infinite)", p->bandwidth);
   for (size_t i = 0; i < (p->speeds ? t->n : 1); i++) {
@@ -90,19 +99,22 @@ int lbsg_platform_write(FILE *f, const lb_topo *t, const lbsg_platform *p)
   fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
              "<!-- lbfarm: the graph ");
   put_escaped(f, t->name);
-  fprintf(f, " (%zu nodes, %zu edges); a host per node, a link per edge,\n"
-             "     latency %.17g, ", t->n, t->m, p->latency);
+  fprintf(f,
+          " (%zu nodes, %zu edges); a host per node, a link per edge,\n"
+          "     latency %.17g, ",
+          t->n, t->m, p->latency);
   if (p->bandwidth > 0) fprintf(f, "bandwidth %.17g bytes per time unit", p->bandwidth);
   else fprintf(f, "bandwidth infinite (written as %g bytes per time unit)", LBSG_BANDWIDTH_INF);
   fprintf(f, " -->\n<platform version=\"4.1\">\n");
   if (form == LBSG_ZONE_TORUS) {
-    size_t side[2] = { 0, 0 };
+    size_t side[2] = {0, 0};
     int dims = torus_sides(t, side);
     /* The cluster is a zone of its own; the outer one carries the name. */
     fprintf(f, "  <zone id=\"lbfarm\" routing=\"Full\">\n    <prop id=\"lbfarm/topology\" value=\"");
     put_escaped(f, t->name);
-    fprintf(f, "\"/>\n    <cluster id=\"lbfarm-torus\" prefix=\"" LBSG_HOST_PREFIX "\" suffix=\"\" radical=\"0-%zu\" "
-               "speed=\"%.17gf\" bw=\"%.17gBps\" lat=\"%.17gs\" topology=\"TORUS\" topo_parameters=\"",
+    fprintf(f,
+            "\"/>\n    <cluster id=\"lbfarm-torus\" prefix=\"" LBSG_HOST_PREFIX "\" suffix=\"\" radical=\"0-%zu\" "
+            "speed=\"%.17gf\" bw=\"%.17gBps\" lat=\"%.17gs\" topology=\"TORUS\" topo_parameters=\"",
             t->n - 1, p->speeds ? p->speeds[0] : p->speed, bw, p->latency);
     fprintf(f, dims == 1 ? "%zu" : "%zu,%zu", side[0], side[1]);
     fprintf(f, "\" sharing_policy=\"%s\"/>\n  </zone>\n", policy);
@@ -111,14 +123,17 @@ int lbsg_platform_write(FILE *f, const lb_topo *t, const lbsg_platform *p)
     put_escaped(f, t->name);
     fprintf(f, "\"/>\n");
     for (size_t i = 0; i < t->n; i++)
-      fprintf(f, "    <host id=\"" LBSG_HOST_PREFIX "%zu\" speed=\"%.17gf\"/>\n", i, p->speeds ? p->speeds[i] : p->speed);
+      fprintf(f, "    <host id=\"" LBSG_HOST_PREFIX "%zu\" speed=\"%.17gf\"/>\n", i,
+              p->speeds ? p->speeds[i] : p->speed);
     for (size_t k = 0; k < t->m; k++)
       fprintf(f, "    <link id=\"l%zu-%zu\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
               t->edge[k][0], t->edge[k][1], bw, p->latency, policy);
     /* One route per edge, symmetrical: the way back takes the link's
      * other direction. */
     for (size_t k = 0; k < t->m; k++)
-      fprintf(f, "    <route src=\"" LBSG_HOST_PREFIX "%zu\" dst=\"" LBSG_HOST_PREFIX "%zu\"><link_ctn id=\"l%zu-%zu\"%s/></route>\n",
+      fprintf(f,
+              "    <route src=\"" LBSG_HOST_PREFIX "%zu\" dst=\"" LBSG_HOST_PREFIX
+              "%zu\"><link_ctn id=\"l%zu-%zu\"%s/></route>\n",
               t->edge[k][0], t->edge[k][1], t->edge[k][0], t->edge[k][1], p->shared ? "" : " direction=\"UP\"");
     fprintf(f, "  </zone>\n");
   }

@@ -29,11 +29,11 @@ typedef enum { LBSG_ZONE_AUTO = 0, LBSG_ZONE_GRAPH, LBSG_ZONE_TORUS } lbsg_zone;
 #define LBSG_BANDWIDTH_INF 1e30
 
 typedef struct lbsg_platform {
-  double latency;        /* per link, time units (seconds to SimGrid), >= 0 */
-  double bandwidth;      /* bytes per time unit, > 0; 0: LBSG_BANDWIDTH_INF */
-  double speed;          /* every host's speed, > 0 ... */
-  const double *speeds;  /* ... unless these (one per node) */
-  int shared;            /* one capacity for both directions of a link
+  double latency;       /* per link, time units (seconds to SimGrid), >= 0 */
+  double bandwidth;     /* bytes per time unit, > 0; 0: LBSG_BANDWIDTH_INF */
+  double speed;         /* every host's speed, > 0 ... */
+  const double *speeds; /* ... unless these (one per node) */
+  int shared;           /* one capacity for both directions of a link
                           * (SimGrid's SHARED); 0: each direction its
                           * own (SPLITDUPLEX, a full-duplex link) */
   lbsg_zone zone;

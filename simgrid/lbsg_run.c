@@ -15,50 +15,60 @@
 #include "lb_errno.h"
 
 struct lbsg_msg {
-  lbsg_msg *prev, *next;  /* the run's messages on their way */
-  lb_msg *m;              /* the message itself when it travels as one */
-  unsigned char *bytes;   /* else its codec bytes */
+  lbsg_msg *prev, *next; /* the run's messages on their way */
+  lb_msg *m;             /* the message itself when it travels as one */
+  unsigned char *bytes;  /* else its codec bytes */
   size_t len;
-  size_t src, dst;        /* this link's ends */
-  long nproc;             /* processes inside (for a message that does not decode) */
-  uint64_t seq;           /* the run's messages in the order sent */
-  uint32_t id;            /* its number in the trace (lb_msg.trace_id), which
+  size_t src, dst; /* this link's ends */
+  long nproc;      /* processes inside (for a message that does not decode) */
+  uint64_t seq;    /* the run's messages in the order sent */
+  uint32_t id;     /* its number in the trace (lb_msg.trace_id), which
                            * the codec does not carry */
-  double hold;            /* jitter: time its receiver waits after it came */
+  double hold;     /* jitter: time its receiver waits after it came */
 };
 
 /* A message held for its jitter: taken at t, in the order held. */
-typedef struct held { double t; uint64_t seq; lb_msg *m; } held;
-typedef struct heldheap { held *v; size_t n, cap; } heldheap;
+typedef struct held {
+  double t;
+  uint64_t seq;
+  lb_msg *m;
+} held;
+typedef struct heldheap {
+  held *v;
+  size_t n, cap;
+} heldheap;
 
 struct lbsg_run {
-  sim S;                  /* first: the runtime's callbacks get &S.node[i] */
+  sim S; /* first: the runtime's callbacks get &S.node[i] */
   lbsg_net net;
   lb_rt_ops ops;
-  lbsg_msg wire;          /* list head of the messages on their way */
-  sim_quantum *q;         /* per node: the quantum it runs */
-  size_t *arr_off, *arr;  /* per node: its arrivals (process ids) in order of time */
-  size_t *arr_next;       /* per node: the next one */
-  heldheap *held;         /* per node */
-  struct coming { struct soon { uint64_t seq; double t; } *v; size_t n, cap; } *coming;
-                          /* per node: its messages on their way, and the
+  lbsg_msg wire;         /* list head of the messages on their way */
+  sim_quantum *q;        /* per node: the quantum it runs */
+  size_t *arr_off, *arr; /* per node: its arrivals (process ids) in order of time */
+  size_t *arr_next;      /* per node: the next one */
+  heldheap *held;        /* per node */
+  struct coming {
+    struct soon {
+      uint64_t seq;
+      double t;
+    } * v;
+    size_t n, cap;
+  } * coming;
+  /* per node: its messages on their way, and the
                            * earliest each can arrive (latency alone) */
-  double hop_min;         /* the least a link's latency can be */
-  uint64_t made;          /* messages sent so far */
-  double done_at;         /* when the work was done (sim_over), -1 before */
-  unsigned long cap;      /* events before giving up */
-  unsigned long sampled;  /* events at the last load sample */
-  size_t started;         /* nodes past lbsg_begin */
-  int rc;                 /* the first error */
-  int stop;               /* over: done, or given up */
+  double hop_min;        /* the least a link's latency can be */
+  uint64_t made;         /* messages sent so far */
+  double done_at;        /* when the work was done (sim_over), -1 before */
+  unsigned long cap;     /* events before giving up */
+  unsigned long sampled; /* events at the last load sample */
+  size_t started;        /* nodes past lbsg_begin */
+  int rc;                /* the first error */
+  int stop;              /* over: done, or given up */
 };
 
 static lbsg_run *run_of(sim *S) { return (lbsg_run *)S; }
 
-int lbsg_reached(double t, double deadline)
-{
-  return deadline <= t + 1e-9 + 1e-12 * fabs(t);
-}
+int lbsg_reached(double t, double deadline) { return deadline <= t + 1e-9 + 1e-12 * fabs(t); }
 
 /* ---- held messages: a binary heap by (t, seq) ---- */
 static int held_before(const held *a, const held *b) { return a->t < b->t || (a->t == b->t && a->seq < b->seq); }
@@ -73,7 +83,10 @@ static int held_push(heldheap *h, held x)
     h->cap = c;
   }
   size_t k = h->n++;
-  while (k && held_before(&x, &h->v[(k - 1) / 2])) { h->v[k] = h->v[(k - 1) / 2]; k = (k - 1) / 2; }
+  while (k && held_before(&x, &h->v[(k - 1) / 2])) {
+    h->v[k] = h->v[(k - 1) / 2];
+    k = (k - 1) / 2;
+  }
   h->v[k] = x;
   return LB_SUCCESS;
 }
@@ -145,7 +158,10 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   size_t i = sim_node_of(S, x);
   sim_sending(S, i, m, now);
   lbsg_msg *w = calloc(1, sizeof *w);
-  if (!w) { lb_msg_free(m); return lb_error(LB_ENOMEM, "a message on its way"); }
+  if (!w) {
+    lb_msg_free(m);
+    return lb_error(LB_ENOMEM, "a message on its way");
+  }
   w->src = i;
   w->dst = m->hop_dst;
   w->seq = R->made++;
@@ -156,7 +172,11 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   if (S->c->codec) {
     size_t len = 0;
     int rc = sim_encode(S, m, &len);
-    if (rc == LB_ENOMEM) { lb_msg_free(m); free(w); return rc; }
+    if (rc == LB_ENOMEM) {
+      lb_msg_free(m);
+      free(w);
+      return rc;
+    }
     if (rc)
       sim_violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(m->type), m->src, m->dst, lb_errmsg());
     else if (!(w->bytes = malloc(len ? len : 1))) {
@@ -170,7 +190,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
       m = NULL;
     }
   }
-  w->m = m;   /* the message itself: codec off, or refused by it */
+  w->m = m; /* the message itself: codec off, or refused by it */
   w->next = &R->wire;
   w->prev = R->wire.prev;
   R->wire.prev->next = w;
@@ -184,7 +204,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
       c->v = v;
       c->cap = cap;
     }
-    c->v[c->n++] = (struct soon){ w->seq, now + R->hop_min * (double)lb_topo_distance(S->c->topo, i, w->dst) };
+    c->v[c->n++] = (struct soon){w->seq, now + R->hop_min * (double)lb_topo_distance(S->c->topo, i, w->dst)};
     R->net.post(R->net.ctx, w->src, w->dst, w, bytes);
     return LB_SUCCESS;
   }
@@ -192,7 +212,7 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   double hold;
   uint64_t seq = w->seq;
   int rc = open_msg(R, w, &m, &hold);
-  return rc || !m ? rc : held_push(&R->held[i], (held){ now + hold, seq, m });
+  return rc || !m ? rc : held_push(&R->held[i], (held){now + hold, seq, m});
 }
 
 /* ---- set-up ---- */
@@ -228,7 +248,8 @@ int lbsg_open(const lb_sim_config *c, lb_sim_result *res, const lbsg_net *net, l
   if (c->corrupt > 0)
     return lb_error(LB_EINVAL, "--corrupt: the SimGrid driver does not simulate wrong results (lbsim does)");
   if (c->nsilent)
-    return lb_error(LB_EINVAL, "--freeze, --partition: the SimGrid driver does not simulate silent faults (lbsim does)");
+    return lb_error(LB_EINVAL,
+                    "--freeze, --partition: the SimGrid driver does not simulate silent faults (lbsim does)");
   if (c->norders) return lb_error(LB_EINVAL, "outside orders: the SimGrid driver has none (lbsim has)");
   if (c->snapshot_at > 0) return lb_error(LB_EINVAL, "snapshots: the SimGrid driver takes none (lbsim does)");
   lbsg_run *R = calloc(1, sizeof *R);
@@ -237,8 +258,11 @@ int lbsg_open(const lb_sim_config *c, lb_sim_result *res, const lbsg_net *net, l
   R->wire.next = R->wire.prev = &R->wire;
   R->done_at = -1;
   R->cap = c->max_events ? c->max_events : 200000000ul;
-  R->ops = (lb_rt_ops){ .send = cb_send, .leaving = c->leaving ? sim_leaving : NULL, .home = sim_home,
-                        .deliver = sim_to_sink, .trace = c->msg_trace ? sim_trace : NULL };
+  R->ops = (lb_rt_ops){.send = cb_send,
+                       .leaving = c->leaving ? sim_leaving : NULL,
+                       .home = sim_home,
+                       .deliver = sim_to_sink,
+                       .trace = c->msg_trace ? sim_trace : NULL};
   *out = R;
   int rc = sim_open(&R->S, c, res, &R->ops);
   if (rc) return rc;
@@ -250,10 +274,7 @@ int lbsg_open(const lb_sim_config *c, lb_sim_result *res, const lbsg_net *net, l
   return arrivals(R);
 }
 
-void lbsg_end(lbsg_run *R)
-{
-  sim_end(&R->S);
-}
+void lbsg_end(lbsg_run *R) { sim_end(&R->S); }
 
 void lbsg_close(lbsg_run *R)
 {
@@ -337,7 +358,7 @@ static int arrive(lbsg_run *R, size_t i, double now, double *end)
     R->arr_next[i]++;
     lb_proc *p;
     if ((rc = sim_new_proc(&R->S, k, i, &p))) break;
-    lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
+    lb_event ev = {.type = LB_EV_ARRIVE, .proc = p};
     rc = sim_step(&R->S, i, &ev, t);
     if (!rc) rc = kick(R, i, t, end);
   }
@@ -370,11 +391,17 @@ int lbsg_message(lbsg_run *R, size_t i, lbsg_msg *w, double now, double *end)
   uint64_t seq = w->seq;
   struct coming *c = &R->coming[i];
   for (size_t k = 0; k < c->n; k++)
-    if (c->v[k].seq == seq) { c->v[k] = c->v[--c->n]; break; }
+    if (c->v[k].seq == seq) {
+      c->v[k] = c->v[--c->n];
+      break;
+    }
   int rc = open_msg(R, w, &m, &hold);
   if (rc || !m) return status(R, rc);
-  if (!event(R, now)) { lb_msg_free(m); return R->rc; }
-  if (hold > 0) return status(R, held_push(&R->held[i], (held){ now + hold, seq, m }));
+  if (!event(R, now)) {
+    lb_msg_free(m);
+    return R->rc;
+  }
+  if (hold > 0) return status(R, held_push(&R->held[i], (held){now + hold, seq, m}));
   return status(R, take(R, i, m, now, end));
 }
 
@@ -427,10 +454,7 @@ int lbsg_over(lbsg_run *R, double now)
 }
 
 /* ---- the load CSV ---- */
-void lbsg_sample_header(lbsg_run *R)
-{
-  sim_sample_header(&R->S);
-}
+void lbsg_sample_header(lbsg_run *R) { sim_sample_header(&R->S); }
 
 /* Nothing can happen any more without a message: no node computes,
  * waits for a deadline, or has a message on its way. */

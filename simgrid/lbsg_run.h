@@ -34,7 +34,7 @@ typedef struct lbsg_net {
    * wire (what lbsim's bandwidth cost counts). */
   void (*post)(void *ctx, size_t src, size_t dst, lbsg_msg *m, double bytes);
   void *ctx;
-  double hop_min;   /* the least latency of a link (0 if unknown) */
+  double hop_min; /* the least latency of a link (0 if unknown) */
 } lbsg_net;
 
 /* Set up the run (sim_open with this driver's callbacks).  The driver

@@ -42,7 +42,7 @@
 #include "cli.h"
 
 #define WAIT_S 30.0
-#define RUN 4242u
+#define RUN    4242u
 
 /* libpvm's own tid, which it writes into every message it sends. */
 extern int pvmmytid;
@@ -70,7 +70,7 @@ static long run_of(int pid)
   size_t n = fread(buf, 1, sizeof buf - 1, f);
   fclose(f);
   buf[n] = '\0';
-  size_t first = strlen(buf) + 1;   /* after the program's name */
+  size_t first = strlen(buf) + 1; /* after the program's name */
   return first < n ? strtol(buf + first, NULL, 10) : -1;
 }
 
@@ -119,7 +119,10 @@ static void connect_to(int to)
 
 static int forge_all(void)
 {
-  if (pvm_mytid() < 0) { fprintf(stderr, "pvm_intruder: no virtual machine to join\n"); return 1; }
+  if (pvm_mytid() < 0) {
+    fprintf(stderr, "pvm_intruder: no virtual machine to join\n");
+    return 1;
+  }
   int master = 0, workers[64], nw = 0, pid1 = 0;
   for (double end = cli_now() + WAIT_S; !(master && nw >= 2) && cli_now() < end; usleep(50000)) {
     int n;
@@ -128,7 +131,10 @@ static int forge_all(void)
     if (pvm_tasks(0, &n, &ti) < 0) continue;
     for (int i = 0; i < n; i++) {
       /* lbmaster may have joined the VM by itself: its workers name it */
-      if (named(&ti[i], "lbworker") && nw < 64) { workers[nw++] = ti[i].ti_tid; master = ti[i].ti_ptid; }
+      if (named(&ti[i], "lbworker") && nw < 64) {
+        workers[nw++] = ti[i].ti_tid;
+        master = ti[i].ti_ptid;
+      }
     }
   }
   if (!(master && nw >= 2)) {
@@ -144,7 +150,8 @@ static int forge_all(void)
   int n;
   struct pvmtaskinfo *ti;
   if (pvm_tasks(0, &n, &ti) >= 0)
-    for (int i = 0; i < n; i++) if (ti[i].ti_tid == w1) pid1 = ti[i].ti_pid;
+    for (int i = 0; i < n; i++)
+      if (ti[i].ti_tid == w1) pid1 = ti[i].ti_pid;
   long run = pid1 > 0 ? run_of(pid1) : -1;
   if (run < 0) {
     fprintf(stderr, "pvm_intruder: cannot read the run id of worker t%x\n", w1);
@@ -158,11 +165,11 @@ static int forge_all(void)
 
   farm_auth *a;
   if (farm_auth_alloc((uint32_t)w1, &a)) return 1;
-  farm_auth_draw(a);   /* a key of its own */
+  farm_auth_draw(a); /* a key of its own */
   memcpy(own_key, farm_auth_key(a), FARM_KEY_LEN);
   /* RESULT of process 0 as if worker 1 ran it; LOST of process 0. */
-  unsigned char env[FARM_ENVELOPE], body[FARM_PAYLOAD_HEAD + 64] = { 0 };
-  farm_payload_head h = { .pid = 0, .origin = 0, .exec = 1, .len = 64 };
+  unsigned char env[FARM_ENVELOPE], body[FARM_PAYLOAD_HEAD + 64] = {0};
+  farm_payload_head h = {.pid = 0, .origin = 0, .exec = 1, .len = 64};
   farm_auth_seal_payload(a, env, body, (uint32_t)run, &h, body + FARM_PAYLOAD_HEAD);
   int me = pvmmytid;
   pvmmytid = w1;
@@ -185,7 +192,7 @@ static int forge_all(void)
   /* A TRANSFER of process 0 from "host 0" to host 1. */
   lb_msg *m;
   lb_proc *p;
-  unsigned char ctx[16] = { 0 };
+  unsigned char ctx[16] = {0};
   unsigned char *buf;
   if (lb_msg_alloc(LB_MSG_TRANSFER, 0, 1, &m) || lb_proc_alloc(0, 0, 1.0, ctx, sizeof ctx, &p) ||
       lb_msg_add_proc(m, p)) {
@@ -194,7 +201,10 @@ static int forge_all(void)
   }
   m->hop_src = 0;
   m->hop_dst = 1;
-  if (lb_codec_encode_alloc(m, (uint32_t)run, &buf, &len)) { fprintf(stderr, "pvm_intruder: %s\n", lb_errmsg()); return 1; }
+  if (lb_codec_encode_alloc(m, (uint32_t)run, &buf, &len)) {
+    fprintf(stderr, "pvm_intruder: %s\n", lb_errmsg());
+    return 1;
+  }
   lb_msg_free(m);
   forge((uint32_t)run, w1, w0, FARM_LBMSG, buf, len);
   free(buf);
@@ -224,7 +234,7 @@ static int has_eof(int tid)
 static void wait_eof(int tid)
 {
   for (double end = cli_now() + WAIT_S; !has_eof(tid) && cli_now() < end;) {
-    struct timeval tv = { 0, 100000 };
+    struct timeval tv = {0, 100000};
     pvm_trecv(-1, 9999, &tv);
   }
   fseek(caught, 0, SEEK_END);
@@ -238,7 +248,7 @@ static int one_setup(const char *path, farm_auth *a, double t0)
   char runarg[16], commit[FARM_COMMIT_HEX];
   snprintf(runarg, sizeof runarg, "%u", RUN);
   farm_auth_commit_hex(a, commit);
-  char *argv[] = { runarg, commit, NULL };
+  char *argv[] = {runarg, commit, NULL};
   int tid;
   if (pvm_spawn((char *)path, argv, PvmTaskDefault, NULL, 1, &tid) != 1) {
     fprintf(stderr, "pvm_intruder: cannot spawn %s (PVM error %d)\n", path, tid);
@@ -246,13 +256,23 @@ static int one_setup(const char *path, farm_auth *a, double t0)
   }
   pvm_notify(PvmTaskExit, FARM_EXITED, 1, &tid);
   uint32_t edges[1][2];
-  farm_setup s = { .me = 0, .nhosts = 1, .policy = LB_POLICY_NONE, .w = { APP_PRIMES, 1000, 1, 1 },
-                   .throttle = FARM_THROTTLE_OFF, .quantum_s = 0.01, .t0 = t0, .tids = &tid, .edges = edges };
+  farm_setup s = {.me = 0,
+                  .nhosts = 1,
+                  .policy = LB_POLICY_NONE,
+                  .w = {APP_PRIMES, 1000, 1, 1},
+                  .throttle = FARM_THROTTLE_OFF,
+                  .quantum_s = 0.01,
+                  .t0 = t0,
+                  .tids = &tid,
+                  .edges = edges};
   memcpy(s.key, farm_auth_key(a), FARM_KEY_LEN);
   lb_node_params_default(&s.par);
   unsigned char *buf;
   size_t len;
-  if (farm_setup_encode(&s, &buf, &len)) { fprintf(stderr, "pvm_intruder: %s\n", lb_errmsg()); return -1; }
+  if (farm_setup_encode(&s, &buf, &len)) {
+    fprintf(stderr, "pvm_intruder: %s\n", lb_errmsg());
+    return -1;
+  }
   lbpvm_send(a, tid, FARM_SETUP, RUN, buf, len);
   lbpvm_send(a, tid, FARM_STOP, RUN, NULL, 0);
   free(buf);
@@ -280,13 +300,25 @@ static int setup_t0(void)
   lbpvm_vm vm;
   if (lbpvm_worker_path(path, sizeof path) || lbpvm_vm_join(&vm)) return 1;
   farm_auth *a;
-  if (farm_auth_alloc((uint32_t)vm.mytid, &a)) { lbpvm_vm_leave(&vm); return 1; }
+  if (farm_auth_alloc((uint32_t)vm.mytid, &a)) {
+    lbpvm_vm_leave(&vm);
+    return 1;
+  }
   farm_auth_draw(a);
   /* The workers' output: their refusals are part of the check. */
-  if (!(caught = tmpfile())) { lbpvm_vm_leave(&vm); return 1; }
+  if (!(caught = tmpfile())) {
+    lbpvm_vm_leave(&vm);
+    return 1;
+  }
   pvm_catchout(caught);
-  static const struct { const char *what; double off; int accept; } cases[] = {
-    { "two days behind", -2 * 86400.0, 0 }, { "two days ahead", 2 * 86400.0, 0 }, { "now", 0, 1 },
+  static const struct {
+    const char *what;
+    double off;
+    int accept;
+  } cases[] = {
+      {"two days behind", -2 * 86400.0, 0},
+      {"two days ahead", 2 * 86400.0, 0},
+      {"now", 0, 1},
   };
   int bad = 0;
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

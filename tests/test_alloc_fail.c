@@ -15,11 +15,11 @@
 #include "lb_errno.h"
 
 typedef struct counting {
-  unsigned long n;        /* blocks asked for */
-  unsigned long fail_at;  /* refuse the fail_at-th (0: none) */
-  int and_after;          /* ... and every one after it */
+  unsigned long n;       /* blocks asked for */
+  unsigned long fail_at; /* refuse the fail_at-th (0: none) */
+  int and_after;         /* ... and every one after it */
   int refused;
-  long blocks;            /* taken and not given back */
+  long blocks; /* taken and not given back */
   long long bytes;
 } counting;
 
@@ -32,7 +32,10 @@ static void *count_alloc(void *ctx, size_t size)
     return NULL;
   }
   void *p = size && size % 64 == 0 ? aligned_alloc(64, size) : malloc(size ? size : 1);
-  if (p) { c->blocks++; c->bytes += (long long)size; }
+  if (p) {
+    c->blocks++;
+    c->bytes += (long long)size;
+  }
   return p;
 }
 
@@ -45,10 +48,7 @@ static void count_free(void *ctx, void *p, size_t size)
   free(p);
 }
 
-static lb_mem counting_mem(counting *c)
-{
-  return (lb_mem){ .alloc = count_alloc, .free = count_free, .ctx = c };
-}
+static lb_mem counting_mem(counting *c) { return (lb_mem){.alloc = count_alloc, .free = count_free, .ctx = c}; }
 
 /* ---- simulated runs ---- */
 typedef struct run {
@@ -72,8 +72,8 @@ static void sim_once(lb_policy pol, int variant, const lb_topo *t, unsigned long
   c.node.capacity = 2;
   c.max_events = 100000;
   int origin = pol == LB_POLICY_RMTLB;
-  lb_sim_crash crash = { 6, 3 };
-  lb_sim_order order = { 2, 0, 1, 3 };
+  lb_sim_crash crash = {6, 3};
+  lb_sim_order order = {2, 0, 1, 3};
   if (!variant) {
     c.seed = 4;
     c.nproc = 14;
@@ -115,7 +115,7 @@ static void every_k(lb_policy pol, int variant)
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec(variant ? "ring:7" : "torus:3x3", &t), LB_SUCCESS);
   /* The caller's own allocator, which every run must leave in place. */
-  counting mine = { 0 };
+  counting mine = {0};
   lb_mem m = counting_mem(&mine), now;
   lb_mem_set(&m);
   run ref;
@@ -137,15 +137,16 @@ static void every_k(lb_policy pol, int variant)
     sim_once(pol, variant, t, k, j >= total, &f);
     assert_true(f.cnt.refused);
     if (f.rc != LB_ENOMEM)
-      fail_msg("%s (%d): allocation %lu of %lu refused%s: status %d (%s), %lu violations (%s)", lb_policy_name(pol), variant, k,
-               total, j >= total ? " and after" : "", f.rc, f.rc ? lb_errmsg() : "none", f.r.violations, f.r.first_violation);
-    assert_true(lb_errmsg()[0]);   /* and says what it could not make */
+      fail_msg("%s (%d): allocation %lu of %lu refused%s: status %d (%s), %lu violations (%s)", lb_policy_name(pol),
+               variant, k, total, j >= total ? " and after" : "", f.rc, f.rc ? lb_errmsg() : "none", f.r.violations,
+               f.r.first_violation);
+    assert_true(lb_errmsg()[0]); /* and says what it could not make */
     if (f.cnt.blocks || f.cnt.bytes)
       fail_msg("%s (%d): allocation %lu of %lu refused%s: %ld blocks (%lld bytes) not given back", lb_policy_name(pol),
                variant, k, total, j >= total ? " and after" : "", f.cnt.blocks, f.cnt.bytes);
     lb_mem_get(&now);
     assert_true(now.alloc == count_alloc && now.ctx == &mine);
-    assert_int_equal(mine.n, 0);   /* the run took nothing from the caller's */
+    assert_int_equal(mine.n, 0); /* the run took nothing from the caller's */
     if (j % 16 == 1 || k == total) {
       /* and the next run is as if nothing had happened */
       run again;
@@ -165,16 +166,56 @@ static void every_k_both(lb_policy pol)
   every_k(pol, 1);
 }
 
-static void test_none(void **state) { (void)state; every_k_both(LB_POLICY_NONE); }
-static void test_rmtlb(void **state) { (void)state; every_k_both(LB_POLICY_RMTLB); }
-static void test_lowest(void **state) { (void)state; every_k_both(LB_POLICY_LOWEST); }
-static void test_dasud(void **state) { (void)state; every_k_both(LB_POLICY_DASUD); }
-static void test_cchspmd(void **state) { (void)state; every_k_both(LB_POLICY_CCHSPMD); }
-static void test_diffusion(void **state) { (void)state; every_k_both(LB_POLICY_DIFFUSION); }
-static void test_diffusion2(void **state) { (void)state; every_k_both(LB_POLICY_DIFFUSION2); }
-static void test_steal(void **state) { (void)state; every_k_both(LB_POLICY_STEAL); }
-static void test_pool(void **state) { (void)state; every_k_both(LB_POLICY_POOL); }
-static void test_dasud_ring(void **state) { (void)state; every_k_both(LB_POLICY_DASUD_RING); }
+static void test_none(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_NONE);
+}
+static void test_rmtlb(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_RMTLB);
+}
+static void test_lowest(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_LOWEST);
+}
+static void test_dasud(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_DASUD);
+}
+static void test_cchspmd(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_CCHSPMD);
+}
+static void test_diffusion(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_DIFFUSION);
+}
+static void test_diffusion2(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_DIFFUSION2);
+}
+static void test_steal(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_STEAL);
+}
+static void test_pool(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_POOL);
+}
+static void test_dasud_ring(void **state)
+{
+  (void)state;
+  every_k_both(LB_POLICY_DASUD_RING);
+}
 
 /* ---- the codec ---- */
 #define RUN 7u
@@ -196,17 +237,24 @@ static lb_msg *message(lb_msg_type type)
     }
   if (type == LB_MSG_ORDER)
     for (size_t k = 0; k < 5; k++) assert_int_equal(lb_msg_add_pair(m, k, (long)k + 1), LB_SUCCESS);
-  if (type == LB_MSG_LMM) { m->u.lmm.hv = 1; m->u.lmm.lv = 2; m->u.lmm.total = 5; }
-  if (type == LB_MSG_DRM) { m->u.drm.hv = 1; m->u.drm.lv = 2; }
-  if (lb_msg_type_has_result(type)) m->res = (lb_result_ref){ 3, 0, 8, 1 };
+  if (type == LB_MSG_LMM) {
+    m->u.lmm.hv = 1;
+    m->u.lmm.lv = 2;
+    m->u.lmm.total = 5;
+  }
+  if (type == LB_MSG_DRM) {
+    m->u.drm.hv = 1;
+    m->u.drm.lv = 2;
+  }
+  if (lb_msg_type_has_result(type)) m->res = (lb_result_ref){3, 0, 8, 1};
   return m;
 }
 
 static void test_decode(void **state)
 {
   (void)state;
-  static const lb_msg_type types[] = { LB_MSG_TRANSFER, LB_MSG_LMM, LB_MSG_ORDER, LB_MSG_DRM, LB_MSG_LOAD,
-                                       LB_MSG_POLICY };
+  static const lb_msg_type types[] = {LB_MSG_TRANSFER, LB_MSG_LMM,  LB_MSG_ORDER,
+                                      LB_MSG_DRM,      LB_MSG_LOAD, LB_MSG_POLICY};
   lb_codec_limits lim;
   lb_codec_limits_default(&lim, 8);
   for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
@@ -215,7 +263,7 @@ static void test_decode(void **state)
     size_t len;
     assert_int_equal(lb_codec_encode_alloc(m, RUN, &buf, &len), LB_SUCCESS);
     lb_msg_free(m);
-    counting c = { 0 };
+    counting c = {0};
     lb_mem mem = counting_mem(&c);
     lb_mem_set(&mem);
     lb_msg *d;
@@ -225,7 +273,7 @@ static void test_decode(void **state)
     assert_true(total >= 1);
     assert_int_equal(c.blocks, 0);
     for (unsigned long j = 0; j < 2 * total; j++) {
-      c = (counting){ .fail_at = j % total + 1, .and_after = j >= total };
+      c = (counting){.fail_at = j % total + 1, .and_after = j >= total};
       d = (lb_msg *)1;
       lb_error_clear();
       assert_int_equal(lb_codec_decode(buf, len, RUN, &lim, &d), LB_ENOMEM);
@@ -234,7 +282,7 @@ static void test_decode(void **state)
       assert_int_equal(c.blocks, 0);
       assert_int_equal(c.bytes, 0);
       /* The same bytes decode again, to the same message. */
-      c = (counting){ 0 };
+      c = (counting){0};
       assert_int_equal(lb_codec_decode(buf, len, RUN, &lim, &d), LB_SUCCESS);
       unsigned char *again;
       size_t len2;
@@ -253,17 +301,10 @@ static void test_decode(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_none),
-    cmocka_unit_test(test_rmtlb),
-    cmocka_unit_test(test_lowest),
-    cmocka_unit_test(test_dasud),
-    cmocka_unit_test(test_cchspmd),
-    cmocka_unit_test(test_diffusion),
-    cmocka_unit_test(test_diffusion2),
-    cmocka_unit_test(test_steal),
-    cmocka_unit_test(test_pool),
-    cmocka_unit_test(test_dasud_ring),
-    cmocka_unit_test(test_decode),
+      cmocka_unit_test(test_none),       cmocka_unit_test(test_rmtlb),   cmocka_unit_test(test_lowest),
+      cmocka_unit_test(test_dasud),      cmocka_unit_test(test_cchspmd), cmocka_unit_test(test_diffusion),
+      cmocka_unit_test(test_diffusion2), cmocka_unit_test(test_steal),   cmocka_unit_test(test_pool),
+      cmocka_unit_test(test_dasud_ring), cmocka_unit_test(test_decode),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,7 +42,7 @@ static unsigned long expect_ran(const app_workload *w, app_task *t, unsigned lon
  * quantum, as a move to another host does. */
 static unsigned char *run_quanta(const app_workload *w, size_t i, int migrate, size_t *len)
 {
-  static const unsigned long qs[] = { 1, 2, 3, 4, 9, 25, 1000, 20000 };
+  static const unsigned long qs[] = {1, 2, 3, 4, 9, 25, 1000, 20000};
   app_task *t;
   assert_int_equal(app_task_alloc(w, i, &t), LB_SUCCESS);
   unsigned long quanta = 0;
@@ -109,7 +109,7 @@ static void check_workload(const app_workload *w)
 static void test_matmul_quanta(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 37, 5, 7 };
+  app_workload w = {APP_MATMUL, 37, 5, 7};
   check_workload(&w);
 }
 
@@ -119,14 +119,14 @@ static void test_matmul_quanta(void **state)
 static void test_matmul_panels(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 600, 3, 11 };
+  app_workload w = {APP_MATMUL, 600, 3, 11};
   check_workload(&w);
 }
 
 static void test_primes_quanta(void **state)
 {
   (void)state;
-  app_workload w = { APP_PRIMES, 3000, 7, 1 };
+  app_workload w = {APP_PRIMES, 3000, 7, 1};
   check_workload(&w);
 }
 
@@ -153,7 +153,7 @@ static void test_operands(void **state)
   (void)state;
   unsigned long n = 256, seed = 5;
   double row[256];
-  int seen[2][2048] = { { 0 } };
+  int seen[2][2048] = {{0}};
   for (unsigned long i = 0; i < n; i++)
     for (unsigned which = 1; which <= 2; which++) {
       (which == 1 ? app_matmul_row_a : app_matmul_row_b)(n, seed, i, row);
@@ -172,7 +172,7 @@ static void test_operands(void **state)
 static void test_brute_force(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 23, 3, 42 };
+  app_workload w = {APP_MATMUL, 23, 3, 42};
   for (size_t p = 0; p < w.nproc; p++) {
     size_t len;
     unsigned char *blob = run_straight(&w, p, &len);
@@ -189,7 +189,7 @@ static void test_brute_force(void **state)
     free(blob);
   }
   /* pi(1000) = 168, and the primes below 1000 sum to 76127. */
-  app_workload pw = { APP_PRIMES, 1000, 4, 0 };
+  app_workload pw = {APP_PRIMES, 1000, 4, 0};
   uint64_t count = 0, sum = 0;
   for (size_t p = 0; p < pw.nproc; p++) {
     size_t len;
@@ -224,12 +224,15 @@ static void test_blas_is_openblas(void **state)
 static void test_against_dgemm(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 300, 4, 9 };
+  app_workload w = {APP_MATMUL, 300, 4, 9};
   size_t n = w.size;
   double *a = malloc(n * n * sizeof *a), *b = malloc(n * n * sizeof *b), *c = malloc(n * n * sizeof *c),
          *cb = malloc(n * n * sizeof *cb);
   assert_true(a && b && c && cb);
-  for (size_t i = 0; i < n; i++) { app_matmul_row_a(n, w.seed, i, a + i * n); app_matmul_row_b(n, w.seed, i, b + i * n); }
+  for (size_t i = 0; i < n; i++) {
+    app_matmul_row_a(n, w.seed, i, a + i * n);
+    app_matmul_row_b(n, w.seed, i, b + i * n);
+  }
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n, b, (int)n, 0.0, c,
               (int)n);
   size_t rows = 0;
@@ -239,8 +242,8 @@ static void test_against_dgemm(void **state)
       unsigned char *blob = how == 0 ? run_straight(&w, p, &len) : run_quanta(&w, p, how == 2, &len);
       app_result r;
       assert_int_equal(app_result_decode(blob, len, &r), LB_SUCCESS);
-      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)r.nrows, (int)n, (int)n, 1.0, a + r.row0 * n,
-                  (int)n, b, (int)n, 0.0, cb, (int)n);
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)r.nrows, (int)n, (int)n, 1.0, a + r.row0 * n, (int)n,
+                  b, (int)n, 0.0, cb, (int)n);
       assert_memory_equal(r.c, cb, r.nrows * n * sizeof *cb);
       assert_memory_equal(r.c, c + r.row0 * n, r.nrows * n * sizeof *c);
       if (how == 0) rows += r.nrows;
@@ -249,7 +252,10 @@ static void test_against_dgemm(void **state)
     }
   }
   assert_int_equal(rows, n);
-  free(a); free(b); free(c); free(cb);
+  free(a);
+  free(b);
+  free(c);
+  free(cb);
 }
 
 /* A matmul process advances by at least 16 values of k, in whole values
@@ -257,7 +263,7 @@ static void test_against_dgemm(void **state)
 static void test_step(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 40, 4, 3 };   /* blocks of 10 rows */
+  app_workload w = {APP_MATMUL, 40, 4, 3}; /* blocks of 10 rows */
   app_task *t;
   unsigned long ran;
   assert_int_equal(app_task_alloc(&w, 1, &t), LB_SUCCESS);
@@ -266,13 +272,13 @@ static void test_step(void **state)
   assert_int_equal(ran, 160);
   assert_int_equal(app_task_run(t, 219, &ran), LB_SUCCESS);
   assert_int_equal(ran, 210);
-  assert_int_equal(app_task_step(t), 30);   /* 3 values of k left */
+  assert_int_equal(app_task_step(t), 30); /* 3 values of k left */
   assert_int_equal(app_task_run(t, 1, &ran), LB_SUCCESS);
   assert_int_equal(ran, 30);
   assert_true(app_task_finished(t));
   assert_int_equal(app_task_step(t), 0);
   app_task_free(t);
-  app_workload pw = { APP_PRIMES, 100, 2, 0 };
+  app_workload pw = {APP_PRIMES, 100, 2, 0};
   assert_int_equal(app_task_alloc(&pw, 0, &t), LB_SUCCESS);
   assert_int_equal(app_task_step(t), 1);
   app_task_free(t);
@@ -282,7 +288,7 @@ static void test_step(void **state)
 static void test_damaged_blobs(void **state)
 {
   (void)state;
-  app_workload w = { APP_MATMUL, 40, 2, 1 };
+  app_workload w = {APP_MATMUL, 40, 2, 1};
   app_task *t, *u = NULL;
   assert_int_equal(app_task_alloc(&w, 0, &t), LB_SUCCESS);
   unsigned long ran;
@@ -311,22 +317,22 @@ static void test_damaged_blobs(void **state)
   app_task_free(u);
   free(blob);
   app_task_free(t);
-  app_workload bad = { APP_PRIMES, 10, 20, 0 };
+  app_workload bad = {APP_PRIMES, 10, 20, 0};
   assert_int_equal(app_task_alloc(&bad, 0, &t), LB_ERANGE);
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_matmul_quanta),
-    cmocka_unit_test(test_matmul_panels),
-    cmocka_unit_test(test_blas_is_openblas),
-    cmocka_unit_test(test_against_dgemm),
-    cmocka_unit_test(test_step),
-    cmocka_unit_test(test_primes_quanta),
-    cmocka_unit_test(test_operands),
-    cmocka_unit_test(test_brute_force),
-    cmocka_unit_test(test_damaged_blobs),
+      cmocka_unit_test(test_matmul_quanta),
+      cmocka_unit_test(test_matmul_panels),
+      cmocka_unit_test(test_blas_is_openblas),
+      cmocka_unit_test(test_against_dgemm),
+      cmocka_unit_test(test_step),
+      cmocka_unit_test(test_primes_quanta),
+      cmocka_unit_test(test_operands),
+      cmocka_unit_test(test_brute_force),
+      cmocka_unit_test(test_damaged_blobs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,7 +72,7 @@ static void test_ratio_vs_gsl(void **state)
   (void)state;
   lb_rng *r;
   assert_int_equal(lb_rng_alloc(11, &r), LB_SUCCESS);
-  const char *specs[] = { "mesh:8x8", "random:30:20:4", "star:9", "complete:5" };
+  const char *specs[] = {"mesh:8x8", "random:30:20:4", "star:9", "complete:5"};
   for (int k = 0; k < 4 + 9; k++) {
     lb_topo *t = k < 4 ? topo(specs[k]) : seedgraph(k - 3);
     lb_arrange_ws *ws;
@@ -99,7 +99,7 @@ static void test_lanes(void **state)
   (void)state;
   lb_rng *r;
   assert_int_equal(lb_rng_alloc(23, &r), LB_SUCCESS);
-  const char *specs[] = { "ring:2", "star:5", "torus:4x4", "hypercube:4", "mesh:8x8", "random:12:6:5" };
+  const char *specs[] = {"ring:2", "star:5", "torus:4x4", "hypercube:4", "mesh:8x8", "random:12:6:5"};
   enum { W = LB_ARRANGE_LANES };
   for (int k = 0; k < 6; k++) {
     lb_topo *t = topo(specs[k]);
@@ -111,9 +111,9 @@ static void test_lanes(void **state)
     for (int trial = 0; trial < 6; trial++) {
       for (size_t l = 0; l < W; l++)
         for (size_t i = 0; i < n; i++) {
-          double x = trial == 0 ? 2.0                                 /* all equal */
-                   : trial == 1 ? (double)(1 + (i % 2))              /* two values */
-                   : exp(lb_rng_range(r, -7, 7));                     /* 1e-3..1e3 */
+          double x = trial == 0   ? 2.0                          /* all equal */
+                     : trial == 1 ? (double)(1 + (i % 2))        /* two values */
+                                  : exp(lb_rng_range(r, -7, 7)); /* 1e-3..1e3 */
           s[l * n + i] = x;
         }
       lb_arrange_ratio_lanes(ws, s, p);
@@ -179,8 +179,14 @@ static int next_perm(size_t *a, size_t n)
   if (i == 0) return 0;
   size_t j = n - 1;
   while (a[j] <= a[i - 1]) j--;
-  size_t t = a[i - 1]; a[i - 1] = a[j]; a[j] = t;
-  for (size_t l = i, h = n - 1; l < h; l++, h--) { t = a[l]; a[l] = a[h]; a[h] = t; }
+  size_t t = a[i - 1];
+  a[i - 1] = a[j];
+  a[j] = t;
+  for (size_t l = i, h = n - 1; l < h; l++, h--) {
+    t = a[l];
+    a[l] = a[h];
+    a[h] = t;
+  }
   return 1;
 }
 
@@ -196,8 +202,8 @@ static double gsl_p(const lb_topo *t, const double *speed, const size_t *arr)
 static void test_exhaustive_brute(void **state)
 {
   (void)state;
-  const char *specs[] = { "random:6:3:2", "mesh:2x3", "random:7:4:9" };
-  double speed[7] = { 1, 4.5, 2, 7, 3.25, 9, 5 };
+  const char *specs[] = {"random:6:3:2", "mesh:2x3", "random:7:4:9"};
+  double speed[7] = {1, 4.5, 2, 7, 3.25, 9, 5};
   for (int k = 0; k < 3; k++) {
     lb_topo *t = topo(specs[k]);
     size_t n = t->n, a[7], amin[7], amax[7], bmin[7], bmax[7];
@@ -240,7 +246,7 @@ static void test_exhaustive_brute(void **state)
     lb_topo_free(t);
   }
   lb_topo *t = topo("ring:11");
-  double s11[11] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  double s11[11] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   lb_arrange_stats st;
   assert_int_equal(lb_arrange_exhaustive(t, s11, 1, 0, NULL, NULL, &st), LB_ERANGE);
   lb_topo_free(t);
@@ -262,7 +268,7 @@ static void test_greedy(void **state)
     /* Second route: speeds 9..1 in turn, each at the free node with the
      * least GSL p, unplaced nodes at 1. */
     double ns[9];
-    int placed[9] = { 0 };
+    int placed[9] = {0};
     for (size_t i = 0; i < n; i++) ns[i] = 1;
     for (size_t r = 0; r < n; r++) {
       double s = (double)(n - r), best = INFINITY, l2, lP;
@@ -272,7 +278,10 @@ static void test_greedy(void **state)
         ns[j] = s;
         assert_int_equal(lb_hetero_extremes(t, ns, &l2, &lP), LB_SUCCESS);
         ns[j] = 1;
-        if (k == n || lP / l2 < best * (1 - 1e-9)) { best = lP / l2; k = j; }
+        if (k == n || lP / l2 < best * (1 - 1e-9)) {
+          best = lP / l2;
+          k = j;
+        }
       }
       placed[k] = 1;
       ns[k] = s;
@@ -284,7 +293,10 @@ static void test_greedy(void **state)
   lb_topo *t = seedgraph(3);
   double s1[9], s2[9], p1, p2;
   size_t a1[9], a2[9];
-  for (size_t i = 0; i < 9; i++) { s1[i] = 1.0 + (double)((i * 4) % 9); s2[i] = 2.5 * s1[i]; }
+  for (size_t i = 0; i < 9; i++) {
+    s1[i] = 1.0 + (double)((i * 4) % 9);
+    s2[i] = 2.5 * s1[i];
+  }
   assert_int_equal(lb_arrange_greedy(t, s1, a1, &p1, NULL), LB_SUCCESS);
   assert_int_equal(lb_arrange_greedy(t, s2, a2, &p2, NULL), LB_SUCCESS);
   assert_memory_equal(a1, a2, sizeof a1);
@@ -299,7 +311,7 @@ static void test_random_scheme(void **state)
   (void)state;
   lb_rng *r;
   assert_int_equal(lb_rng_alloc(3, &r), LB_SUCCESS);
-  size_t order[3] = { 2, 0, 1 }, arr[3], hits[27] = { 0 };
+  size_t order[3] = {2, 0, 1}, arr[3], hits[27] = {0};
   for (int i = 0; i < 60000; i++) {
     lb_arrange_random(r, order, 3, arr);
     assert_int_equal(lb_arrange_check(arr, 3), LB_SUCCESS);
@@ -307,14 +319,17 @@ static void test_random_scheme(void **state)
   }
   size_t nz = 0;
   for (int i = 0; i < 27; i++)
-    if (hits[i]) { nz++; assert_true(labs((long)hits[i] - 10000) < 500); }  /* 5 sigma */
+    if (hits[i]) {
+      nz++;
+      assert_true(labs((long)hits[i] - 10000) < 500);
+    } /* 5 sigma */
   assert_int_equal(nz, 6);
   lb_rng_free(r);
   /* The scheme itself: with m known, the choice is mod(m, P-k). */
   gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(g, 99);
   assert_int_equal(lb_rng_alloc(99, &r), LB_SUCCESS);
-  size_t ord[5] = { 0, 1, 2, 3, 4 }, got[5], list[5] = { 0, 1, 2, 3, 4 }, len = 5;
+  size_t ord[5] = {0, 1, 2, 3, 4}, got[5], list[5] = {0, 1, 2, 3, 4}, len = 5;
   lb_arrange_random(r, ord, 5, got);
   for (size_t k = 0; k < 5; k++) {
     size_t pick = k + 1 < 5 ? gsl_rng_get(g) % len : 0;
@@ -361,7 +376,7 @@ static void test_monte_carlo(void **state)
   size_t k = (size_t)ceil(st.p_min) - 1;
   assert_true(k < 39 && hist[k] >= 1);
   for (size_t i = 0; i < k; i++) assert_int_equal(hist[i], 0);
-  lb_arrange_stats fake = { .p_min = 2, .p_max = 12, .n_below = 3, .n_above = 6 };
+  lb_arrange_stats fake = {.p_min = 2, .p_max = 12, .n_below = 3, .n_above = 6};
   assert_close(lb_arrange_pr(&fake, 4.5), 0.25, 1e-15);
   assert_close(lb_arrange_pct(&fake), 0.3, 1e-15);
   lb_topo_free(t);
@@ -370,14 +385,9 @@ static void test_monte_carlo(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_symtri_vs_gsl),
-    cmocka_unit_test(test_ratio_vs_gsl),
-    cmocka_unit_test(test_lanes),
-    cmocka_unit_test(test_closed_forms),
-    cmocka_unit_test(test_exhaustive_brute),
-    cmocka_unit_test(test_greedy),
-    cmocka_unit_test(test_random_scheme),
-    cmocka_unit_test(test_monte_carlo),
+      cmocka_unit_test(test_symtri_vs_gsl), cmocka_unit_test(test_ratio_vs_gsl),     cmocka_unit_test(test_lanes),
+      cmocka_unit_test(test_closed_forms),  cmocka_unit_test(test_exhaustive_brute), cmocka_unit_test(test_greedy),
+      cmocka_unit_test(test_random_scheme), cmocka_unit_test(test_monte_carlo),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

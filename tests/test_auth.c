@@ -7,7 +7,7 @@
 #include "farm_auth.h"
 #include "lb_errno.h"
 
-#define RUN 77u
+#define RUN    77u
 #define MASTER 0x40001u
 #define WORKER 0x40002u
 
@@ -48,15 +48,15 @@ static void test_seal_open(void **state)
   assert_int_equal(take(w, FARM_ORDER, MASTER, b, nb), LB_SUCCESS);
   assert_int_equal(take(w, FARM_TASKS, MASTER, a, na), LB_EFORMAT);
   assert_non_null(strstr(lb_errmsg(), "replayed"));
-  assert_int_equal(take(w, FARM_ORDER, MASTER, b, nb), LB_EFORMAT);   /* the same again */
+  assert_int_equal(take(w, FARM_ORDER, MASTER, b, nb), LB_EFORMAT); /* the same again */
   na = seal(m, FARM_TASKS, WORKER, body, sizeof body, a);
-  assert_int_equal(take(other, FARM_TASKS, MASTER, a, na), LB_EFORMAT);   /* not its receiver */
-  assert_int_equal(take(w, FARM_TASKS, 0x40003u, a, na), LB_EFORMAT);     /* another sender */
+  assert_int_equal(take(other, FARM_TASKS, MASTER, a, na), LB_EFORMAT); /* not its receiver */
+  assert_int_equal(take(w, FARM_TASKS, 0x40003u, a, na), LB_EFORMAT);   /* another sender */
   a[FARM_ENVELOPE + 3] ^= 1;
-  assert_int_equal(take(w, FARM_TASKS, MASTER, a, na), LB_EFORMAT);       /* the body changed */
+  assert_int_equal(take(w, FARM_TASKS, MASTER, a, na), LB_EFORMAT); /* the body changed */
   assert_non_null(strstr(lb_errmsg(), "forged"));
   a[FARM_ENVELOPE + 3] ^= 1;
-  assert_int_equal(take(w, FARM_TASKS, MASTER, a, na), LB_SUCCESS);       /* as sent: taken */
+  assert_int_equal(take(w, FARM_TASKS, MASTER, a, na), LB_SUCCESS); /* as sent: taken */
   /* a key of another run */
   farm_auth *x = task(MASTER, NULL);
   farm_auth_draw(x);
@@ -84,17 +84,17 @@ static void test_key_by_setup(void **state)
   assert_int_equal(farm_auth_commit_parse("12", commit), LB_EFORMAT);
   farm_auth_expect(w, commit);
   assert_false(farm_auth_has_key(w));
-  unsigned char msg[FARM_ENVELOPE + FARM_KEY_LEN + 8], body[FARM_KEY_LEN + 8] = { 0 };
+  unsigned char msg[FARM_ENVELOPE + FARM_KEY_LEN + 8], body[FARM_KEY_LEN + 8] = {0};
   memcpy(body, farm_auth_key(x), FARM_KEY_LEN);
   size_t n = seal(x, FARM_SETUP, WORKER, body, sizeof body, msg);
-  assert_int_equal(take(w, FARM_SETUP, MASTER, msg, n), LB_EFORMAT);   /* the adversary's own key */
+  assert_int_equal(take(w, FARM_SETUP, MASTER, msg, n), LB_EFORMAT); /* the adversary's own key */
   n = seal(m, FARM_LBMSG, WORKER, body, 8, msg);
-  assert_int_equal(take(w, FARM_LBMSG, MASTER, msg, n), LB_EFORMAT);   /* no key yet */
+  assert_int_equal(take(w, FARM_LBMSG, MASTER, msg, n), LB_EFORMAT); /* no key yet */
   n = seal(m, FARM_SUM_REQ, WORKER, body, 8, msg);
   assert_int_equal(take(w, FARM_SUM_REQ, MASTER, msg, n), LB_SUCCESS); /* the self-test's */
   memcpy(body, farm_auth_key(m), FARM_KEY_LEN);
   n = seal(m, FARM_SETUP, WORKER, body, sizeof body, msg);
-  msg[FARM_ENV_SIGNED] ^= 1;                                            /* its MAC spoiled */
+  msg[FARM_ENV_SIGNED] ^= 1; /* its MAC spoiled */
   assert_int_equal(take(w, FARM_SETUP, MASTER, msg, n), LB_EFORMAT);
   assert_false(farm_auth_has_key(w));
   msg[FARM_ENV_SIGNED] ^= 1;
@@ -118,7 +118,7 @@ static void test_payload(void **state)
   farm_auth_draw(x);
   unsigned char bytes[40], m[FARM_ENVELOPE + FARM_PAYLOAD_HEAD + sizeof bytes];
   for (size_t k = 0; k < sizeof bytes; k++) bytes[k] = (unsigned char)k;
-  farm_payload_head h = { .pid = 5, .origin = 1, .exec = 2, .len = sizeof bytes };
+  farm_payload_head h = {.pid = 5, .origin = 1, .exec = 2, .len = sizeof bytes};
   farm_auth_seal_payload(maker, m, m + FARM_ENVELOPE, RUN, &h, bytes);
   memcpy(m + FARM_ENVELOPE + FARM_PAYLOAD_HEAD, bytes, sizeof bytes);
   /* from any sender (a relay): taken, and again (no sequence number) */
@@ -127,13 +127,13 @@ static void test_payload(void **state)
   farm_payload_head got;
   assert_int_equal(farm_payload_head_get(m + FARM_ENVELOPE, FARM_PAYLOAD_HEAD, 4, &got), LB_SUCCESS);
   assert_int_equal(farm_auth_check_bytes(master, &got, bytes, sizeof bytes), LB_SUCCESS);
-  bytes[7] ^= 1;                                         /* a byte changed on its way */
+  bytes[7] ^= 1; /* a byte changed on its way */
   assert_int_equal(farm_auth_check_bytes(master, &got, bytes, sizeof bytes), LB_EFORMAT);
   assert_int_equal(farm_auth_check_bytes(master, &got, bytes, sizeof bytes - 1), LB_EFORMAT);
-  m[FARM_ENVELOPE + 12] ^= 1;                            /* the head says another host ran it */
+  m[FARM_ENVELOPE + 12] ^= 1; /* the head says another host ran it */
   assert_int_equal(take(master, FARM_RESULT, 0x40005u, m, sizeof m), LB_EFORMAT);
   m[FARM_ENVELOPE + 12] ^= 1;
-  farm_auth_seal_payload(x, m, m + FARM_ENVELOPE, RUN, &h, bytes);   /* another key's */
+  farm_auth_seal_payload(x, m, m + FARM_ENVELOPE, RUN, &h, bytes); /* another key's */
   assert_int_equal(take(master, FARM_RESULT, 0x40005u, m, sizeof m), LB_EFORMAT);
   farm_auth_free(x);
   farm_auth_free(master);
@@ -143,9 +143,9 @@ static void test_payload(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_seal_open),
-    cmocka_unit_test(test_key_by_setup),
-    cmocka_unit_test(test_payload),
+      cmocka_unit_test(test_seal_open),
+      cmocka_unit_test(test_key_by_setup),
+      cmocka_unit_test(test_payload),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

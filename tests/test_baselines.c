@@ -17,7 +17,11 @@ typedef struct net {
   lb_node *nd[MAXN];
   lb_msg *q[MAXQ];
   size_t qh, qt;
-  struct { size_t node; uint64_t id; double at; } tm[MAXQ];
+  struct {
+    size_t node;
+    uint64_t id;
+    double at;
+  } tm[MAXQ];
   size_t ntm;
   uint64_t pid;
   lb_out *out;
@@ -48,7 +52,7 @@ static void step(net *x, size_t i, const lb_event *ev, double now)
 
 static void tick(net *x, size_t i, double now)
 {
-  lb_event ev = { .type = LB_EV_TICK };
+  lb_event ev = {.type = LB_EV_TICK};
   step(x, i, &ev, now);
 }
 
@@ -57,7 +61,7 @@ static void drain(net *x, double now)
 {
   while (x->qh < x->qt) {
     lb_msg *m = x->q[x->qh++];
-    lb_event ev = { .type = LB_EV_MSG, .msg = m };
+    lb_event ev = {.type = LB_EV_MSG, .msg = m};
     step(x, m->hop_dst, &ev, now);
   }
 }
@@ -69,7 +73,7 @@ static int fire(net *x)
   size_t b = 0;
   for (size_t k = 1; k < x->ntm; k++)
     if (x->tm[k].at < x->tm[b].at) b = k;
-  lb_event ev = { .type = LB_EV_TIMER, .timer = x->tm[b].id };
+  lb_event ev = {.type = LB_EV_TIMER, .timer = x->tm[b].id};
   size_t node = x->tm[b].node;
   double at = x->tm[b].at;
   x->tm[b] = x->tm[--x->ntm];
@@ -82,7 +86,7 @@ static void add(net *x, size_t i, long k)
   for (long j = 0; j < k; j++) {
     lb_proc *p;
     assert_int_equal(lb_proc_alloc(++x->pid, i, 1e6, NULL, 0, &p), LB_SUCCESS);
-    lb_event ev = { .type = LB_EV_ARRIVE, .proc = p };
+    lb_event ev = {.type = LB_EV_ARRIVE, .proc = p};
     step(x, i, &ev, 0);
   }
 }
@@ -111,7 +115,7 @@ static void destroy(net *x)
 /* Node `dead` fails: its messages in flight are lost, the others learn it. */
 static void crash(net *x, size_t dead)
 {
-  unsigned char d[MAXN] = { 0 };
+  unsigned char d[MAXN] = {0};
   d[dead] = 1;
   assert_int_equal(lb_topo_repair(x->t, d, &x->repaired), LB_SUCCESS);
   size_t j = x->qh;
@@ -122,7 +126,7 @@ static void crash(net *x, size_t dead)
   x->qt = j;
   for (size_t i = 0; i < x->n; i++) {
     if (i == dead) continue;
-    lb_event ev = { .type = LB_EV_DOWN, .dst = dead, .topo = x->repaired };
+    lb_event ev = {.type = LB_EV_DOWN, .dst = dead, .topo = x->repaired};
     step(x, i, &ev, 0);
   }
 }
@@ -153,7 +157,7 @@ static int all_quiet(const net *x)
 static lb_node_params params(void)
 {
   lb_node_params p;
-  lb_node_params_default(&p);   /* C = 4, A = 0.4: light below 3.6, heavy above 4.4 */
+  lb_node_params_default(&p); /* C = 4, A = 0.4: light below 3.6, heavy above 4.4 */
   return p;
 }
 
@@ -169,10 +173,10 @@ static void test_ring_search(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){ 10, 4, 4, 0, 4, 4 }, &p);
+  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){10, 4, 4, 0, 4, 4}, &p);
   tick(&x, 0, 0);
   drain(&x, 0);
-  expect_q(&x, (long[]){ 6, 4, 4, 4, 4, 4 });
+  expect_q(&x, (long[]){6, 4, 4, 4, 4, 4});
   assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 5);
   assert_int_equal(sent_all(&x, LB_MSG_POLICY), 10);
   assert_int_equal(sent_all(&x, LB_MSG_TRANSFER), 1);
@@ -181,7 +185,7 @@ static void test_ring_search(void **state)
   assert_int_equal(relayed, 10);
   unsigned long hops = 0;
   for (size_t i = 0; i < 6; i++) hops += lb_node_stats_get(x.nd[i])->hops;
-  assert_int_equal(hops, 4 * 3);   /* four processes, three links */
+  assert_int_equal(hops, 4 * 3); /* four processes, three links */
   assert_int_equal(lb_node_stats_get(x.nd[0])->invocations, 1);
   assert_true(all_quiet(&x));
   /* Still heavy (EPN 2), no LV left: ring 1 to 3 probed, then a pause. */
@@ -190,11 +194,11 @@ static void test_ring_search(void **state)
   assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 10);
   assert_int_equal(sent_all(&x, LB_MSG_TRANSFER), 1);
   assert_true(all_quiet(&x));
-  tick(&x, 0, 2);   /* paused: nothing */
+  tick(&x, 0, 2); /* paused: nothing */
   assert_int_equal(x.qt - x.qh, 0);
-  while (fire(&x)) {}   /* the windows, then the pause */
+  while (fire(&x)) {} /* the windows, then the pause */
   tick(&x, 0, 100);
-  assert_int_equal(x.qt - x.qh, 2);   /* a new run: ring 1 again */
+  assert_int_equal(x.qt - x.qh, 2); /* a new run: ring 1 again */
   drain(&x, 100);
   destroy(&x);
 }
@@ -205,16 +209,16 @@ static void test_ring_choice(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){ 10, 2, 4, 4, 4, 0 }, &p);
+  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){10, 2, 4, 4, 4, 0}, &p);
   tick(&x, 0, 0);
   drain(&x, 0);
-  expect_q(&x, (long[]){ 6, 2, 4, 4, 4, 4 });   /* node 5, IPN 4 > node 1's 2 */
+  expect_q(&x, (long[]){6, 2, 4, 4, 4, 4}); /* node 5, IPN 4 > node 1's 2 */
   assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 2);
   destroy(&x);
-  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){ 10, 0, 4, 4, 4, 0 }, &p);
+  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){10, 0, 4, 4, 4, 0}, &p);
   tick(&x, 0, 0);
   drain(&x, 0);
-  expect_q(&x, (long[]){ 6, 4, 4, 4, 4, 0 });   /* equal IPNs: node 1 */
+  expect_q(&x, (long[]){6, 4, 4, 4, 4, 0}); /* equal IPNs: node 1 */
   destroy(&x);
 }
 
@@ -225,17 +229,17 @@ static void test_ring_down(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){ 10, 4, 4, 0, 4, 4 }, &p);
+  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){10, 4, 4, 0, 4, 4}, &p);
   tick(&x, 0, 0);
   assert_false(lb_node_quiescent(x.nd[0]));
   crash(&x, 1);
   assert_true(lb_node_quiescent(x.nd[0]));
-  drain(&x, 0);   /* the answers of the old run: ignored */
+  drain(&x, 0); /* the answers of the old run: ignored */
   assert_int_equal(sent_all(&x, LB_MSG_TRANSFER), 0);
   tick(&x, 0, 1);
   drain(&x, 1);
   /* on the path 2-3-4-5-0 node 3 is at distance 3 */
-  expect_q(&x, (long[]){ 6, 4, 4, 4, 4, 4 });
+  expect_q(&x, (long[]){6, 4, 4, 4, 4, 4});
   assert_true(all_quiet(&x));
   destroy(&x);
 }
@@ -248,12 +252,12 @@ static void test_ring_late(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){ 10, 4, 4, 4, 4, 4 }, &p);
+  make(&x, LB_POLICY_DASUD_RING, "ring:6", (long[]){10, 4, 4, 4, 4, 4}, &p);
   tick(&x, 0, 0);
   assert_int_equal(x.ntm, 1);
   assert_true(x.tm[0].at == 4);
-  while (x.qh < x.qt) lb_msg_free(x.q[x.qh++]);   /* ring 1's probes lost */
-  assert_true(fire(&x));   /* at 4: ring 2 */
+  while (x.qh < x.qt) lb_msg_free(x.q[x.qh++]); /* ring 1's probes lost */
+  assert_true(fire(&x));                        /* at 4: ring 2 */
   assert_int_equal(x.qt - x.qh, 2);
   assert_int_equal(x.ntm, 1);
   assert_true(x.tm[0].at == 4 + 16);
@@ -276,13 +280,13 @@ static void test_steal_half_one(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_STEAL, "complete:2", (long[]){ 9, 0 }, &p);
+  make(&x, LB_POLICY_STEAL, "complete:2", (long[]){9, 0}, &p);
   tick(&x, 0, 0);
-  assert_int_equal(x.qt, 0);   /* busy: no request */
+  assert_int_equal(x.qt, 0); /* busy: no request */
   tick(&x, 1, 0);
   assert_false(lb_node_quiescent(x.nd[1]));
   drain(&x, 0);
-  expect_q(&x, (long[]){ 5, 4 });
+  expect_q(&x, (long[]){5, 4});
   assert_int_equal(sent(&x, 1, LB_MSG_POLICY), 1);
   assert_int_equal(sent(&x, 0, LB_MSG_TRANSFER), 1);
   assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 0);
@@ -290,10 +294,10 @@ static void test_steal_half_one(void **state)
   assert_true(all_quiet(&x));
   destroy(&x);
   p.steal.amount = 0;
-  make(&x, LB_POLICY_STEAL, "complete:2", (long[]){ 9, 0 }, &p);
+  make(&x, LB_POLICY_STEAL, "complete:2", (long[]){9, 0}, &p);
   tick(&x, 1, 0);
   drain(&x, 0);
-  expect_q(&x, (long[]){ 8, 1 });
+  expect_q(&x, (long[]){8, 1});
   destroy(&x);
 }
 
@@ -305,19 +309,19 @@ static void test_steal_refuse_wake(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_STEAL, "complete:2", (long[]){ 1, 0 }, &p);
+  make(&x, LB_POLICY_STEAL, "complete:2", (long[]){1, 0}, &p);
   tick(&x, 1, 0);
   drain(&x, 0);
-  expect_q(&x, (long[]){ 1, 0 });
-  assert_int_equal(sent(&x, 1, LB_MSG_POLICY), 1);   /* ASK */
-  assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 1);   /* NONE */
+  expect_q(&x, (long[]){1, 0});
+  assert_int_equal(sent(&x, 1, LB_MSG_POLICY), 1); /* ASK */
+  assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 1); /* NONE */
   assert_true(all_quiet(&x));
   tick(&x, 1, 1);
-  assert_int_equal(x.qt - x.qh, 0);   /* asleep */
+  assert_int_equal(x.qt - x.qh, 0); /* asleep */
   add(&x, 0, 2);
-  tick(&x, 0, 2);   /* WAKE */
-  drain(&x, 2);     /* ASK, TRANSFER of 1 (half the difference of 3) */
-  expect_q(&x, (long[]){ 2, 1 });
+  tick(&x, 0, 2); /* WAKE */
+  drain(&x, 2);   /* ASK, TRANSFER of 1 (half the difference of 3) */
+  expect_q(&x, (long[]){2, 1});
   assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 2);
   assert_int_equal(sent(&x, 1, LB_MSG_POLICY), 2);
   assert_int_equal(sent(&x, 0, LB_MSG_TRANSFER), 1);
@@ -333,10 +337,10 @@ static void test_steal_sweep(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_STEAL, "complete:4", (long[]){ 1, 0, 0, 0 }, &p);
+  make(&x, LB_POLICY_STEAL, "complete:4", (long[]){1, 0, 0, 0}, &p);
   for (size_t i = 1; i < 4; i++) tick(&x, i, 0);
   drain(&x, 0);
-  for (size_t i = 1; i < 4; i++) assert_int_equal(sent(&x, i, LB_MSG_POLICY), 3 + 2);   /* and 2 refusals */
+  for (size_t i = 1; i < 4; i++) assert_int_equal(sent(&x, i, LB_MSG_POLICY), 3 + 2); /* and 2 refusals */
   assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 3);
   assert_true(all_quiet(&x));
   destroy(&x);
@@ -349,20 +353,20 @@ static void test_steal_down_timeout(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_STEAL, "complete:3", (long[]){ 5, 0, 5 }, &p);
+  make(&x, LB_POLICY_STEAL, "complete:3", (long[]){5, 0, 5}, &p);
   tick(&x, 1, 0);
   size_t victim = x.q[x.qh]->dst;
-  crash(&x, victim);   /* the request is lost with it */
-  assert_int_equal(x.qt - x.qh, 1);   /* asked the other at once */
+  crash(&x, victim);                /* the request is lost with it */
+  assert_int_equal(x.qt - x.qh, 1); /* asked the other at once */
   drain(&x, 0);
   assert_int_equal(lb_node_queue_len(x.nd[1]), 2);
   assert_true(lb_node_quiescent(x.nd[1]));
   destroy(&x);
-  make(&x, LB_POLICY_STEAL, "complete:3", (long[]){ 5, 0, 5 }, &p);
+  make(&x, LB_POLICY_STEAL, "complete:3", (long[]){5, 0, 5}, &p);
   tick(&x, 1, 0);
-  lb_msg_free(x.q[x.qh++]);   /* lost on the way */
+  lb_msg_free(x.q[x.qh++]); /* lost on the way */
   assert_false(lb_node_quiescent(x.nd[1]));
-  assert_true(fire(&x));   /* the answer's window */
+  assert_true(fire(&x)); /* the answer's window */
   drain(&x, 10);
   assert_int_equal(lb_node_queue_len(x.nd[1]), 2);
   assert_true(lb_node_quiescent(x.nd[1]));
@@ -376,17 +380,17 @@ static void test_steal_down_timeout(void **state)
 static void test_pool_chunks(void **state)
 {
   (void)state;
-  const long want[3][2] = { { 2, 2 }, { 4, 3 }, { 1, 1 } };
+  const long want[3][2] = {{2, 2}, {4, 3}, {1, 1}};
   for (int ch = 0; ch < 3; ch++) {
     net x;
     lb_node_params p = params();
     p.pool.chunk = ch;
-    make(&x, LB_POLICY_POOL, "complete:3", (long[]){ 13, 0, 0 }, &p);
+    make(&x, LB_POLICY_POOL, "complete:3", (long[]){13, 0, 0}, &p);
     tick(&x, 1, 0);
     drain(&x, 0);
     tick(&x, 2, 0);
     drain(&x, 0);
-    expect_q(&x, (long[]){ 13 - want[ch][0] - want[ch][1], want[ch][0], want[ch][1] });
+    expect_q(&x, (long[]){13 - want[ch][0] - want[ch][1], want[ch][0], want[ch][1]});
     assert_int_equal(sent_all(&x, LB_MSG_POLICY), 2);
     assert_int_equal(sent(&x, 0, LB_MSG_TRANSFER), 2);
     assert_true(all_quiet(&x));
@@ -402,16 +406,16 @@ static void test_pool_empty_excess(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_POOL, "complete:3", (long[]){ 1, 0, 10 }, &p);
+  make(&x, LB_POLICY_POOL, "complete:3", (long[]){1, 0, 10}, &p);
   tick(&x, 1, 0);
   drain(&x, 0);
-  expect_q(&x, (long[]){ 1, 0, 10 });
-  assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 1);   /* EMPTY */
+  expect_q(&x, (long[]){1, 0, 10});
+  assert_int_equal(sent(&x, 0, LB_MSG_POLICY), 1); /* EMPTY */
   tick(&x, 1, 1);
-  assert_int_equal(x.qt - x.qh, 0);   /* waits */
-  tick(&x, 2, 1);   /* heavy: the excess to the pool */
+  assert_int_equal(x.qt - x.qh, 0); /* waits */
+  tick(&x, 2, 1);                   /* heavy: the excess to the pool */
   drain(&x, 1);
-  expect_q(&x, (long[]){ 6, 1, 4 });
+  expect_q(&x, (long[]){6, 1, 4});
   assert_int_equal(sent(&x, 2, LB_MSG_TRANSFER), 1);
   assert_int_equal(sent(&x, 0, LB_MSG_TRANSFER), 1);
   assert_true(all_quiet(&x));
@@ -425,7 +429,7 @@ static void test_pool_down(void **state)
   (void)state;
   net x;
   lb_node_params p = params();
-  make(&x, LB_POLICY_POOL, "complete:3", (long[]){ 1, 7, 0 }, &p);
+  make(&x, LB_POLICY_POOL, "complete:3", (long[]){1, 7, 0}, &p);
   tick(&x, 2, 0);
   assert_false(lb_node_quiescent(x.nd[2]));
   crash(&x, 0);
@@ -447,7 +451,7 @@ static void test_skew_balanced(void **state)
   (void)state;
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec("torus:4x4", &t), LB_SUCCESS);
-  const lb_policy pols[] = { LB_POLICY_NONE, LB_POLICY_STEAL, LB_POLICY_POOL, LB_POLICY_DASUD_RING };
+  const lb_policy pols[] = {LB_POLICY_NONE, LB_POLICY_STEAL, LB_POLICY_POOL, LB_POLICY_DASUD_RING};
   for (size_t k = 0; k < 4; k++)
     for (int crashes = 0; crashes < 2; crashes++) {
       lb_sim_config c;
@@ -458,8 +462,11 @@ static void test_skew_balanced(void **state)
       c.nproc = 200;
       c.seed = 3;
       c.jitter = 0.5;
-      lb_sim_crash cr[2] = { { 30, 0 }, { 60, 5 } };
-      if (crashes) { c.crashes = cr; c.ncrashes = 2; }
+      lb_sim_crash cr[2] = {{30, 0}, {60, 5}};
+      if (crashes) {
+        c.crashes = cr;
+        c.ncrashes = 2;
+      }
       lb_sim_result r;
       if (lb_sim_run(&c, &r)) fail_msg("%s: %s", lb_policy_name(pols[k]), lb_errmsg());
       if (r.violations) fail_msg("%s: %s", lb_policy_name(pols[k]), r.first_violation);
@@ -473,10 +480,14 @@ static void test_skew_balanced(void **state)
 }
 
 /* ---- the registry ---- */
-static int noop_init(lb_node *nd) { (void)nd; return LB_SUCCESS; }
-static const lb_policy_ops noop_ops = { .init = noop_init };
+static int noop_init(lb_node *nd)
+{
+  (void)nd;
+  return LB_SUCCESS;
+}
+static const lb_policy_ops noop_ops = {.init = noop_init};
 static const lb_param noop_rows[] = {
-  { "noop.k", LB_PARAM_INT, 1, 9, 0, 3, NULL, 0, "K", "a count", 0, LB_PARAM_C_DOUBLE },
+    {"noop.k", LB_PARAM_INT, 1, 9, 0, 3, NULL, 0, "K", "a count", 0, LB_PARAM_C_DOUBLE},
 };
 
 static void test_registry(void **state)
@@ -490,7 +501,7 @@ static void test_registry(void **state)
   assert_non_null(strstr(lb_policy_list(), "pool"));
   for (size_t k = 0; k < lb_policy_count(); k++) assert_non_null(lb_policy_desc_get((lb_policy)k)->summary);
   /* bad descriptors */
-  lb_policy_desc d = { "Bad Name", "x", &noop_ops, NULL, 0, NULL };
+  lb_policy_desc d = {"Bad Name", "x", &noop_ops, NULL, 0, NULL};
   assert_int_equal(lb_policy_register(&d, &id), LB_EINVAL);
   d.name = "steal";
   assert_int_equal(lb_policy_register(&d, &id), LB_EINVAL);
@@ -501,7 +512,7 @@ static void test_registry(void **state)
   d.nparams = 1;
   assert_int_equal(lb_policy_register(&d, &id), LB_EINVAL);
   wrong.name = "noop.k";
-  wrong.dflt = 10;   /* outside its range */
+  wrong.dflt = 10; /* outside its range */
   assert_int_equal(lb_policy_register(&d, &id), LB_ERANGE);
   assert_int_equal(lb_policy_count(), LB_POLICY_COUNT);
   /* a good one: its row joins the registry, with its default */
@@ -534,19 +545,13 @@ static void test_registry(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_ring_search),
-    cmocka_unit_test(test_ring_choice),
-    cmocka_unit_test(test_ring_down),
-    cmocka_unit_test(test_ring_late),
-    cmocka_unit_test(test_steal_half_one),
-    cmocka_unit_test(test_steal_refuse_wake),
-    cmocka_unit_test(test_steal_sweep),
-    cmocka_unit_test(test_steal_down_timeout),
-    cmocka_unit_test(test_pool_chunks),
-    cmocka_unit_test(test_pool_empty_excess),
-    cmocka_unit_test(test_pool_down),
-    cmocka_unit_test(test_skew_balanced),
-    cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_ring_search),    cmocka_unit_test(test_ring_choice),
+      cmocka_unit_test(test_ring_down),      cmocka_unit_test(test_ring_late),
+      cmocka_unit_test(test_steal_half_one), cmocka_unit_test(test_steal_refuse_wake),
+      cmocka_unit_test(test_steal_sweep),    cmocka_unit_test(test_steal_down_timeout),
+      cmocka_unit_test(test_pool_chunks),    cmocka_unit_test(test_pool_empty_excess),
+      cmocka_unit_test(test_pool_down),      cmocka_unit_test(test_skew_balanced),
+      cmocka_unit_test(test_registry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,14 +9,14 @@ static void test_threshold_rounding(void **state)
 {
   (void)state;
   assert_close(lb_load_threshold(10, 10), 1, 0);
-  assert_close(lb_load_threshold(4, 10), 0.4, 1e-15);   /* 10 % of C, as it is */
+  assert_close(lb_load_threshold(4, 10), 0.4, 1e-15); /* 10 % of C, as it is */
   assert_close(lb_load_threshold(25, 10), 2.5, 1e-15);
   assert_close(lb_load_threshold(0, 10), 0, 0);
   assert_close(lb_load_threshold(10, 0), 0, 0);
   /* the option: rounded up to a whole process */
   assert_close(lb_load_threshold_ceil(4, 10), 1, 0);
   assert_close(lb_load_threshold_ceil(25, 10), 3, 0);
-  assert_close(lb_load_threshold_ceil(30, 10), 3, 0);    /* exact stays */
+  assert_close(lb_load_threshold_ceil(30, 10), 3, 0); /* exact stays */
 }
 
 /* Every q in 0..39: a heavy node sends EPN and a light one takes IPN,
@@ -42,7 +42,7 @@ static void test_bands(void **state)
 {
   (void)state;
   int C = 10;
-  double A = lb_load_threshold(C, 10);  /* band [9, 11] */
+  double A = lb_load_threshold(C, 10); /* band [9, 11] */
   assert_int_equal(lb_load_state(12, C, A), LB_HEAVY);
   assert_int_equal(lb_load_epn(12, C, A), 1);
   assert_int_equal(lb_load_state(11, C, A), LB_NORMAL);
@@ -50,7 +50,7 @@ static void test_bands(void **state)
   assert_int_equal(lb_load_state(9, C, A), LB_NORMAL);
   assert_int_equal(lb_load_ipn(9, C, A), 0);
   assert_int_equal(lb_load_state(8, C, A), LB_LIGHT);
-  assert_int_equal(lb_load_ipn(8, C, A), 3);  /* fills up to C + A */
+  assert_int_equal(lb_load_ipn(8, C, A), 3); /* fills up to C + A */
   assert_int_equal(lb_load_ipn(0, C, A), 11);
   assert_int_equal(lb_load_epn(30, C, A), 19);
   assert_string_equal(lb_load_state_name(LB_LIGHT), "light");
@@ -75,19 +75,19 @@ static void test_bands(void **state)
 static void test_metrics_hand(void **state)
 {
   (void)state;
-  double l[4] = { 3, 5, 7, 5 };
+  double l[4] = {3, 5, 7, 5};
   assert_close(lb_metric_m1(l, 4), 4.0, 0);
   assert_close(lb_metric_m3(l, 4), 7.0, 0);
   /* sum (l-5)^2 = 8; sqrt(8/3)/7 */
   assert_close(lb_metric_m2(l, 4), sqrt(8.0 / 3.0) / 7.0, 1e-15);
-  double flat[3] = { 2, 2, 2 };
+  double flat[3] = {2, 2, 2};
   assert_close(lb_metric_m1(flat, 3), 0, 0);
   assert_close(lb_metric_m2(flat, 3), 0, 0);
   /* Seed 003 worked example after T: nine at 100 and one at 97. */
-  double t[10] = { 100, 100, 100, 100, 100, 100, 100, 100, 100, 97 };
+  double t[10] = {100, 100, 100, 100, 100, 100, 100, 100, 100, 97};
   assert_close(lb_metric_m1(t, 10), 3, 0);
   assert_close(lb_metric_m3(t, 10), 100, 0);
-  size_t before[5] = { 0, 0, 1, 2, 2 }, after[5] = { 0, 1, 1, 0, 2 };
+  size_t before[5] = {0, 0, 1, 2, 2}, after[5] = {0, 1, 1, 0, 2};
   assert_int_equal(lb_metric_q(before, after, 5), 2);
 }
 
@@ -105,8 +105,7 @@ static void test_q_set_form(void **state)
     }
     size_t twice = 0;
     for (size_t k = 0; k < 7; k++)
-      for (size_t t = 0; t < 500; t++)
-        twice += (a[t] == k && b[t] != k) + (b[t] == k && a[t] != k);
+      for (size_t t = 0; t < 500; t++) twice += (a[t] == k && b[t] != k) + (b[t] == k && a[t] != k);
     assert_int_equal(2 * lb_metric_q(a, b, 500), twice);
   }
   lb_rng_free(r);
@@ -137,7 +136,7 @@ static void test_rng(void **state)
   assert_int_equal(lb_rng_alloc(42, &b), 0);
   assert_int_equal(lb_rng_alloc_stream(42, 1, &c), 0);
   check_streams(a, b, c);
-  size_t p[50], seen[50] = { 0 };
+  size_t p[50], seen[50] = {0};
   for (size_t i = 0; i < 50; i++) p[i] = i;
   lb_rng_shuffle(a, p, 50);
   for (size_t i = 0; i < 50; i++) seen[p[i]]++;
@@ -161,14 +160,14 @@ static void test_rng_small(void **state)
   lb_rng a, b, c;
   lb_rng_init_small(&a, 7, 3);
   for (int k = 0; k < 4; k++) a.s[k] = (uint64_t)k + 1;
-  const uint64_t ref[3] = { 11520, 0, 1509978240 };
+  const uint64_t ref[3] = {11520, 0, 1509978240};
   for (int k = 0; k < 3; k++) assert_true(lb_rng_uniform(&a) == (double)(ref[k] >> 11) * 0x1.0p-53);
   lb_rng_init_small(&a, 42, 5);
   lb_rng_init_small(&b, 42, 5);
   lb_rng_init_small(&c, 42, 6);
   assert_null(a.g);
   check_streams(&a, &b, &c);
-  unsigned long count[7] = { 0 };
+  unsigned long count[7] = {0};
   for (int i = 0; i < 70000; i++) count[lb_rng_below(&a, 7)]++;
   for (int k = 0; k < 7; k++) assert_true(count[k] > 9500 && count[k] < 10500);
   unsigned long big = (1ul << 63) + 1, high = 0;
@@ -180,7 +179,7 @@ static void test_rng_small(void **state)
   assert_true(high > 400 && high < 600);
   assert_int_equal(lb_rng_below(&a, 0), 0);
   assert_int_equal(lb_rng_below(&a, 1), 0);
-  size_t p[50], seen[50] = { 0 };
+  size_t p[50], seen[50] = {0};
   for (size_t i = 0; i < 50; i++) p[i] = i;
   lb_rng_shuffle(&a, p, 50);
   for (size_t i = 0; i < 50; i++) seen[p[i]]++;
@@ -202,13 +201,13 @@ static void test_errors(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_threshold_rounding),
-    cmocka_unit_test(test_bands),
-    cmocka_unit_test(test_metrics_hand),
-    cmocka_unit_test(test_q_set_form),
-    cmocka_unit_test(test_rng),
-    cmocka_unit_test(test_rng_small),
-    cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_threshold_rounding),
+      cmocka_unit_test(test_bands),
+      cmocka_unit_test(test_metrics_hand),
+      cmocka_unit_test(test_q_set_form),
+      cmocka_unit_test(test_rng),
+      cmocka_unit_test(test_rng_small),
+      cmocka_unit_test(test_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,10 +18,7 @@
 
 static char root[256], fs[512], self[512];
 
-static void path(char *buf, size_t n, const char *rel)
-{
-  snprintf(buf, n, "%s/%s", fs, rel);
-}
+static void path(char *buf, size_t n, const char *rel) { snprintf(buf, n, "%s/%s", fs, rel); }
 
 static void mkdirs(const char *rel)
 {
@@ -75,7 +72,7 @@ static int exists(const char *rel)
 static void emptied(const char *rel)
 {
   char p[1024];
-  const char *files[] = { "cgroup.procs", "cpu.max", "cpu.cfs_period_us", "cpu.cfs_quota_us" };
+  const char *files[] = {"cgroup.procs", "cpu.max", "cpu.cfs_period_us", "cpu.cfs_quota_us"};
   for (size_t i = 0; i < 4; i++) {
     snprintf(p, sizeof p, "%s/%s/%s", fs, rel, files[i]);
     unlink(p);
@@ -84,7 +81,9 @@ static void emptied(const char *rel)
 
 static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
 {
-  (void)st; (void)flag; (void)ftw;
+  (void)st;
+  (void)flag;
+  (void)ftw;
   return remove(p);
 }
 
@@ -184,7 +183,7 @@ static void test_v2_delegated(void **state)
   const char *d = "user.slice/user-1000.slice/user@1000.service/app.slice/run-r1.scope";
   char rel[512];
   put("cgroup.controllers", "cpuset cpu io memory pids\n");
-  mkdirs("cgroup.subtree_control");   /* a directory: cannot be written, as for a user */
+  mkdirs("cgroup.subtree_control"); /* a directory: cannot be written, as for a user */
   mkdirs(d);
   snprintf(rel, sizeof rel, "%s/cgroup.controllers", d);
   put(rel, "cpu memory pids\n");
@@ -201,7 +200,7 @@ static void test_v2_delegated(void **state)
   snprintf(rel, sizeof rel, "%s/cgroup.subtree_control", d);
   assert_string_equal(get(rel), "+cpu\n");
   snprintf(rel, sizeof rel, "%s/" FARM_CGROUP_LEAF "/cgroup.procs", d);
-  assert_string_equal(get(rel), "200\n");   /* the last one moved (a fake file keeps one) */
+  assert_string_equal(get(rel), "200\n"); /* the last one moved (a fake file keeps one) */
   snprintf(rel, sizeof rel, "%s/lbfarm-200-44-0/cpu.max", d);
   assert_string_equal(get(rel), "3000 10000\n");
   snprintf(rel, sizeof rel, "%s/" FARM_CGROUP_LEAF, d);
@@ -274,7 +273,7 @@ static void test_forget_waits(void **state)
   pid_t kernel = fork();
   assert_true(kernel >= 0);
   if (kernel == 0) {
-    struct timespec t = { 0, 200 * 1000 * 1000 };
+    struct timespec t = {0, 200 * 1000 * 1000};
     nanosleep(&t, NULL);
     emptied("cpu/lbfarm-77-5-0");
     _exit(0);
@@ -289,7 +288,7 @@ static void test_forget_waits(void **state)
   assert_int_equal(farm_cgroup_forget(78, 5, 0.2), -1);
   assert_true(now_s() - t0 >= 0.2);
   assert_true(exists("cpu/lbfarm-78-5-1"));
-  assert_int_equal(farm_cgroup_forget(79, 5, 1.0), 0);   /* none: nothing to do */
+  assert_int_equal(farm_cgroup_forget(79, 5, 1.0), 0); /* none: nothing to do */
 }
 
 /* Names that are not this run's: the same pid in another pid namespace
@@ -307,8 +306,8 @@ static void test_names(void **state)
   farm_cgroup a, b, c;
   char why[2048];
   assert_int_equal(farm_cgroup_start(&a, 500, 7, 1, 0.3, 0, why, sizeof why), 1);
-  assert_int_equal(farm_cgroup_start(&b, 500, 7, 4, 0.3, 0, why, sizeof why), 1);   /* same pid, host 4 */
-  assert_int_equal(farm_cgroup_start(&c, 500, 8, 1, 0.3, 0, why, sizeof why), 1);   /* same pid, run 8 */
+  assert_int_equal(farm_cgroup_start(&b, 500, 7, 4, 0.3, 0, why, sizeof why), 1); /* same pid, host 4 */
+  assert_int_equal(farm_cgroup_start(&c, 500, 8, 1, 0.3, 0, why, sizeof why), 1); /* same pid, run 8 */
   assert_string_equal(get("cpu/lbfarm-500-7-1/cgroup.procs"), "500\n");
   assert_string_equal(get("cpu/lbfarm-500-7-4/cgroup.procs"), "500\n");
   assert_string_equal(get("cpu/lbfarm-500-8-1/cgroup.procs"), "500\n");
@@ -318,7 +317,7 @@ static void test_names(void **state)
   assert_non_null(strstr(why, "exists already"));
   assert_string_equal(get("cpu/lbfarm-500-7-1/cpu.cfs_quota_us"), "3000\n");
   assert_int_equal(d.version, 0);
-  assert_int_equal(farm_cgroup_stop(&d, 500, 0.1), 0);   /* nothing of its own to remove */
+  assert_int_equal(farm_cgroup_stop(&d, 500, 0.1), 0); /* nothing of its own to remove */
   assert_true(exists("cpu/lbfarm-500-7-1"));
   /* Run 7's master removes run 7's only, never a longer pid's. */
   put("cpu/lbfarm-5000-7-1/cgroup.procs", "");
@@ -342,7 +341,7 @@ static void test_names(void **state)
 static void test_now(void **state)
 {
   (void)state;
-  put("cpu/user.slice/cgroup.procs", "");   /* the kernel's file: never created by us */
+  put("cpu/user.slice/cgroup.procs", ""); /* the kernel's file: never created by us */
   put("cpu/cpu.cfs_quota_us", "-1\n");
   self_is("5:cpu:/user.slice\n");
   put("cpu/lbfarm-61-3-0/cgroup.procs", "61\n");
@@ -382,16 +381,16 @@ static void test_modes(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown(test_v1, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_small_share, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_v2_top, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_v2_delegated, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_v2_without_cpu, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_v2_not_delegated, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_forget_waits, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_names, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_now, setup, teardown),
-    cmocka_unit_test(test_modes),
+      cmocka_unit_test_setup_teardown(test_v1, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_small_share, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_v2_top, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_v2_delegated, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_v2_without_cpu, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_v2_not_delegated, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_forget_waits, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_names, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_now, setup, teardown),
+      cmocka_unit_test(test_modes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,22 +24,24 @@ static void test_reals(void **state)
   assert_int_equal(cli_parse_double("--x", "0x10", 0, 100, &v, err, sizeof err), 0);
   assert_true(v == 16);
 
-  struct { const char *s, *msg; } bad[] = {
-    { "", "--x: '' is not a number" },
-    { "abc", "--x: 'abc' is not a number (a decimal such as 2.5 or a fraction such as 5/2)" },
-    { " 1", "--x: ' 1' is not a number" },
-    { "1 ", "--x: '1 ' is not a number" },
-    { "nan", "--x: 'nan' is not a number" },
-    { "inf", "--x: 'inf' is not a number" },
-    { "1/", "--x: '1/' is not a number" },
-    { "/2", "--x: '/2' is not a number" },
-    { "1/2/3", "--x: '1/2/3' is not a number" },
-    { "1/0", "--x: '1/0' divides by zero" },
-    { "1e308/1e-308", "--x: '1e308/1e-308' is too large" },
-    { "1e999", "--x: '1e999' is not a number" },
-    { "-1", "--x: '-1' is not a number in [0, 10] (it is negative)" },
-    { "-1/3", "--x: '-1/3' is not a number in [0, 10] (it is negative)" },
-    { "21/2", "--x: '21/2' is not a number in [0, 10]" },
+  struct {
+    const char *s, *msg;
+  } bad[] = {
+      {"", "--x: '' is not a number"},
+      {"abc", "--x: 'abc' is not a number (a decimal such as 2.5 or a fraction such as 5/2)"},
+      {" 1", "--x: ' 1' is not a number"},
+      {"1 ", "--x: '1 ' is not a number"},
+      {"nan", "--x: 'nan' is not a number"},
+      {"inf", "--x: 'inf' is not a number"},
+      {"1/", "--x: '1/' is not a number"},
+      {"/2", "--x: '/2' is not a number"},
+      {"1/2/3", "--x: '1/2/3' is not a number"},
+      {"1/0", "--x: '1/0' divides by zero"},
+      {"1e308/1e-308", "--x: '1e308/1e-308' is too large"},
+      {"1e999", "--x: '1e999' is not a number"},
+      {"-1", "--x: '-1' is not a number in [0, 10] (it is negative)"},
+      {"-1/3", "--x: '-1/3' is not a number in [0, 10] (it is negative)"},
+      {"21/2", "--x: '21/2' is not a number in [0, 10]"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
     assert_int_equal(cli_parse_double("--x", bad[k].s, 0, 10, &v, err, sizeof err), CLI_EXIT_USAGE);
@@ -64,17 +66,19 @@ static void test_integers(void **state)
   assert_int_equal(v, 42);
   assert_int_equal(cli_parse_ulong("-n", "18446744073709551615", 0, (unsigned long)-1, &v, err, sizeof err), 0);
   assert_true(v == (unsigned long)-1);
-  struct { const char *s, *msg; } bad[] = {
-    { "0", "-n: '0' is not an integer in 1..100" },
-    { "101", "-n: '101' is not an integer in 1..100" },
-    { "-5", "-n: '-5' is not an integer in 1..100 (it is negative)" },
-    { "+5", "-n: '+5' is not an integer in 1..100" },
-    { " 5", "-n: ' 5' is not an integer in 1..100" },
-    { "5x", "-n: '5x' is not an integer in 1..100" },
-    { "2.0", "-n: '2.0' is not an integer in 1..100" },
-    { "", "-n: '' is not an integer in 1..100" },
-    { "-", "-n: '-' is not an integer in 1..100" },
-    { "99999999999999999999999", "-n: '99999999999999999999999' is not an integer in 1..100 (it is too large)" },
+  struct {
+    const char *s, *msg;
+  } bad[] = {
+      {"0", "-n: '0' is not an integer in 1..100"},
+      {"101", "-n: '101' is not an integer in 1..100"},
+      {"-5", "-n: '-5' is not an integer in 1..100 (it is negative)"},
+      {"+5", "-n: '+5' is not an integer in 1..100"},
+      {" 5", "-n: ' 5' is not an integer in 1..100"},
+      {"5x", "-n: '5x' is not an integer in 1..100"},
+      {"2.0", "-n: '2.0' is not an integer in 1..100"},
+      {"", "-n: '' is not an integer in 1..100"},
+      {"-", "-n: '-' is not an integer in 1..100"},
+      {"99999999999999999999999", "-n: '99999999999999999999999' is not an integer in 1..100 (it is too large)"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
     assert_int_equal(cli_parse_ulong("-n", bad[k].s, 1, 100, &v, err, sizeof err), CLI_EXIT_USAGE);
@@ -90,14 +94,16 @@ static void test_lists(void **state)
   assert_int_equal(cli_parse_doubles("L", "1,2/3,4e1", v, 4, 0, 100, &n, err, sizeof err), 0);
   assert_int_equal(n, 3);
   assert_true(v[0] == 1 && v[1] == 2.0 / 3.0 && v[2] == 40);
-  struct { const char *s, *msg; } bad[] = {
-    { "", "L: no values" },
-    { "1,,2", "L: value 2 is empty" },
-    { "1,", "L: value 2 is empty" },
-    { ",1", "L: value 1 is empty" },
-    { "1,2,3,4,5", "L: more than 4 values" },
-    { "1,-2", "L value 2: '-2' is not a number in [0, 100] (it is negative)" },
-    { "1,x", "L value 2: 'x' is not a number" },
+  struct {
+    const char *s, *msg;
+  } bad[] = {
+      {"", "L: no values"},
+      {"1,,2", "L: value 2 is empty"},
+      {"1,", "L: value 2 is empty"},
+      {",1", "L: value 1 is empty"},
+      {"1,2,3,4,5", "L: more than 4 values"},
+      {"1,-2", "L value 2: '-2' is not a number in [0, 100] (it is negative)"},
+      {"1,x", "L value 2: 'x' is not a number"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
     assert_int_equal(cli_parse_doubles("L", bad[k].s, v, 4, 0, 100, &n, err, sizeof err), CLI_EXIT_USAGE);
@@ -194,10 +200,10 @@ static void test_out_files(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_reals),
-    cmocka_unit_test(test_integers),
-    cmocka_unit_test(test_lists),
-    cmocka_unit_test(test_out_files),
+      cmocka_unit_test(test_reals),
+      cmocka_unit_test(test_integers),
+      cmocka_unit_test(test_lists),
+      cmocka_unit_test(test_out_files),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

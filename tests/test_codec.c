@@ -8,7 +8,7 @@
 #include "lb_wire.h"
 #include "lb_errno.h"
 
-#define RUN 0x1234abcdu
+#define RUN   0x1234abcdu
 #define NODES 16
 
 static lb_codec_limits lim;
@@ -33,19 +33,62 @@ static lb_msg *sample(lb_msg_type t)
   lb_msg *m;
   assert_int_equal(lb_msg_alloc(t, 3, 11, &m), LB_SUCCESS);
   switch (t) {
-  case LB_MSG_RM: m->u.rm.hv = 5; m->u.rm.epn = 7; m->u.rm.round = 1ull << 40; m->u.rm.lease = 0.125; break;
-  case LB_MSG_AM: m->u.am.hv = 5; m->u.am.lv = 9; m->u.am.tag = 77; m->u.am.ipn = 3; m->u.am.hops = 4; break;
-  case LB_MSG_CM: m->u.cm.hv = 5; m->u.cm.lv = 9; m->u.cm.tag = 77; m->u.cm.aor = 1; m->u.cm.depn = 2; break;
-  case LB_MSG_LMM: m->u.lmm.hv = 5; m->u.lmm.lv = 9; m->u.lmm.tag = 78; m->u.lmm.fon = 1; m->u.lmm.total = 2; break;
-  case LB_MSG_DRM: m->u.drm.hv = 5; m->u.drm.lv = 9; m->u.drm.tag = 79; m->u.drm.fon = 1; break;
-  case LB_MSG_ABORT: m->u.abort.hv = 5; m->u.abort.lv = 9; m->u.abort.tag = 80; break;
+  case LB_MSG_RM:
+    m->u.rm.hv = 5;
+    m->u.rm.epn = 7;
+    m->u.rm.round = 1ull << 40;
+    m->u.rm.lease = 0.125;
+    break;
+  case LB_MSG_AM:
+    m->u.am.hv = 5;
+    m->u.am.lv = 9;
+    m->u.am.tag = 77;
+    m->u.am.ipn = 3;
+    m->u.am.hops = 4;
+    break;
+  case LB_MSG_CM:
+    m->u.cm.hv = 5;
+    m->u.cm.lv = 9;
+    m->u.cm.tag = 77;
+    m->u.cm.aor = 1;
+    m->u.cm.depn = 2;
+    break;
+  case LB_MSG_LMM:
+    m->u.lmm.hv = 5;
+    m->u.lmm.lv = 9;
+    m->u.lmm.tag = 78;
+    m->u.lmm.fon = 1;
+    m->u.lmm.total = 2;
+    break;
+  case LB_MSG_DRM:
+    m->u.drm.hv = 5;
+    m->u.drm.lv = 9;
+    m->u.drm.tag = 79;
+    m->u.drm.fon = 1;
+    break;
+  case LB_MSG_ABORT:
+    m->u.abort.hv = 5;
+    m->u.abort.lv = 9;
+    m->u.abort.tag = 80;
+    break;
   case LB_MSG_PROBE: m->u.probe.round = 12; break;
-  case LB_MSG_REPLY: m->u.reply.round = 12; m->u.reply.q = 40; break;
-  case LB_MSG_TRANSFER: m->u.transfer.ordered = 6; m->u.transfer.epoch = 2; break;
+  case LB_MSG_REPLY:
+    m->u.reply.round = 12;
+    m->u.reply.q = 40;
+    break;
+  case LB_MSG_TRANSFER:
+    m->u.transfer.ordered = 6;
+    m->u.transfer.epoch = 2;
+    break;
   case LB_MSG_LOAD: m->u.load.q = 17; break;
   case LB_MSG_INSTR: m->u.instr.min = 2; break;
-  case LB_MSG_REPORT: m->u.report.q = 8; m->u.report.speed = 0.3; m->u.report.in = 4; m->u.report.out = 5;
-    m->u.report.epoch = 1; break;
+  case LB_MSG_REPORT:
+    m->u.report.q = 8;
+    m->u.report.speed = 0.3;
+    m->u.report.in = 4;
+    m->u.report.out = 5;
+    m->u.report.epoch = 1;
+    break;
   case LB_MSG_ORDER:
     m->u.order.epoch = 3;
     assert_int_equal(lb_msg_add_pair(m, 1, 4), LB_SUCCESS);
@@ -57,7 +100,7 @@ static lb_msg *sample(lb_msg_type t)
     assert_int_equal(lb_msg_add_proc(m, proc(100, 0)), LB_SUCCESS);
     assert_int_equal(lb_msg_add_proc(m, proc(101, 40)), LB_SUCCESS);
   }
-  if (lb_msg_type_has_result(t)) m->res = (lb_result_ref){ 1ull << 35, 14, 123456, 1 };
+  if (lb_msg_type_has_result(t)) m->res = (lb_result_ref){1ull << 35, 14, 123456, 1};
   return m;
 }
 
@@ -130,9 +173,14 @@ static void test_layout(void **state)
   unsigned char buf[64];
   size_t len;
   assert_int_equal(lb_codec_encode(m, 7, buf, sizeof buf, &len), LB_SUCCESS);
-  static const unsigned char want[] = {
-    'L', 'B', 'M', '1', LB_CODEC_VERSION, 0, LB_MSG_LOAD, 0, 7, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
-    1, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0 };
+  static const unsigned char want[] = {'L', 'B',         'M', '1', LB_CODEC_VERSION,
+                                       0,   LB_MSG_LOAD, 0,   7,   0,
+                                       0,   0,           1,   0,   0,
+                                       0,   2,           0,   0,   0,
+                                       1,   0,           0,   0,   2,
+                                       0,   0,           0,   8,   0,
+                                       0,   0,           2,   1,   0,
+                                       0,   0,           0,   0,   0};
   assert_int_equal(len, sizeof want);
   assert_memory_equal(buf, want, sizeof want);
   lb_msg_free(m);
@@ -154,7 +202,11 @@ static unsigned char *encode(const lb_msg *m, size_t *len)
   return buf;
 }
 
-static void put_u32(unsigned char *b, uint32_t v) { lb_wbuf w = { b, 4, 0 }; lb_w_u32(&w, v); }
+static void put_u32(unsigned char *b, uint32_t v)
+{
+  lb_wbuf w = {b, 4, 0};
+  lb_w_u32(&w, v);
+}
 
 static void test_damaged_header(void **state)
 {
@@ -171,7 +223,7 @@ static void test_damaged_header(void **state)
   c[0] ^= 1;
   expect_bad(c, len, RUN, "not a protocol message");
   memcpy(c, buf, len);
-  c[4] = LB_CODEC_VERSION - 1;   /* the previous version's processes lack est and ran */
+  c[4] = LB_CODEC_VERSION - 1; /* the previous version's processes lack est and ran */
   expect_bad(c, len, RUN, "version 1");
   memcpy(c, buf, len);
   c[6] = LB_MSG_NTYPES;
@@ -180,11 +232,11 @@ static void test_damaged_header(void **state)
   put_u32(c + 28, (uint32_t)(len - LB_CODEC_HEADER + 1));
   expect_bad(c, len, RUN, "length in the header");
   memcpy(c, buf, len);
-  c[len] = 0;   /* one byte too many, header updated to match */
+  c[len] = 0; /* one byte too many, header updated to match */
   put_u32(c + 28, (uint32_t)(len + 1 - LB_CODEC_HEADER));
   expect_bad(c, len + 1, RUN, "left over");
   memcpy(c, buf, len);
-  put_u32(c + 12, NODES);   /* src out of range */
+  put_u32(c + 12, NODES); /* src out of range */
   expect_bad(c, len, RUN, "node id out of range");
   free(c);
   free(buf);
@@ -201,14 +253,14 @@ static void test_damaged_body(void **state)
   unsigned char *c = malloc(len);
   /* RM: hv at 32, epn at 36, round at 44, lease at 52 */
   memcpy(c, buf, len);
-  memset(c + 36, 0xff, 8);                     /* EPN -1 */
+  memset(c + 36, 0xff, 8); /* EPN -1 */
   expect_bad(c, len, RUN, "count out of range");
   memcpy(c, buf, len);
   double nan = NAN;
   memcpy(c + 52, &nan, 8);
   expect_bad(c, len, RUN, "not finite");
   memcpy(c, buf, len);
-  put_u32(c + 32, 0xFFFFFFFFu);                /* no HV */
+  put_u32(c + 32, 0xFFFFFFFFu); /* no HV */
   expect_bad(c, len, RUN, "node id out of range");
   free(c);
   free(buf);
@@ -261,7 +313,7 @@ static void test_every_byte(void **state)
     lb_msg *m = sample((lb_msg_type)t);
     size_t len;
     unsigned char *buf = encode(m, &len);
-    static const unsigned char flips[] = { 0x01, 0x80, 0xff };
+    static const unsigned char flips[] = {0x01, 0x80, 0xff};
     for (size_t k = 0; k < len; k++)
       for (size_t f = 0; f < sizeof flips; f++) {
         buf[k] ^= flips[f];
@@ -306,12 +358,8 @@ static int setup(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_round_trip),
-    cmocka_unit_test(test_layout),
-    cmocka_unit_test(test_damaged_header),
-    cmocka_unit_test(test_damaged_body),
-    cmocka_unit_test(test_every_byte),
-    cmocka_unit_test(test_unencodable),
+      cmocka_unit_test(test_round_trip),   cmocka_unit_test(test_layout),     cmocka_unit_test(test_damaged_header),
+      cmocka_unit_test(test_damaged_body), cmocka_unit_test(test_every_byte), cmocka_unit_test(test_unencodable),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -46,9 +46,12 @@ static void test_matrix_form(void **state)
     for (size_t i = 0; i < n; i++) assert_close(w[i], gsl_vector_get(cur, i), 1e-11);
     assert_close(sum(w, n), total, 1e-13);
   }
-  gsl_vector_free(prev); gsl_vector_free(cur); gsl_vector_free(nx);
+  gsl_vector_free(prev);
+  gsl_vector_free(cur);
+  gsl_vector_free(nx);
   gsl_matrix_free(M);
-  free(y); free(ea);
+  free(y);
+  free(ea);
   lb_topo_free(t);
 }
 
@@ -58,9 +61,9 @@ static void test_matrix_form(void **state)
 static void test_rates(void **state)
 {
   (void)state;
-  lb_topo *t = topo("hypercube:4");   /* gamma = 3/5 with Boillat */
+  lb_topo *t = topo("hypercube:4"); /* gamma = 3/5 with Boillat */
   size_t n = t->n;
-  double ea[32], w[16], y[32] = { 0 }, gamma, beta;
+  double ea[32], w[16], y[32] = {0}, gamma, beta;
   assert_int_equal(lb_diffusion_edge_alphas(t, LB_DIFFUSION_BOILLAT, 0, ea), LB_SUCCESS);
   assert_int_equal(lb_diffusion_beta_opt(t, ea, &beta, &gamma), LB_SUCCESS);
   assert_close(gamma, 0.6, 1e-12);
@@ -103,23 +106,27 @@ static void test_integer_guard(void **state)
   (void)state;
   lb_topo *t = topo("ring:16");
   size_t n = t->n;
-  double ea[16], wr[16], yr[16] = { 0 }, beta = 1.9;
+  double ea[16], wr[16], yr[16] = {0}, beta = 1.9;
   assert_int_equal(lb_diffusion_edge_alphas(t, LB_DIFFUSION_BOILLAT, 0, ea), LB_SUCCESS);
   for (size_t i = 0; i < n; i++) wr[i] = i == 0 ? 1000.0 : 0.0;
   double minr = 0;
   for (int s = 0; s < 60; s++) {
     lb_diffuse_step(t, ea, s ? beta : 1.0, wr, yr);
-    for (size_t i = 0; i < n; i++) if (wr[i] < minr) minr = wr[i];
+    for (size_t i = 0; i < n; i++)
+      if (wr[i] < minr) minr = wr[i];
   }
-  assert_true(minr < -1.0);   /* the guard is needed */
+  assert_true(minr < -1.0); /* the guard is needed */
 
-  long w[16], y[16] = { 0 };
+  long w[16], y[16] = {0};
   for (size_t i = 0; i < n; i++) w[i] = i == 0 ? 1000 : 0;
   size_t guarded = 0;
   for (int s = 0; s < 300; s++) {
     assert_int_equal(lb_diffuse_int_step(t, ea, s ? beta : 1.0, w, y, &guarded), LB_SUCCESS);
     long tot = 0;
-    for (size_t i = 0; i < n; i++) { assert_true(w[i] >= 0); tot += w[i]; }
+    for (size_t i = 0; i < n; i++) {
+      assert_true(w[i] >= 0);
+      tot += w[i];
+    }
     assert_int_equal(tot, 1000);
   }
   assert_true(guarded > 0);
@@ -132,7 +139,10 @@ static void test_integer_guard(void **state)
   guarded = 0;
   assert_int_equal(lb_diffuse_int_run(t, ea, bopt, w, 3.0, 2000, &it, &guarded), LB_SUCCESS);
   long tot = 0;
-  for (size_t i = 0; i < n; i++) { assert_true(w[i] >= 0 && labs(w[i] - 100) <= 3); tot += w[i]; }
+  for (size_t i = 0; i < n; i++) {
+    assert_true(w[i] >= 0 && labs(w[i] - 100) <= 3);
+    tot += w[i];
+  }
   assert_int_equal(tot, 1600);
   w[3] = -1;
   assert_int_equal(lb_diffuse_int_run(t, ea, bopt, w, 3.0, 2000, &it, NULL), LB_EINVAL);
@@ -142,9 +152,9 @@ static void test_integer_guard(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_matrix_form),
-    cmocka_unit_test(test_rates),
-    cmocka_unit_test(test_integer_guard),
+      cmocka_unit_test(test_matrix_form),
+      cmocka_unit_test(test_rates),
+      cmocka_unit_test(test_integer_guard),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -96,7 +96,7 @@ static void test_alpha_opt_closed_form(void **state)
 static void test_alpha_opt_scan(void **state)
 {
   (void)state;
-  const char *specs[] = { "mesh:3x5", "star:7", "random:12:6:3" };
+  const char *specs[] = {"mesh:3x5", "star:7", "random:12:6:3"};
   for (size_t s = 0; s < 3; s++) {
     lb_topo *t = topo(specs[s]);
     double *ea = malloc(t->m * sizeof *ea), aopt, gopt, g;
@@ -122,10 +122,10 @@ static void test_alpha_opt_scan(void **state)
 static void test_errors(void **state)
 {
   (void)state;
-  size_t e[][2] = { {0, 1}, {2, 3} };
+  size_t e[][2] = {{0, 1}, {2, 3}};
   lb_topo *t;
   assert_int_equal(lb_topo_from_edges(4, e, 2, "two pieces", &t), LB_SUCCESS);
-  double a, ea[2] = { 0.3, 0.3 }, g, b;
+  double a, ea[2] = {0.3, 0.3}, g, b;
   assert_int_equal(lb_diffusion_alpha_opt(t, &a), LB_ETOPO);
   assert_int_equal(lb_diffusion_gamma(t, ea, &g), LB_ENOCONV);
   assert_int_equal(lb_diffusion_beta_from_gamma(1.0, &b), LB_EINVAL);
@@ -138,7 +138,7 @@ static void test_errors(void **state)
   lb_topo_free(t);
   /* alpha = 0.6 on a ring: 1 - 4 * 0.6 = -1.4, diverges. */
   t = topo("ring:6");
-  double e6[6] = { 0.6, 0.6, 0.6, 0.6, 0.6, 0.6 };
+  double e6[6] = {0.6, 0.6, 0.6, 0.6, 0.6, 0.6};
   assert_int_equal(lb_diffusion_gamma(t, e6, &g), LB_ENOCONV);
   assert_true(strstr(lb_errmsg(), "ring") != NULL);
   lb_topo_free(t);
@@ -154,11 +154,11 @@ static void test_errors(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_boillat),
-    cmocka_unit_test(test_kind_names),
-    cmocka_unit_test(test_alpha_opt_closed_form),
-    cmocka_unit_test(test_alpha_opt_scan),
-    cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_boillat),
+      cmocka_unit_test(test_kind_names),
+      cmocka_unit_test(test_alpha_opt_closed_form),
+      cmocka_unit_test(test_alpha_opt_scan),
+      cmocka_unit_test(test_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,9 +17,9 @@
 
 static farm_setup sample(void)
 {
-  farm_setup s = { .me = 1, .nhosts = 3, .policy = LB_POLICY_RMTLB, .throttle = 0, .trace = 1,
-                   .quantum_s = 0.01, .t0 = 1.7e9 };
-  s.w = (app_workload){ APP_PRIMES, 200000, 12, 5 };
+  farm_setup s = {
+      .me = 1, .nhosts = 3, .policy = LB_POLICY_RMTLB, .throttle = 0, .trace = 1, .quantum_s = 0.01, .t0 = 1.7e9};
+  s.w = (app_workload){APP_PRIMES, 200000, 12, 5};
   lb_node_params_default(&s.par);
   s.par.hop_time = 0.012;
   s.par.speed = 0.5;
@@ -123,16 +123,35 @@ static void test_refused(void **state)
     const lb_param *p = lb_param_at(k);
     if (!strcmp(p->name, "cchspmd.controller") || !strcmp(p->name, "seed")) continue;
     farm_setup s = sample();
-    double hi = p->type == LB_PARAM_ENUM ? 7 : p->type == LB_PARAM_FLAG ? 2 : p->type == LB_PARAM_INT ? p->hi + 1
-              : (p->open & LB_PARAM_HI_OPEN) ? p->hi : nextafter(p->hi, INFINITY);
+    double hi = p->type == LB_PARAM_ENUM       ? 7
+                : p->type == LB_PARAM_FLAG     ? 2
+                : p->type == LB_PARAM_INT      ? p->hi + 1
+                : (p->open & LB_PARAM_HI_OPEN) ? p->hi
+                                               : nextafter(p->hi, INFINITY);
     /* written past the setter's check, as a foreign master could */
     char *f = (char *)&s.par + p->offset;
     switch (p->ctype) {
     case LB_PARAM_C_DOUBLE: memcpy(f, &hi, sizeof hi); break;
-    case LB_PARAM_C_INT: { int x = (int)hi; memcpy(f, &x, sizeof x); break; }
-    case LB_PARAM_C_UNSIGNED: { unsigned x = (unsigned)hi; memcpy(f, &x, sizeof x); break; }
-    case LB_PARAM_C_ULONG: { unsigned long x = (unsigned long)hi; memcpy(f, &x, sizeof x); break; }
-    case LB_PARAM_C_SIZE: { size_t x = (size_t)hi; memcpy(f, &x, sizeof x); break; }
+    case LB_PARAM_C_INT: {
+      int x = (int)hi;
+      memcpy(f, &x, sizeof x);
+      break;
+    }
+    case LB_PARAM_C_UNSIGNED: {
+      unsigned x = (unsigned)hi;
+      memcpy(f, &x, sizeof x);
+      break;
+    }
+    case LB_PARAM_C_ULONG: {
+      unsigned long x = (unsigned long)hi;
+      memcpy(f, &x, sizeof x);
+      break;
+    }
+    case LB_PARAM_C_SIZE: {
+      size_t x = (size_t)hi;
+      memcpy(f, &x, sizeof x);
+      break;
+    }
     }
     expect_refused(&s, p->name);
   }
@@ -140,10 +159,10 @@ static void test_refused(void **state)
   s.par.seed = 1ul << 33;
   expect_refused(&s, "seed");
   s = sample();
-  s.par.cchspmd.controller = 3;   /* 3 hosts */
+  s.par.cchspmd.controller = 3; /* 3 hosts */
   expect_refused(&s, "controller");
   s = sample();
-  s.par.hop_time = 0;   /* the master derives it; a host cannot */
+  s.par.hop_time = 0; /* the master derives it; a host cannot */
   expect_refused(&s, "hop time");
   s = sample();
   s.par.rmtlb.tmax = NAN;
@@ -162,7 +181,7 @@ static void test_list(void **state)
   /* after the run's key, host, hosts, policy (u32 each) and speed
    * (f64): u16 count, then u8 length and the first name */
   unsigned char *p = b + FARM_KEY_LEN;
-  lb_rbuf r = { p + 20, 2, 0, 0 };
+  lb_rbuf r = {p + 20, 2, 0, 0};
   assert_int_equal(lb_r_u16(&r), lb_param_count());
   assert_int_equal(p[22], strlen(lb_param_at(0)->name));
   assert_memory_equal(p + 23, lb_param_at(0)->name, p[22]);
@@ -190,13 +209,17 @@ static void test_clock(void **state)
   (void)state;
   unsigned char b[FARM_CLOCK_MAX];
   size_t n;
-  farm_clock q = { .round = 5, .master = 0.125 }, d;
+  farm_clock q = {.round = 5, .master = 0.125}, d;
   assert_int_equal(farm_clock_encode(&q, b, sizeof b, &n), LB_SUCCESS);
   assert_int_equal(n, 16);
   assert_int_equal(farm_clock_decode(b, n, &d), LB_SUCCESS);
   assert_true(d.round == 5 && !d.reply && d.master == 0.125 && !d.boot[0]);
-  farm_clock a = { .round = 5, .reply = 1, .master = 0.125, .node = 0.126, .mono = 812.5,
-                   .boot = "1de68e83-a72a-4002-a407-598474500365" };
+  farm_clock a = {.round = 5,
+                  .reply = 1,
+                  .master = 0.125,
+                  .node = 0.126,
+                  .mono = 812.5,
+                  .boot = "1de68e83-a72a-4002-a407-598474500365"};
   assert_int_equal(farm_clock_encode(&a, b, sizeof b, &n), LB_SUCCESS);
   assert_int_equal(n, FARM_CLOCK_MAX);
   assert_int_equal(farm_clock_decode(b, n, &d), LB_SUCCESS);
@@ -206,14 +229,14 @@ static void test_clock(void **state)
     if (k != 16) assert_int_equal(farm_clock_decode(b, k, &d), LB_EFORMAT);
   b[n - 1] = 'X';
   assert_int_equal(farm_clock_decode(b, n, &d), LB_EFORMAT);
-  a.boot[0] = '\0';                        /* unknown: zeros */
+  a.boot[0] = '\0'; /* unknown: zeros */
   assert_int_equal(farm_clock_encode(&a, b, sizeof b, &n), LB_SUCCESS);
   assert_int_equal(farm_clock_decode(b, n, &d), LB_SUCCESS);
   assert_string_equal(d.boot, "");
   a.node = INFINITY;
   assert_int_equal(farm_clock_encode(&a, b, sizeof b, &n), LB_SUCCESS);
   assert_int_equal(farm_clock_decode(b, n, &d), LB_EFORMAT);
-  b[4] = 2;                                /* neither question nor answer */
+  b[4] = 2; /* neither question nor answer */
   assert_int_equal(farm_clock_decode(b, 16, &d), LB_EFORMAT);
   assert_int_equal(farm_clock_encode(&a, b, 10, &n), LB_ERANGE);
 }
@@ -224,14 +247,14 @@ static void test_clock(void **state)
 static void test_beat(void **state)
 {
   (void)state;
-  farm_beat b = { 2, 12345, 987654321, 17 }, d;
+  farm_beat b = {2, 12345, 987654321, 17}, d;
   unsigned char buf[FARM_BEAT_LEN + 8];
   size_t n;
   assert_int_equal(farm_beat_encode(&b, buf, sizeof buf, &n), LB_SUCCESS);
   assert_int_equal(n, FARM_BEAT_LEN);
   assert_int_equal(farm_beat_decode(buf, n, 3, &d), LB_SUCCESS);
   assert_true(d.me == 2 && d.quanta == 12345 && d.units == 987654321 && d.held == 17);
-  assert_int_equal(farm_beat_decode(buf, n, 2, &d), LB_EFORMAT);   /* host 2 of 2 */
+  assert_int_equal(farm_beat_decode(buf, n, 2, &d), LB_EFORMAT); /* host 2 of 2 */
   for (size_t k = 0; k < n; k++) assert_int_equal(farm_beat_decode(buf, k, 3, &d), LB_EFORMAT);
   assert_int_equal(farm_beat_decode(buf, n + 1, 3, &d), LB_EFORMAT);
   assert_int_equal(farm_beat_encode(&b, buf, n - 1, &n), LB_ERANGE);
@@ -256,12 +279,9 @@ static void test_beat(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_every_parameter),
-    cmocka_unit_test(test_drain),
-    cmocka_unit_test(test_refused),
-    cmocka_unit_test(test_list),
-    cmocka_unit_test(test_clock),
-    cmocka_unit_test(test_beat),
+      cmocka_unit_test(test_every_parameter), cmocka_unit_test(test_drain),
+      cmocka_unit_test(test_refused),         cmocka_unit_test(test_list),
+      cmocka_unit_test(test_clock),           cmocka_unit_test(test_beat),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

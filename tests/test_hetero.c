@@ -40,9 +40,11 @@ static void nonsymm_extremes(const lb_topo *t, const double *s, double *l2, doub
     assert_true(fabs(GSL_IMAG(gsl_vector_complex_get(ev, i))) < 1e-9);
     re[i] = GSL_REAL(gsl_vector_complex_get(ev, i));
   }
-  for (size_t i = 1; i < n; i++)   /* insertion sort */
+  for (size_t i = 1; i < n; i++) /* insertion sort */
     for (size_t j = i; j > 0 && re[j - 1] > re[j]; j--) {
-      double x = re[j]; re[j] = re[j - 1]; re[j - 1] = x;
+      double x = re[j];
+      re[j] = re[j - 1];
+      re[j - 1] = x;
     }
   assert_true(fabs(re[0]) < 1e-9);
   *l2 = re[1];
@@ -65,11 +67,11 @@ static void test_closed_forms(void **state)
   lb_topo_free(t);
   t = topo("hypercube:5");
   assert_int_equal(lb_hetero_extremes(t, s, &l2, &lP), LB_SUCCESS);
-  assert_close(lP / l2, 5.0, 1e-12);   /* 2d / 2 */
+  assert_close(lP / l2, 5.0, 1e-12); /* 2d / 2 */
   lb_topo_free(t);
   /* Two nodes: the nonzero eigenvalue is 1/s1 + 1/s2. */
   t = topo("ring:2");
-  double s2[2] = { 3, 7 };
+  double s2[2] = {3, 7};
   assert_int_equal(lb_hetero_extremes(t, s2, &l2, &lP), LB_SUCCESS);
   assert_close(l2, 1.0 / 3 + 1.0 / 7, 1e-12);
   lb_topo_free(t);
@@ -78,7 +80,7 @@ static void test_closed_forms(void **state)
 static void test_nonsymm_crosscheck(void **state)
 {
   (void)state;
-  const char *specs[] = { "mesh:3x3", "random:9:5:11", "star:6", "torus:3x4" };
+  const char *specs[] = {"mesh:3x3", "random:9:5:11", "star:6", "torus:3x4"};
   for (size_t k = 0; k < 4; k++) {
     lb_topo *t = topo(specs[k]);
     double s[16], a2, aP, b2, bP;
@@ -98,8 +100,11 @@ static void test_run_and_flows(void **state)
   lb_topo *t;
   assert_int_equal(lb_topo_read_file(srcpath("data/graphs/seed002-g1.graph"), &t), LB_SUCCESS);
   size_t n = t->n, m = t->m;
-  double s[9], l[9], l0[9], y[64], x[64] = { 0 }, tau, rate;
-  for (size_t i = 0; i < n; i++) { s[i] = (double)(i + 1); l[i] = l0[i] = i == 4 ? 90.0 / s[i] : 0.0; }
+  double s[9], l[9], l0[9], y[64], x[64] = {0}, tau, rate;
+  for (size_t i = 0; i < n; i++) {
+    s[i] = (double)(i + 1);
+    l[i] = l0[i] = i == 4 ? 90.0 / s[i] : 0.0;
+  }
   assert_int_equal(lb_hetero_tau_opt(t, s, &tau, &rate), LB_SUCCESS);
   double w0 = work(s, l, n), lbar = lb_hetero_lbar(s, l, n), d0 = 0, d1 = 0;
   for (int step = 0; step < 400; step++) {
@@ -107,7 +112,8 @@ static void test_run_and_flows(void **state)
     assert_close(work(s, l, n), w0, 1e-13);
     double d = 0;
     for (size_t i = 0; i < n; i++) d += s[i] * (l[i] - lbar) * (l[i] - lbar);
-    d0 = d1; d1 = sqrt(d);
+    d0 = d1;
+    d1 = sqrt(d);
     if (d1 < 1e-10) break;
   }
   double r;
@@ -145,7 +151,7 @@ static void test_safe_tau(void **state)
   for (size_t i = 0; i < n; i++) s[i] = (double)(i + 1);
   assert_int_equal(lb_hetero_tau_opt(t, s, &topt, &ropt), LB_SUCCESS);
   assert_int_equal(lb_hetero_tau_safe(t, s, &tsafe), LB_SUCCESS);
-  assert_close(tsafe, 1.0 / 1.0, 1e-15);   /* node 1: speed 1, degree 1 */
+  assert_close(tsafe, 1.0 / 1.0, 1e-15); /* node 1: speed 1, degree 1 */
   assert_true(topt > tsafe);
   assert_int_equal(lb_hetero_rate(t, s, topt, &r2), LB_SUCCESS);
   assert_close(r2, ropt, 1e-12);
@@ -158,7 +164,7 @@ static void test_safe_tau(void **state)
       lb_hetero_step(t, s, tau, l, y, NULL);
       for (size_t i = 0; i < n; i++) lo = fmin(lo, l[i]);
     }
-    if (k) assert_true(lo >= -1e-12);   /* rounding only */
+    if (k) assert_true(lo >= -1e-12); /* rounding only */
     else assert_true(lo < -1e-3);
   }
   lb_topo_free(t);
@@ -168,15 +174,15 @@ static void test_errors(void **state)
 {
   (void)state;
   lb_topo *t = topo("ring:4");
-  double s[4] = { 1, 2, 0, 4 }, a, b;
+  double s[4] = {1, 2, 0, 4}, a, b;
   assert_int_equal(lb_hetero_extremes(t, s, &a, &b), LB_EINVAL);
   assert_true(strstr(lb_errmsg(), "node 3") != NULL);
   s[2] = NAN;
   assert_int_equal(lb_hetero_check_speeds(s, 4), LB_EINVAL);
   lb_topo_free(t);
-  size_t e[][2] = { {0, 1}, {2, 3} };
+  size_t e[][2] = {{0, 1}, {2, 3}};
   assert_int_equal(lb_topo_from_edges(4, e, 2, "split", &t), LB_SUCCESS);
-  double s1[4] = { 1, 1, 1, 1 };
+  double s1[4] = {1, 1, 1, 1};
   assert_int_equal(lb_hetero_tau_opt(t, s1, &a, &b), LB_ETOPO);
   lb_topo_free(t);
 }
@@ -184,11 +190,9 @@ static void test_errors(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_closed_forms),
-    cmocka_unit_test(test_nonsymm_crosscheck),
-    cmocka_unit_test(test_run_and_flows),
-    cmocka_unit_test(test_safe_tau),
-    cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_closed_forms),  cmocka_unit_test(test_nonsymm_crosscheck),
+      cmocka_unit_test(test_run_and_flows), cmocka_unit_test(test_safe_tau),
+      cmocka_unit_test(test_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

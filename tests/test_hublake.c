@@ -42,7 +42,10 @@ static void test_vs_dense(void **state)
     size_t n = 5 + lb_rng_below(r, 40);
     assert_int_equal(lb_topo_random(n, lb_rng_below(r, 2 * n), r, &t), LB_SUCCESS);
     double *l = malloc(n * sizeof *l), *lam = malloc(n * sizeof *lam), avg = 0;
-    for (size_t i = 0; i < n; i++) { l[i] = lb_rng_range(r, 0, 100); avg += l[i]; }
+    for (size_t i = 0; i < n; i++) {
+      l[i] = lb_rng_range(r, 0, 100);
+      avg += l[i];
+    }
     avg /= (double)n;
     size_t it;
     assert_int_equal(lb_hublake_solve(t, l, 1e-13, lam, &it), LB_SUCCESS);
@@ -59,15 +62,18 @@ static void test_vs_dense(void **state)
     gsl_linalg_LU_decomp(L, perm, &sg);
     gsl_linalg_LU_solve(L, perm, b, x);
     for (size_t i = 0; i < n; i++) assert_close(lam[i], gsl_vector_get(x, i), 1e-7);
-    gsl_matrix_free(L); gsl_vector_free(b); gsl_vector_free(x); gsl_permutation_free(perm);
-    free(l); free(lam);
+    gsl_matrix_free(L);
+    gsl_vector_free(b);
+    gsl_vector_free(x);
+    gsl_permutation_free(perm);
+    free(l);
+    free(lam);
     lb_topo_free(t);
   }
   lb_rng_free(r);
 }
 
-static void check_schedule(const lb_topo *t, const long *load, const long *flow,
-                           const long *target)
+static void check_schedule(const lb_topo *t, const long *load, const long *flow, const long *target)
 {
   lb_transfer *tr;
   size_t nt, nr, n = t->n;
@@ -88,7 +94,9 @@ static void check_schedule(const lb_topo *t, const long *load, const long *flow,
   }
   assert_int_equal(q, nt);
   for (size_t i = 0; i < n; i++) assert_int_equal(cur[i], target[i]);
-  free(cur); free(held); free(tr);
+  free(cur);
+  free(held);
+  free(tr);
 }
 
 static void test_integer_plan(void **state)
@@ -101,14 +109,20 @@ static void test_integer_plan(void **state)
     size_t n = 2 + lb_rng_below(r, 30);
     assert_int_equal(lb_topo_random(n, lb_rng_below(r, n), r, &t), LB_SUCCESS);
     long *l = malloc(n * sizeof *l), *tg = malloc(n * sizeof *tg), *fl = malloc(t->m * sizeof *fl), sum = 0;
-    for (size_t i = 0; i < n; i++) { l[i] = (long)lb_rng_below(r, k % 2 ? 5 : 1000); sum += l[i]; }
+    for (size_t i = 0; i < n; i++) {
+      l[i] = (long)lb_rng_below(r, k % 2 ? 5 : 1000);
+      sum += l[i];
+    }
     double *dl = malloc(n * sizeof *dl), *lam = malloc(n * sizeof *lam), *fr = malloc(t->m * sizeof *fr);
     for (size_t i = 0; i < n; i++) dl[i] = (double)l[i];
     assert_int_equal(lb_hublake_solve(t, dl, 1e-12, lam, NULL), LB_SUCCESS);
     lb_hublake_flow(t, lam, fr);
     assert_int_equal(lb_hublake_plan(t, l, fl, tg, NULL), LB_SUCCESS);
     long *net = calloc(n, sizeof *net), tsum = 0;
-    for (size_t e = 0; e < t->m; e++) { net[t->edge[e][0]] += fl[e]; net[t->edge[e][1]] -= fl[e]; }
+    for (size_t e = 0; e < t->m; e++) {
+      net[t->edge[e][0]] += fl[e];
+      net[t->edge[e][1]] -= fl[e];
+    }
     for (size_t i = 0; i < n; i++) {
       assert_true(tg[i] == sum / (long)n || tg[i] == sum / (long)n + 1);
       assert_int_equal(net[i], l[i] - tg[i]);
@@ -121,7 +135,13 @@ static void test_integer_plan(void **state)
     for (size_t e = 0; e < t->m; e++) gap += fabs((double)fl[e] - fr[e]);
     assert_true(gap <= (double)(t->m + n * n));
     check_schedule(t, l, fl, tg);
-    free(l); free(tg); free(fl); free(dl); free(lam); free(fr); free(net);
+    free(l);
+    free(tg);
+    free(fl);
+    free(dl);
+    free(lam);
+    free(fr);
+    free(net);
     lb_topo_free(t);
   }
   lb_rng_free(r);
@@ -179,11 +199,8 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_closed_forms),
-    cmocka_unit_test(test_vs_dense),
-    cmocka_unit_test(test_integer_plan),
-    cmocka_unit_test(test_multihop_schedule),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_closed_forms),      cmocka_unit_test(test_vs_dense),  cmocka_unit_test(test_integer_plan),
+      cmocka_unit_test(test_multihop_schedule), cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

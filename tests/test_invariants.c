@@ -13,10 +13,9 @@
 #include "lb_sink.h"
 #include "lb_errno.h"
 
-static const char *const topos[] = {
-  "ring:6", "torus:4x4", "random:12:6:3", "star:8", "hypercube:3", "mesh:2x5", "complete:5"
-};
-static const lb_sim_load loads[] = { LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE };
+static const char *const topos[] = {"ring:6",      "torus:4x4", "random:12:6:3", "star:8",
+                                    "hypercube:3", "mesh:2x5",  "complete:5"};
+static const lb_sim_load loads[] = {LB_SIM_LOAD_SKEW, LB_SIM_LOAD_RANDOM, LB_SIM_LOAD_ONE};
 
 static void sweep(lb_policy pol)
 {
@@ -37,21 +36,24 @@ static void sweep(lb_policy pol)
         c.jitter = seed == 2 ? 6.0 : 2.0;
         c.quantum = seed == 2 ? 0.2 : 0.5;
         c.node.capacity = 1 + (int)(seed + ti) % 5;
-        c.node.cchspmd.plan = (int)(seed % 2);   /* CCHSPMD: greedy and transport */
+        c.node.cchspmd.plan = (int)(seed % 2); /* CCHSPMD: greedy and transport */
         c.node.results = (seed + ti) % 2 ? LB_RESULTS_DIRECT : LB_RESULTS_ORIGIN;
         c.node.sched = li == 2 && seed == 1 ? LB_SCHED_FIFO : LB_SCHED_RR;
         c.nproc = 3 * t->n + seed * 5;
         /* An outside order on top of the policy, from node 0 to its
          * first neighbour, after some quanta. */
-        lb_sim_order ord = { 1.5, 0, lb_topo_neighbours(t, 0)[0], 2 };
-        if (seed == 3) { c.orders = &ord; c.norders = 1; }
+        lb_sim_order ord = {1.5, 0, lb_topo_neighbours(t, 0)[0], 2};
+        if (seed == 3) {
+          c.orders = &ord;
+          c.norders = 1;
+        }
         c.max_events = 5000000;
         lb_sim_result r;
         int rc = lb_sim_run(&c, &r);
         if (rc) fail_msg("%s %s seed %lu: %s", lb_policy_name(pol), topos[ti], c.seed, lb_errmsg());
         if (r.violations)
-          fail_msg("%s %s load %zu seed %lu: %lu violations, first: %s", lb_policy_name(pol),
-                   topos[ti], li, c.seed, r.violations, r.first_violation);
+          fail_msg("%s %s load %zu seed %lu: %lu violations, first: %s", lb_policy_name(pol), topos[ti], li, c.seed,
+                   r.violations, r.first_violation);
         assert_true(r.makespan >= r.ideal * (1 - 1e-9));
         if (seed == 3) ordered += r.migrated;
         else moved += r.migrated;
@@ -62,8 +64,10 @@ static void sweep(lb_policy pol)
   assert_int_equal(runs, 7 * 3 * 3);
   /* none moves only what it is ordered to: at most 2 in each of the 21
    * runs (fewer where node 0 holds fewer than 3 then) */
-  if (pol == LB_POLICY_NONE) { assert_int_equal(moved, 0); assert_true(ordered > 0 && ordered <= 2 * 7 * 3); }
-  else assert_true(moved > 0);
+  if (pol == LB_POLICY_NONE) {
+    assert_int_equal(moved, 0);
+    assert_true(ordered > 0 && ordered <= 2 * 7 * 3);
+  } else assert_true(moved > 0);
 }
 
 /* RMTLB under heavy reordering on larger random graphs: jitter up to 7x
@@ -101,12 +105,18 @@ static void test_rmtlb_reordering(void **state)
 static void test_rmtlb_floods_end(void **state)
 {
   (void)state;
-  struct { const char *spec; unsigned long seed; lb_sim_load load; int C; double bw, tmax, jitter; } cases[] = {
-    { "complete:6", 2908513891ul, LB_SIM_LOAD_RANDOM, 2, 100, 0, 0 },
-    { "random:12:30:7", 3858041522ul, LB_SIM_LOAD_SKEW, 4, 0, 0, 0 },
-    { "torus:32x32", 1, LB_SIM_LOAD_SKEW, 4, 0, 5, 0 },
-    { "torus:32x32", 1, LB_SIM_LOAD_SKEW, 4, 0, 10, 0 },
-    { "torus:16x16", 7, LB_SIM_LOAD_RANDOM, 4, 0, 1, 0.5 },
+  struct {
+    const char *spec;
+    unsigned long seed;
+    lb_sim_load load;
+    int C;
+    double bw, tmax, jitter;
+  } cases[] = {
+      {"complete:6", 2908513891ul, LB_SIM_LOAD_RANDOM, 2, 100, 0, 0},
+      {"random:12:30:7", 3858041522ul, LB_SIM_LOAD_SKEW, 4, 0, 0, 0},
+      {"torus:32x32", 1, LB_SIM_LOAD_SKEW, 4, 0, 5, 0},
+      {"torus:32x32", 1, LB_SIM_LOAD_SKEW, 4, 0, 10, 0},
+      {"torus:16x16", 7, LB_SIM_LOAD_RANDOM, 4, 0, 1, 0.5},
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     lb_topo *t;
@@ -137,13 +147,11 @@ static void test_rmtlb_revisit(void **state)
 {
   (void)state;
   static const lb_sim_arrival arr[] = {
-    { 0, 2, 34.73, 0 }, { 0, 2, 12.29, 0 }, { 45, 1, 25.79, 0 }, { 45, 0, 9.94, 0 }, { 0, 0, 11.62, 0 },
-    { 75, 1, 6.43, 0 }, { 75, 2, 6.54, 0 }, { 60, 2, 19.88, 0 }, { 0, 0, 18.88, 0 }, { 75, 1, 20.5, 0 },
-    { 0, 2, 29.37, 0 }, { 45, 2, 14.31, 0 }, { 15, 0, 23.48, 0 }, { 15, 2, 15.75, 0 }, { 15, 1, 14.12, 0 },
-    { 30, 0, 14.96, 0 }, { 45, 0, 31.63, 0 }, { 0, 0, 8.76, 0 }, { 45, 0, 17.41, 0 }, { 60, 2, 8.3, 0 },
-    { 45, 0, 15.01, 0 }, { 75, 1, 16.93, 0 }, { 60, 0, 8.16, 0 }, { 45, 0, 10.45, 0 }, { 60, 0, 32.38, 0 },
-    { 45, 0, 14.67, 0 }, { 45, 2, 10.98, 0 }, { 30, 0, 8.87, 0 }, { 75, 1, 30.07, 0 }, { 75, 2, 15.81, 0 }
-  };
+      {0, 2, 34.73, 0},  {0, 2, 12.29, 0},  {45, 1, 25.79, 0}, {45, 0, 9.94, 0},  {0, 0, 11.62, 0},  {75, 1, 6.43, 0},
+      {75, 2, 6.54, 0},  {60, 2, 19.88, 0}, {0, 0, 18.88, 0},  {75, 1, 20.5, 0},  {0, 2, 29.37, 0},  {45, 2, 14.31, 0},
+      {15, 0, 23.48, 0}, {15, 2, 15.75, 0}, {15, 1, 14.12, 0}, {30, 0, 14.96, 0}, {45, 0, 31.63, 0}, {0, 0, 8.76, 0},
+      {45, 0, 17.41, 0}, {60, 2, 8.3, 0},   {45, 0, 15.01, 0}, {75, 1, 16.93, 0}, {60, 0, 8.16, 0},  {45, 0, 10.45, 0},
+      {60, 0, 32.38, 0}, {45, 0, 14.67, 0}, {45, 2, 10.98, 0}, {30, 0, 8.87, 0},  {75, 1, 30.07, 0}, {75, 2, 15.81, 0}};
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec("ring:3", &t), LB_SUCCESS);
   lb_sim_config c;
@@ -174,13 +182,12 @@ static void test_rmtlb_revisit(void **state)
 static void test_rmtlb_drain(void **state)
 {
   (void)state;
-  static const lb_sim_arrival arr[] = {
-    { 0, 0, 30, 30 }, { 0, 0, 30, 30 }, { 0, 0, 30, 30 }, { 0, 0, 30, 30 },
-    { 0, 1, 10, 10 }, { 0, 1, 10, 10 }, { 0, 1, 10, 10 }, { 0, 1, 10, 10 }
-  };
-  static const struct { double drain; lb_rmtlb_estimate est; } v[] = {
-    { 0, LB_EST_MEAN }, { 2, LB_EST_DECLARED }, { 2, LB_EST_ORACLE }, { 2, LB_EST_MEAN }
-  };
+  static const lb_sim_arrival arr[] = {{0, 0, 30, 30}, {0, 0, 30, 30}, {0, 0, 30, 30}, {0, 0, 30, 30},
+                                       {0, 1, 10, 10}, {0, 1, 10, 10}, {0, 1, 10, 10}, {0, 1, 10, 10}};
+  static const struct {
+    double drain;
+    lb_rmtlb_estimate est;
+  } v[] = {{0, LB_EST_MEAN}, {2, LB_EST_DECLARED}, {2, LB_EST_ORACLE}, {2, LB_EST_MEAN}};
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec("complete:2", &t), LB_SUCCESS);
   lb_sim_result r[4];
@@ -223,7 +230,8 @@ static void test_rmtlb_drain(void **state)
           c.node.rmtlb.estimate = (lb_rmtlb_estimate)e;
           lb_sim_result q;
           if (lb_sim_run(&c, &q)) fail_msg("%s: %s", topos[ti], lb_errmsg());
-          if (q.violations) fail_msg("%s load %zu seed %lu estimate %d: %s", topos[ti], li, c.seed, e, q.first_violation);
+          if (q.violations)
+            fail_msg("%s load %zu seed %lu estimate %d: %s", topos[ti], li, c.seed, e, q.first_violation);
         }
       }
     lb_topo_free(t);
@@ -237,7 +245,7 @@ static void test_rmtlb_drain(void **state)
 static void test_failures(void **state)
 {
   (void)state;
-  const char *const specs[] = { "ring:6", "torus:4x4", "random:10:8:2", "star:7" };
+  const char *const specs[] = {"ring:6", "torus:4x4", "random:10:8:2", "star:7"};
   unsigned long reruns = 0;
   for (int pol = 0; pol < LB_POLICY_COUNT; pol++)
     for (size_t ti = 0; ti < 4; ti++)
@@ -254,7 +262,7 @@ static void test_failures(void **state)
         c.node.results = mode ? LB_RESULTS_DIRECT : LB_RESULTS_ORIGIN;
         c.nproc = 5 * t->n;
         /* node 0 holds the load under "one": it fails too in one case */
-        lb_sim_crash cr[2] = { { 9, 1 }, { 20, ti == 1 ? 0 : 2 } };
+        lb_sim_crash cr[2] = {{9, 1}, {20, ti == 1 ? 0 : 2}};
         c.crashes = cr;
         c.ncrashes = 2;
         c.max_events = 5000000;
@@ -292,7 +300,7 @@ static void test_origin_fails(void **state)
       c.jitter = 1;
       c.node.results = LB_RESULTS_ORIGIN;
       c.nproc = 60;
-      lb_sim_crash cr = { 25 + 5 * (double)seed, 0 };
+      lb_sim_crash cr = {25 + 5 * (double)seed, 0};
       c.crashes = &cr;
       c.ncrashes = 1;
       c.max_events = 5000000;
@@ -318,7 +326,7 @@ static void test_origin_fails(void **state)
 static void test_wrong_results(void **state)
 {
   (void)state;
-  const char *const specs[] = { "ring:6", "torus:3x3" };
+  const char *const specs[] = {"ring:6", "torus:3x3"};
   unsigned long rejected = 0, excluded = 0;
   for (int pol = 0; pol < LB_POLICY_COUNT; pol++)
     for (size_t ti = 0; ti < 2; ti++)
@@ -337,15 +345,15 @@ static void test_wrong_results(void **state)
           c.nproc = 8 * t->n;
           c.corrupt_node = f ? 0 : 2;
           c.corrupt = f ? 1.0 : 0.3;
-          lb_sim_crash cr = { 15, 1 };
+          lb_sim_crash cr = {15, 1};
           c.crashes = &cr;
-          c.ncrashes = ti;   /* a failure on the torus */
+          c.ncrashes = ti; /* a failure on the torus */
           c.max_events = 5000000;
           lb_sim_result r;
           if (lb_sim_run(&c, &r)) fail_msg("%s %s: %s", lb_policy_name(c.policy), specs[ti], lb_errmsg());
           if (r.violations)
-            fail_msg("%s %s %s corrupt %g: %s", lb_policy_name(c.policy), specs[ti],
-                     lb_results_name(c.node.results), c.corrupt, r.first_violation);
+            fail_msg("%s %s %s corrupt %g: %s", lb_policy_name(c.policy), specs[ti], lb_results_name(c.node.results),
+                     c.corrupt, r.first_violation);
           assert_true(r.reruns >= r.rejected || r.excluded);
           assert_true(r.excluded <= 1);
           assert_int_equal(r.excluded, r.rejected >= LB_SINK_STRIKES);
@@ -367,10 +375,10 @@ static void test_wrong_results(void **state)
 static void test_silent_faults(void **state)
 {
   (void)state;
-  const char *const specs[] = { "ring:6", "torus:3x3", "random:10:8:2" };
+  const char *const specs[] = {"ring:6", "torus:3x3", "random:10:8:2"};
   const lb_sim_silent faults[] = {
-    { 9, 1, INFINITY, LB_SIM_FREEZE }, { 7, 2, 25, LB_SIM_FREEZE }, { 8, 3, 25, LB_SIM_PARTITION },
-    { 6, 1, 0.6, LB_SIM_FREEZE }, { 6, 2, 0.6, LB_SIM_PARTITION },
+      {9, 1, INFINITY, LB_SIM_FREEZE}, {7, 2, 25, LB_SIM_FREEZE},     {8, 3, 25, LB_SIM_PARTITION},
+      {6, 1, 0.6, LB_SIM_FREEZE},      {6, 2, 0.6, LB_SIM_PARTITION},
   };
   unsigned long late = 0, reruns = 0;
   for (int pol = 0; pol < LB_POLICY_COUNT; pol++)
@@ -396,15 +404,19 @@ static void test_silent_faults(void **state)
           c.node.lease.period = 1;
           c.node.lease.duration = 5;
           /* A crash noticed (0.5) before its lease would run out (2). */
-          lb_sim_crash cr = { 12, 4 };
-          if (fi == 2 && ti) { c.crashes = &cr; c.ncrashes = 1; c.detect = 0.5; }
+          lb_sim_crash cr = {12, 4};
+          if (fi == 2 && ti) {
+            c.crashes = &cr;
+            c.ncrashes = 1;
+            c.detect = 0.5;
+          }
           c.max_events = 5000000;
           lb_sim_result r;
           if (lb_sim_run(&c, &r)) fail_msg("%s %s fault %zu: %s", lb_policy_name(c.policy), specs[ti], fi, lb_errmsg());
           if (r.violations)
-            fail_msg("%s %s %s fault %zu: %s", lb_policy_name(c.policy), specs[ti], lb_results_name(c.node.results),
-                     fi, r.first_violation);
-          int longer = fi < 3;   /* than the lease */
+            fail_msg("%s %s %s fault %zu: %s", lb_policy_name(c.policy), specs[ti], lb_results_name(c.node.results), fi,
+                     r.first_violation);
+          int longer = fi < 3; /* than the lease */
           if ((int)r.fenced != longer)
             fail_msg("%s %s fault %zu: %lu node(s) fenced", lb_policy_name(c.policy), specs[ti], fi, r.fenced);
           if (!longer && (r.reruns || r.lost || r.fenced_dropped || r.duplicates))
@@ -423,32 +435,60 @@ static void test_silent_faults(void **state)
   assert_true(late > 0 && reruns > 0);
 }
 
-static void test_none(void **s) { (void)s; sweep(LB_POLICY_NONE); }
-static void test_rmtlb(void **s) { (void)s; sweep(LB_POLICY_RMTLB); }
-static void test_lowest(void **s) { (void)s; sweep(LB_POLICY_LOWEST); }
-static void test_dasud(void **s) { (void)s; sweep(LB_POLICY_DASUD); }
-static void test_cchspmd(void **s) { (void)s; sweep(LB_POLICY_CCHSPMD); }
-static void test_diffusion(void **s) { (void)s; sweep(LB_POLICY_DIFFUSION); }
-static void test_diffusion2(void **s) { (void)s; sweep(LB_POLICY_DIFFUSION2); }
+static void test_none(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_NONE);
+}
+static void test_rmtlb(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_RMTLB);
+}
+static void test_lowest(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_LOWEST);
+}
+static void test_dasud(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_DASUD);
+}
+static void test_cchspmd(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_CCHSPMD);
+}
+static void test_diffusion(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_DIFFUSION);
+}
+static void test_diffusion2(void **s)
+{
+  (void)s;
+  sweep(LB_POLICY_DIFFUSION2);
+}
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_none),
-    cmocka_unit_test(test_rmtlb),
-    cmocka_unit_test(test_rmtlb_reordering),
-    cmocka_unit_test(test_rmtlb_floods_end),
-    cmocka_unit_test(test_rmtlb_revisit),
-    cmocka_unit_test(test_rmtlb_drain),
-    cmocka_unit_test(test_failures),
-    cmocka_unit_test(test_origin_fails),
-    cmocka_unit_test(test_wrong_results),
-    cmocka_unit_test(test_silent_faults),
-    cmocka_unit_test(test_lowest),
-    cmocka_unit_test(test_dasud),
-    cmocka_unit_test(test_cchspmd),
-    cmocka_unit_test(test_diffusion),
-    cmocka_unit_test(test_diffusion2),
+      cmocka_unit_test(test_none),
+      cmocka_unit_test(test_rmtlb),
+      cmocka_unit_test(test_rmtlb_reordering),
+      cmocka_unit_test(test_rmtlb_floods_end),
+      cmocka_unit_test(test_rmtlb_revisit),
+      cmocka_unit_test(test_rmtlb_drain),
+      cmocka_unit_test(test_failures),
+      cmocka_unit_test(test_origin_fails),
+      cmocka_unit_test(test_wrong_results),
+      cmocka_unit_test(test_silent_faults),
+      cmocka_unit_test(test_lowest),
+      cmocka_unit_test(test_dasud),
+      cmocka_unit_test(test_cchspmd),
+      cmocka_unit_test(test_diffusion),
+      cmocka_unit_test(test_diffusion2),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,16 +101,16 @@ static void test_damage(void **state)
   size_t len, ends[NREC];
   unsigned char *j = journal(&len, ends);
   int st, torn;
-  j[ends[2] + FARM_JOURNAL_REC_HEAD + 3] ^= 1;   /* a byte of record 3 */
+  j[ends[2] + FARM_JOURNAL_REC_HEAD + 3] ^= 1; /* a byte of record 3 */
   assert_int_equal(scan(j, len, &st, &torn), 3);
   assert_int_equal(st, LB_EFORMAT);
   assert_false(torn);
   j[ends[2] + FARM_JOURNAL_REC_HEAD + 3] ^= 1;
-  j[ends[3] + 1] ^= 0x40;                       /* the magic of record 5 */
+  j[ends[3] + 1] ^= 0x40; /* the magic of record 5 */
   assert_int_equal(scan(j, len, &st, &torn), 4);
   assert_false(torn);
   j[ends[3] + 1] ^= 0x40;
-  j[len - 1] ^= 0x80;                           /* the last record's checksum */
+  j[len - 1] ^= 0x80; /* the last record's checksum */
   assert_int_equal(scan(j, len, &st, &torn), NREC - 1);
   assert_true(torn);
   j[len - 1] ^= 0x80;
@@ -130,7 +130,7 @@ static void test_ranges_and_header(void **state)
   (void)state;
   unsigned char *r, *h;
   size_t rl, hl, off = 0;
-  unsigned char bytes[100] = { 1 };
+  unsigned char bytes[100] = {1};
   farm_journal_rec rec;
   int have, torn;
   assert_int_equal(farm_journal_record_encode(30, bytes, 8, &r, &rl), LB_SUCCESS);
@@ -155,14 +155,14 @@ static void test_ranges_and_header(void **state)
   assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_SUCCESS);
   assert_int_equal(used, hl);
   free(desc);
-  assert_int_equal(farm_journal_header_decode(h, hl - 1, &desc, &used), LB_EFORMAT);   /* cut short */
+  assert_int_equal(farm_journal_header_decode(h, hl - 1, &desc, &used), LB_EFORMAT); /* cut short */
   h[9] ^= 1;
-  assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_EFORMAT);       /* checksum */
+  assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_EFORMAT); /* checksum */
   h[9] ^= 1;
   h[4] = 9;
-  assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_EFORMAT);       /* version */
+  assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_EFORMAT); /* version */
   h[0] = 'X';
-  assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_EFORMAT);       /* magic */
+  assert_int_equal(farm_journal_header_decode(h, hl, &desc, &used), LB_EFORMAT); /* magic */
   assert_null(desc);
   free(h);
   char big[FARM_JOURNAL_DESC_MAX + 2];
@@ -174,10 +174,10 @@ static void test_ranges_and_header(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_round_trip),
-    cmocka_unit_test(test_cut_everywhere),
-    cmocka_unit_test(test_damage),
-    cmocka_unit_test(test_ranges_and_header),
+      cmocka_unit_test(test_round_trip),
+      cmocka_unit_test(test_cut_everywhere),
+      cmocka_unit_test(test_damage),
+      cmocka_unit_test(test_ranges_and_header),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

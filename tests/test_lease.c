@@ -38,15 +38,15 @@ static void test_expiry(void **state)
   assert_close(lb_lease_deadline(l, 1), 12, 1e-12);
   assert_int_equal(lb_lease_renew(l, 0, 1, 4, 11.5), LB_SUCCESS);
   assert_int_equal(lb_lease_touch(l, 2, 11.0), LB_SUCCESS);
-  assert_close(lb_lease_next_deadline(l), 12, 1e-12);   /* host 1's */
+  assert_close(lb_lease_next_deadline(l), 12, 1e-12); /* host 1's */
   lb_lease_tick(l, 12.0, e, 3, &ne, s, 3, &ns);
-  assert_int_equal(ne, 0);                              /* exactly 2 s: still held */
+  assert_int_equal(ne, 0); /* exactly 2 s: still held */
   lb_lease_tick(l, 12.0001, e, 3, &ne, s, 3, &ns);
   assert_int_equal(ne, 1);
   assert_int_equal(e[0], 1);
   assert_true(lb_lease_is_fenced(l, 1));
   assert_true(isinf(lb_lease_deadline(l, 1)));
-  assert_close(lb_lease_next_deadline(l), 13, 1e-12);   /* host 2's */
+  assert_close(lb_lease_next_deadline(l), 13, 1e-12); /* host 2's */
   /* Reported once. */
   lb_lease_tick(l, 12.5, e, 3, &ne, s, 3, &ns);
   assert_int_equal(ne, 0);
@@ -70,17 +70,17 @@ static void test_fenced_for_good(void **state)
   assert_int_equal(lb_lease_alloc(2, 1.0, INFINITY, &l), LB_SUCCESS);
   lb_lease_start(l, 0, 0);
   lb_lease_start(l, 1, 0);
-  assert_int_equal(lb_lease_fence(l, 1), LB_SUCCESS);   /* its exit was noticed */
+  assert_int_equal(lb_lease_fence(l, 1), LB_SUCCESS); /* its exit was noticed */
   assert_int_equal(lb_lease_fence(l, 1), LB_SUCCESS);
   assert_int_equal(lb_lease_fenced(l), 1);
   assert_int_equal(lb_lease_expired(l), 0);
   assert_int_equal(lb_lease_renew(l, 1, 5, 1, 0.5), LB_ESTATE);
   assert_int_equal(lb_lease_touch(l, 1, 0.5), LB_ESTATE);
   assert_int_equal(lb_lease_start(l, 1, 0.5), LB_ESTATE);
-  assert_int_equal(lb_lease_progress(l, 1), 0);         /* nothing it said counted */
+  assert_int_equal(lb_lease_progress(l, 1), 0); /* nothing it said counted */
   size_t e[2], ne;
   lb_lease_tick(l, 5, e, 2, &ne, NULL, 0, NULL);
-  assert_int_equal(ne, 1);                              /* host 0 only */
+  assert_int_equal(ne, 1); /* host 0 only */
   assert_int_equal(e[0], 0);
   assert_int_equal(lb_lease_renew(l, 0, 1, 0, 5.1), LB_ESTATE);
   lb_lease_free(l);
@@ -108,14 +108,14 @@ static void test_progress_and_stall(void **state)
     lb_lease_tick(l, t, e, 3, &ne, s, 3, &ns);
     assert_int_equal(ne, 0);
     if (t == 15.0) {
-      assert_int_equal(ns, 1);   /* 10 s after its last progress, at 5 */
+      assert_int_equal(ns, 1); /* 10 s after its last progress, at 5 */
       assert_int_equal(s[0], 1);
     } else {
       assert_int_equal(ns, 0);
     }
     size_t lv = lb_lease_stalled(l, t, s, 3);
     assert_int_equal(lv, t >= 15 && t < 20 ? 1 : 0);
-    assert_close(lb_lease_progress_at(l), t, 1e-12);   /* host 0 */
+    assert_close(lb_lease_progress_at(l), t, 1e-12); /* host 0 */
   }
   assert_close(lb_lease_host_progress_at(l, 1), 30, 1e-12);
   /* A smaller counter does not undo progress, nor count as it. */
@@ -141,7 +141,7 @@ static void test_random_against_model(void **state)
     double dur = 0.5 + lb_rng_uniform(r) * 3;
     assert_int_equal(lb_lease_alloc(N, dur, 5, &l), LB_SUCCESS);
     double last[N];
-    int started[N] = { 0 }, fenced[N] = { 0 };
+    int started[N] = {0}, fenced[N] = {0};
     double t = 0;
     for (int step = 0; step < 400; step++) {
       t += lb_rng_uniform(r) * 0.4;
@@ -150,7 +150,10 @@ static void test_random_against_model(void **state)
       if (what < 5) {
         int rc = lb_lease_renew(l, h, (uint64_t)step, 1, t);
         assert_int_equal(rc, fenced[h] ? LB_ESTATE : LB_SUCCESS);
-        if (!fenced[h]) { last[h] = t; started[h] = 1; }
+        if (!fenced[h]) {
+          last[h] = t;
+          started[h] = 1;
+        }
       } else if (what < 6) {
         assert_int_equal(lb_lease_fence(l, h), LB_SUCCESS);
         fenced[h] = 1;
@@ -179,11 +182,11 @@ static void test_random_against_model(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_bad_input),
-    cmocka_unit_test(test_expiry),
-    cmocka_unit_test(test_fenced_for_good),
-    cmocka_unit_test(test_progress_and_stall),
-    cmocka_unit_test(test_random_against_model),
+      cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_expiry),
+      cmocka_unit_test(test_fenced_for_good),
+      cmocka_unit_test(test_progress_and_stall),
+      cmocka_unit_test(test_random_against_model),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,7 +38,7 @@ static void test_proc_msg_copy(void **state)
   lb_msg_free(mc);
   /* A result's bytes count on the wire only when they travel. */
   assert_int_equal(lb_msg_alloc(LB_MSG_RESULT, 0, 1, &m), LB_SUCCESS);
-  m->res = (lb_result_ref){ 5, 1, 1000, 0 };
+  m->res = (lb_result_ref){5, 1, 1000, 0};
   size_t receipt = lb_msg_size(m);
   m->res.payload = 1;
   assert_int_equal(lb_msg_size(m), receipt + 1000);
@@ -63,10 +63,10 @@ static void test_proc_context(void **state)
   assert_true(p->ctx != inl);
   assert_int_equal(p->ctx_len, 16);
   assert_memory_equal(p->ctx, "0123456789abcdef", 16);
-  assert_int_equal(lb_proc_set_ctx(p, p->ctx + 8, 8), LB_SUCCESS);   /* from its own bytes */
+  assert_int_equal(lb_proc_set_ctx(p, p->ctx + 8, 8), LB_SUCCESS); /* from its own bytes */
   assert_ptr_equal(p->ctx, inl);
   assert_memory_equal(p->ctx, "89abcdef", 8);
-  assert_int_equal(lb_proc_set_ctx(p, p->ctx + 2, 6), LB_SUCCESS);   /* overlapping, in place */
+  assert_int_equal(lb_proc_set_ctx(p, p->ctx + 2, 6), LB_SUCCESS); /* overlapping, in place */
   assert_memory_equal(p->ctx, "abcdef", 6);
   assert_int_equal(lb_proc_set_ctx(p, NULL, 0), LB_SUCCESS);
   assert_null(p->ctx);
@@ -154,7 +154,7 @@ static void arrive(bench *b, uint64_t id, size_t origin, double work)
 {
   lb_proc *pr;
   assert_int_equal(lb_proc_alloc(id, origin, work, NULL, 0, &pr), LB_SUCCESS);
-  lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+  lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};
   assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
 }
 
@@ -166,7 +166,7 @@ static void arrive_known(bench *b, uint64_t id, double work, float est, float ra
   assert_int_equal(lb_proc_alloc(id, 0, work, NULL, 0, &pr), LB_SUCCESS);
   pr->est = est;
   pr->ran = ran;
-  lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+  lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};
   assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
 }
 
@@ -178,8 +178,7 @@ static uint64_t quantum(bench *b, double q)
   uint64_t id = cur->id;
   double w = cur->work < q ? cur->work : q;
   b->now += w;
-  lb_event ev = { .type = LB_EV_RAN, .pid = id, .work_done = w, .finished = cur->work - w <= 0,
-                  .result_len = 8 };
+  lb_event ev = {.type = LB_EV_RAN, .pid = id, .work_done = w, .finished = cur->work - w <= 0, .result_len = 8};
   assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
   return id;
 }
@@ -197,7 +196,7 @@ static void schedule_case(lb_sched sched, const double *want)
   bench b;
   bench_new(&b, t, LB_POLICY_NONE, 1, &p);
   for (uint64_t k = 0; k < 3; k++) arrive(&b, k, 1, 1.0 + (double)k);
-  double done[3] = { -1, -1, -1 };
+  double done[3] = {-1, -1, -1};
   while (lb_node_current(b.nd)) {
     quantum(&b, 1);
     for (size_t k = 0; k < b.out->n; k++) {
@@ -214,8 +213,8 @@ static void schedule_case(lb_sched sched, const double *want)
 static void test_schedules(void **state)
 {
   (void)state;
-  schedule_case(LB_SCHED_FIFO, (double[]){ 1, 3, 6 });
-  schedule_case(LB_SCHED_RR, (double[]){ 1, 4, 6 });
+  schedule_case(LB_SCHED_FIFO, (double[]){1, 3, 6});
+  schedule_case(LB_SCHED_RR, (double[]){1, 4, 6});
 }
 
 /* Policy none: every process runs here and its result is home and
@@ -232,8 +231,8 @@ static void test_none_runs_locally(void **state)
   bench_new(&b, t, LB_POLICY_NONE, 1, &p);
   for (uint64_t k = 0; k < 10; k++) arrive(&b, k, 1, 1.0 + (double)k);
   assert_int_equal(lb_node_queue_len(b.nd), 10);
-  assert_int_equal(lb_node_state(b.nd), 1);  /* 10 > 4 + 1: heavy */
-  int homed[10] = { 0 }, delivered[10] = { 0 };
+  assert_int_equal(lb_node_state(b.nd), 1); /* 10 > 4 + 1: heavy */
+  int homed[10] = {0}, delivered[10] = {0};
   while (lb_node_current(b.nd)) {
     quantum(&b, 0.5);
     for (size_t k = 0; k < b.out->n; k++) {
@@ -247,7 +246,7 @@ static void test_none_runs_locally(void **state)
     lb_out_clear(b.out);
   }
   for (int k = 0; k < 10; k++) assert_true(homed[k] == 1 && delivered[k] == 1);
-  assert_close(b.now, 55, 1e-12);  /* sum of work 1..10 at speed 1 */
+  assert_close(b.now, 55, 1e-12); /* sum of work 1..10 at speed 1 */
   const lb_node_stats *st = lb_node_stats_get(b.nd);
   assert_int_equal(st->executed, 10);
   assert_int_equal(st->homed, 10);
@@ -255,11 +254,11 @@ static void test_none_runs_locally(void **state)
   assert_int_equal(st->bytes, 0);
   assert_true(lb_node_quiescent(b.nd));
   /* Running a process it does not hold is a protocol error. */
-  lb_event bad = { .type = LB_EV_RAN, .pid = 99, .work_done = 1 };
+  lb_event bad = {.type = LB_EV_RAN, .pid = 99, .work_done = 1};
   assert_int_equal(lb_node_step(b.nd, &bad, b.now, b.out), LB_ESTATE);
   lb_msg *m;
   assert_int_equal(lb_msg_alloc(LB_MSG_RM, 0, 1, &m), LB_SUCCESS);
-  lb_event em = { .type = LB_EV_MSG, .msg = m };
+  lb_event em = {.type = LB_EV_MSG, .msg = m};
   assert_int_equal(lb_node_step(b.nd, &em, b.now, b.out), LB_ESTATE);
   /* A message for another node is refused too. */
   assert_int_equal(lb_msg_alloc(LB_MSG_LOAD, 0, 2, &m), LB_SUCCESS);
@@ -285,10 +284,10 @@ static void order_case(lb_results mode)
   bench_new(&a, t, LB_POLICY_NONE, 0, &p);
   bench_new(&b, t, LB_POLICY_NONE, 2, &p);
   for (uint64_t k = 0; k < 4; k++) arrive_known(&a, k, 10.0 + (double)k, 10.0f + (float)k, 0);
-  for (int k = 0; k < 4; k++) quantum(&a, 1);       /* each has run once */
+  for (int k = 0; k < 4; k++) quantum(&a, 1); /* each has run once */
   lb_out_clear(a.out);
   uint64_t head = lb_node_current(a.nd)->id;
-  lb_event ord = { .type = LB_EV_ORDER, .dst = 2, .count = 2 };
+  lb_event ord = {.type = LB_EV_ORDER, .dst = 2, .count = 2};
   assert_int_equal(lb_node_step(a.nd, &ord, a.now, a.out), LB_SUCCESS);
   assert_int_equal(a.out->n, 1);
   lb_msg *m = lb_out_take_msg(a.out, 0);
@@ -298,12 +297,12 @@ static void order_case(lb_results mode)
   assert_int_equal(m->nproc, 2);
   for (size_t k = 0; k < 2; k++) {
     assert_true(m->procs[k]->id != head);
-    assert_true(m->procs[k]->id >= 2);              /* most work left: 12, 13 */
+    assert_true(m->procs[k]->id >= 2); /* most work left: 12, 13 */
     assert_int_equal(m->procs[k]->quanta, 1);
     assert_int_equal(m->procs[k]->hops, 1);
   }
   assert_int_equal(lb_node_stats_get(a.nd)->migrated_started, 2);
-  lb_event em = { .type = LB_EV_MSG, .msg = m };
+  lb_event em = {.type = LB_EV_MSG, .msg = m};
   assert_int_equal(lb_node_step(b.nd, &em, b.now, b.out), LB_SUCCESS);
   assert_int_equal(lb_node_queue_len(b.nd), 2);
   size_t results = 0, delivered = 0;
@@ -311,13 +310,16 @@ static void order_case(lb_results mode)
     quantum(&b, 100);
     for (size_t k = 0; k < b.out->n; k++) {
       lb_out_item *it = &b.out->v[k];
-      if (it->type == LB_OUT_DELIVER) { delivered++; continue; }
+      if (it->type == LB_OUT_DELIVER) {
+        delivered++;
+        continue;
+      }
       assert_int_equal(it->type, LB_OUT_SEND);
       assert_int_equal(it->msg->type, LB_MSG_RESULT);
       assert_int_equal(it->msg->res.origin, 0);
       assert_int_equal(it->msg->res.payload, mode == LB_RESULTS_ORIGIN);
       lb_msg *r = lb_out_take_msg(b.out, k);
-      lb_event er = { .type = LB_EV_MSG, .msg = r };
+      lb_event er = {.type = LB_EV_MSG, .msg = r};
       assert_int_equal(lb_node_step(a.nd, &er, b.now, a.out), LB_SUCCESS);
       results++;
     }
@@ -353,19 +355,19 @@ static void test_take_movable_known_work(void **state)
   assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
   bench b;
   bench_new(&b, t, LB_POLICY_NONE, 0, &p);
-  arrive_known(&b, 0, 50, 50, 0);   /* the head: never taken */
-  arrive_known(&b, 1, 40, 4, 0);    /* most true work, little declared: 4 */
-  arrive_known(&b, 2, 3, 9, 0);     /* 9 */
-  arrive_known(&b, 3, 9, 12, 6);    /* 12 - 6 = 6 */
-  arrive_known(&b, 4, 7, 6, 0);     /* 6, a tie with 3: nearer the tail */
-  uint64_t want[] = { 2, 4, 3, 1 };
+  arrive_known(&b, 0, 50, 50, 0); /* the head: never taken */
+  arrive_known(&b, 1, 40, 4, 0);  /* most true work, little declared: 4 */
+  arrive_known(&b, 2, 3, 9, 0);   /* 9 */
+  arrive_known(&b, 3, 9, 12, 6);  /* 12 - 6 = 6 */
+  arrive_known(&b, 4, 7, 6, 0);   /* 6, a tie with 3: nearer the tail */
+  uint64_t want[] = {2, 4, 3, 1};
   for (size_t k = 0; k < 4; k++) {
     lb_proc *pr = lb_node_take_movable(b.nd);
     assert_non_null(pr);
     assert_int_equal(pr->id, want[k]);
     lb_proc_free(pr);
   }
-  assert_null(lb_node_take_movable(b.nd));   /* only the head is left */
+  assert_null(lb_node_take_movable(b.nd)); /* only the head is left */
   assert_int_equal(lb_node_queue_len(b.nd), 1);
   /* With no estimate, the least run leaves first. */
   arrive_known(&b, 5, 30, 0, 2);
@@ -379,8 +381,16 @@ static void test_take_movable_known_work(void **state)
   lb_topo_free(t);
 }
 
-static void test_order_origin(void **s) { (void)s; order_case(LB_RESULTS_ORIGIN); }
-static void test_order_direct(void **s) { (void)s; order_case(LB_RESULTS_DIRECT); }
+static void test_order_origin(void **s)
+{
+  (void)s;
+  order_case(LB_RESULTS_ORIGIN);
+}
+static void test_order_direct(void **s)
+{
+  (void)s;
+  order_case(LB_RESULTS_DIRECT);
+}
 
 static void reply(bench *b, size_t from, long q, uint64_t round)
 {
@@ -388,7 +398,7 @@ static void reply(bench *b, size_t from, long q, uint64_t round)
   assert_int_equal(lb_msg_alloc(LB_MSG_REPLY, from, 0, &m), LB_SUCCESS);
   m->u.reply.q = q;
   m->u.reply.round = round;
-  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  lb_event ev = {.type = LB_EV_MSG, .msg = m};
   assert_int_equal(lb_node_step(b->nd, &ev, b->now, b->out), LB_SUCCESS);
 }
 
@@ -396,7 +406,10 @@ static size_t transfers(bench *b, size_t *dst)
 {
   size_t n = 0;
   for (size_t k = 0; k < b->out->n; k++)
-    if (b->out->v[k].type == LB_OUT_SEND && b->out->v[k].msg->type == LB_MSG_TRANSFER) { *dst = b->out->v[k].dst; n++; }
+    if (b->out->v[k].type == LB_OUT_SEND && b->out->v[k].msg->type == LB_MSG_TRANSFER) {
+      *dst = b->out->v[k].dst;
+      n++;
+    }
   return n;
 }
 
@@ -415,7 +428,7 @@ static void test_lowest_counts_probed_replies(void **state)
   bench_new(&b, t, LB_POLICY_LOWEST, 0, &p);
   for (uint64_t k = 0; k < 10; k++) arrive(&b, k, 0, 5);
   lb_out_clear(b.out);
-  lb_event tick = { .type = LB_EV_TICK };
+  lb_event tick = {.type = LB_EV_TICK};
   assert_int_equal(lb_node_step(b.nd, &tick, b.now, b.out), LB_SUCCESS);
   size_t probed[2], np = 0, other = 0;
   for (size_t k = 0; k < b.out->n; k++)
@@ -424,11 +437,11 @@ static void test_lowest_counts_probed_replies(void **state)
   while (other == 0 || other == probed[0] || other == probed[1]) other++;
   lb_out_clear(b.out);
   size_t dst = 0;
-  reply(&b, other, 0, 1);          /* not probed */
-  reply(&b, probed[0], 9, 1);      /* probed, heavy */
-  reply(&b, probed[0], 9, 1);      /* the same again */
+  reply(&b, other, 0, 1);     /* not probed */
+  reply(&b, probed[0], 9, 1); /* probed, heavy */
+  reply(&b, probed[0], 9, 1); /* the same again */
   assert_int_equal(transfers(&b, &dst), 0);
-  reply(&b, probed[1], 0, 1);      /* probed, light: the round ends */
+  reply(&b, probed[1], 0, 1); /* probed, light: the round ends */
   assert_int_equal(transfers(&b, &dst), 1);
   assert_int_equal(dst, probed[1]);
   lb_out_clear(b.out);
@@ -440,32 +453,35 @@ static void test_lowest_counts_probed_replies(void **state)
 static void test_stats_add(void **state)
 {
   (void)state;
-  lb_node_stats a, b, sum = { 0 };
+  lb_node_stats a, b, sum = {0};
   unsigned long *x = (unsigned long *)&a, *y = (unsigned long *)&b;
   size_t n = sizeof a / sizeof *x;
-  for (size_t k = 0; k < n; k++) { x[k] = k + 1; y[k] = 1000 * (k + 1); }
+  for (size_t k = 0; k < n; k++) {
+    x[k] = k + 1;
+    y[k] = 1000 * (k + 1);
+  }
   lb_node_stats_add(&sum, &a);
   lb_node_stats_add(&sum, &b);
   const unsigned long *z = (const unsigned long *)&sum;
   for (size_t k = 0; k < n; k++) assert_int_equal(z[k], 1001 * (k + 1));
   assert_int_equal(sum.placed[7], b.placed[7] + a.placed[7]);
-  assert_int_equal(sum.dissolved, 1001 * n);   /* the last count */
+  assert_int_equal(sum.dissolved, 1001 * n); /* the last count */
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_lowest_counts_probed_replies),
-    cmocka_unit_test(test_proc_msg_copy),
-    cmocka_unit_test(test_proc_context),
-    cmocka_unit_test(test_policy_names),
-    cmocka_unit_test(test_bad_params),
-    cmocka_unit_test(test_schedules),
-    cmocka_unit_test(test_none_runs_locally),
-    cmocka_unit_test(test_take_movable_known_work),
-    cmocka_unit_test(test_order_origin),
-    cmocka_unit_test(test_order_direct),
-    cmocka_unit_test(test_stats_add),
+      cmocka_unit_test(test_lowest_counts_probed_replies),
+      cmocka_unit_test(test_proc_msg_copy),
+      cmocka_unit_test(test_proc_context),
+      cmocka_unit_test(test_policy_names),
+      cmocka_unit_test(test_bad_params),
+      cmocka_unit_test(test_schedules),
+      cmocka_unit_test(test_none_runs_locally),
+      cmocka_unit_test(test_take_movable_known_work),
+      cmocka_unit_test(test_order_origin),
+      cmocka_unit_test(test_order_direct),
+      cmocka_unit_test(test_stats_add),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,7 @@ static void known_answers(void **state)
   lb_topo *t = spec("ring:6");
   lb_optimum o;
   /* 12 on node 0: 2 stay, 2 go to each other node, 1+2+3+2+1 hops. */
-  unsigned long all0[6] = { 12 };
+  unsigned long all0[6] = {12};
   assert_int_equal(lb_optimum_hops(t, all0, NULL, &o), LB_SUCCESS);
   assert_int_equal(o.hops, 18);
   assert_int_equal(o.moved, 10);
@@ -32,13 +32,13 @@ static void known_answers(void **state)
   assert_int_equal(lb_optimum_hops(t, all0, NULL, &o), LB_SUCCESS);
   assert_int_equal(o.hops, 18);
   /* Balanced to within one: nothing moves. */
-  unsigned long near[6] = { 3, 2, 3, 2, 2, 3 };
+  unsigned long near[6] = {3, 2, 3, 2, 2, 3};
   assert_int_equal(lb_optimum_hops(t, near, NULL, &o), LB_SUCCESS);
   assert_int_equal(o.hops, 0);
   assert_int_equal(o.moved, 0);
   /* Speeds 2:1:...: node 0's share of 14 is 4; 10 of 14 leave it. */
-  double sp[6] = { 3, 2, 2, 2, 2, 3 };
-  unsigned long all0b[6] = { 14 };
+  double sp[6] = {3, 2, 2, 2, 2, 3};
+  unsigned long all0b[6] = {14};
   assert_int_equal(lb_optimum_hops(t, all0b, sp, &o), LB_SUCCESS);
   /* shares 3, 2, 2, 2, 2, 3: 2+2*2+2*3+2*2+3*1 hops */
   assert_int_equal(o.moved, 11);
@@ -56,7 +56,7 @@ static void line_is_earth_movers(void **state)
   for (int trial = 0; trial < 200; trial++) {
     unsigned long load[9], total = 0;
     for (int i = 0; i < 9; i++) total += load[i] = lb_rng_below(r, 6);
-    if (total % 9) load[lb_rng_below(r, 9)] += 9 - total % 9;   /* integral shares */
+    if (total % 9) load[lb_rng_below(r, 9)] += 9 - total % 9; /* integral shares */
     total += (9 - total % 9) % 9;
     long pre = 0;
     unsigned long emd = 0;
@@ -84,7 +84,7 @@ static double brute(const lb_paths *p, const unsigned long *load, const double *
     for (size_t i = 0; i < n; i++) {
       double q = share[i] * (double)total, f = floor(q + 1e-9);
       tgt[i] = (long)f + ((mask >> i & 1) && q - f > 1e-9);
-      if ((mask >> i & 1) && !(q - f > 1e-9)) tgt[i] = -1;   /* no freedom here */
+      if ((mask >> i & 1) && !(q - f > 1e-9)) tgt[i] = -1; /* no freedom here */
       sum += tgt[i];
     }
     int bad = 0;
@@ -94,8 +94,14 @@ static double brute(const lb_paths *p, const unsigned long *load, const double *
     long s[8], d[8];
     for (size_t i = 0; i < n; i++) {
       long e = (long)load[i] - tgt[i];
-      if (e > 0) { si[ns] = i; s[ns++] = e; }
-      if (e < 0) { di[nd] = i; d[nd++] = -e; }
+      if (e > 0) {
+        si[ns] = i;
+        s[ns++] = e;
+      }
+      if (e < 0) {
+        di[nd] = i;
+        d[nd++] = -e;
+      }
     }
     double z = 0;
     if (ns && nd) {
@@ -112,7 +118,7 @@ static double brute(const lb_paths *p, const unsigned long *load, const double *
 static void brute_force(void **state)
 {
   (void)state;
-  const char *graphs[] = { "ring:7", "mesh:2x3", "hypercube:3", "star:5", "complete:4" };
+  const char *graphs[] = {"ring:7", "mesh:2x3", "hypercube:3", "star:5", "complete:4"};
   lb_rng *r;
   assert_int_equal(lb_rng_alloc(11, &r), LB_SUCCESS);
   for (size_t g = 0; g < sizeof graphs / sizeof *graphs; g++) {
@@ -145,13 +151,13 @@ static void bad_input(void **state)
 {
   (void)state;
   lb_optimum o;
-  unsigned long load[6] = { 1, 2, 3 };
-  double sp[6] = { 1, 1, 0, 1, 1, 1 };
+  unsigned long load[6] = {1, 2, 3};
+  double sp[6] = {1, 1, 0, 1, 1, 1};
   lb_topo *t = spec("ring:6");
   assert_int_equal(lb_optimum_hops(NULL, load, NULL, &o), LB_EINVAL);
   assert_int_equal(lb_optimum_hops(t, load, sp, &o), LB_EINVAL);
   lb_topo_free(t);
-  size_t e[1][2] = { { 0, 1 } };
+  size_t e[1][2] = {{0, 1}};
   assert_int_equal(lb_topo_from_edges(3, e, 1, "split", &t), LB_SUCCESS);
   assert_int_equal(lb_optimum_hops(t, load, NULL, &o), LB_ETOPO);
   lb_topo_free(t);
@@ -167,10 +173,10 @@ static void bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(known_answers),
-    cmocka_unit_test(line_is_earth_movers),
-    cmocka_unit_test(brute_force),
-    cmocka_unit_test(bad_input),
+      cmocka_unit_test(known_answers),
+      cmocka_unit_test(line_is_earth_movers),
+      cmocka_unit_test(brute_force),
+      cmocka_unit_test(bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

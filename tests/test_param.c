@@ -15,11 +15,15 @@ static double other_value(const lb_param *p)
 {
   switch (p->type) {
   case LB_PARAM_FLAG: return p->dflt ? 0 : 1;
-  case LB_PARAM_ENUM: { size_t n = 0; while (p->names[n]) n++; return p->dflt == (double)(n - 1) ? 0 : (double)(n - 1); }
+  case LB_PARAM_ENUM: {
+    size_t n = 0;
+    while (p->names[n]) n++;
+    return p->dflt == (double)(n - 1) ? 0 : (double)(n - 1);
+  }
   case LB_PARAM_INT: return p->dflt == p->lo + 1 ? p->lo + 2 : p->lo + 1;
   case LB_PARAM_REAL: break;
   }
-  double v = p->lo + 0.3 * (fmin(p->hi, p->lo + 10) - p->lo);   /* strictly inside */
+  double v = p->lo + 0.3 * (fmin(p->hi, p->lo + 10) - p->lo); /* strictly inside */
   return v == p->dflt ? v / 2 + p->lo / 2 : v;
 }
 
@@ -84,9 +88,12 @@ static void test_complete(void **state)
   }
   for (size_t b = 0; b < sizeof(double); b++) owner[offsetof(lb_node_params, speed) + b] = 1;
   /* the room of a program's policies' rows (lb_policy.h): theirs */
-  for (size_t b = 0; b < sizeof ((lb_node_params *)0)->ext; b++) owner[offsetof(lb_node_params, ext) + b] = 1;
+  for (size_t b = 0; b < sizeof((lb_node_params *)0)->ext; b++) owner[offsetof(lb_node_params, ext) + b] = 1;
   for (size_t b = 0; b < sizeof owner;) {
-    if (owner[b]) { b++; continue; }
+    if (owner[b]) {
+      b++;
+      continue;
+    }
     size_t e = b;
     while (e < sizeof owner && !owner[e]) e++;
     /* padding: shorter than the widest alignment, and ending where the
@@ -121,7 +128,7 @@ static void test_text_round_trip(void **state)
   (void)state;
   for (size_t k = 0; k < lb_param_count(); k++) {
     const lb_param *p = lb_param_at(k);
-    double vals[2] = { p->dflt, other_value(p) };
+    double vals[2] = {p->dflt, other_value(p)};
     for (int i = 0; i < 2; i++) {
       lb_node_params a, b;
       lb_node_params_default(&a);
@@ -157,7 +164,7 @@ static void expect_refused(const char *name, const char *text, int code, const c
   if (rc != code) fail_msg("%s '%s': status %d, wanted %d (%s)", name, text, rc, code, lb_errmsg());
   if (!strstr(lb_errmsg(), "--opt") || !strstr(lb_errmsg(), needle))
     fail_msg("%s '%s': message '%s' lacks the option or '%s'", name, text, lb_errmsg(), needle);
-  assert_memory_equal(&a, &before, sizeof a);   /* nothing stored */
+  assert_memory_equal(&a, &before, sizeof a); /* nothing stored */
 }
 
 /* The ends of each range are taken; just outside them, non-numbers,
@@ -238,13 +245,9 @@ static void test_aliases(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_table),
-    cmocka_unit_test(test_complete),
-    cmocka_unit_test(test_defaults),
-    cmocka_unit_test(test_text_round_trip),
-    cmocka_unit_test(test_ranges),
-    cmocka_unit_test(test_check),
-    cmocka_unit_test(test_aliases),
+      cmocka_unit_test(test_table),           cmocka_unit_test(test_complete), cmocka_unit_test(test_defaults),
+      cmocka_unit_test(test_text_round_trip), cmocka_unit_test(test_ranges),   cmocka_unit_test(test_check),
+      cmocka_unit_test(test_aliases),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,8 +41,7 @@ static void test_closed_forms(void **state)
   lb_topo *t;
   lb_paths *p = paths_of("hypercube:5", &t, 1);
   for (size_t i = 0; i < 32; i++)
-    for (size_t j = 0; j < 32; j++)
-      assert_close(lb_paths_dist(p, i, j), __builtin_popcount((unsigned)(i ^ j)), 0);
+    for (size_t j = 0; j < 32; j++) assert_close(lb_paths_dist(p, i, j), __builtin_popcount((unsigned)(i ^ j)), 0);
   lb_paths_free(p);
   lb_topo_free(t);
   p = paths_of("mesh:4x6", &t, 1);
@@ -77,8 +76,7 @@ static void check_routes(const lb_topo *t, const lb_paths *p)
 static void test_floyd_equals_bfs(void **state)
 {
   (void)state;
-  const char *g[] = { "random:60:40:1", "random:33:5:2", "star:9", "complete:6",
-                      "torus:4x4", "mesh:1x9" };
+  const char *g[] = {"random:60:40:1", "random:33:5:2", "star:9", "complete:6", "torus:4x4", "mesh:1x9"};
   for (size_t k = 0; k < sizeof g / sizeof g[0]; k++) {
     lb_topo *t, *t2;
     lb_paths *a = paths_of(g[k], &t, 1), *b = paths_of(g[k], &t2, 0);
@@ -99,8 +97,7 @@ static void test_weighted(void **state)
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec("ring:4", &t), LB_SUCCESS);
   double w[4];
-  for (size_t k = 0; k < t->m; k++)
-    w[k] = (t->edge[k][0] == 0 && t->edge[k][1] == 1) ? 10.0 : 1.0;
+  for (size_t k = 0; k < t->m; k++) w[k] = (t->edge[k][0] == 0 && t->edge[k][1] == 1) ? 10.0 : 1.0;
   lb_paths *p;
   assert_int_equal(lb_paths_alloc(4, &p), LB_SUCCESS);
   assert_int_equal(lb_paths_floyd(t, w, p), LB_SUCCESS);
@@ -115,10 +112,10 @@ static void test_weighted(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_ring),
-    cmocka_unit_test(test_closed_forms),
-    cmocka_unit_test(test_floyd_equals_bfs),
-    cmocka_unit_test(test_weighted),
+      cmocka_unit_test(test_ring),
+      cmocka_unit_test(test_closed_forms),
+      cmocka_unit_test(test_floyd_equals_bfs),
+      cmocka_unit_test(test_weighted),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

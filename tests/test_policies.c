@@ -41,7 +41,7 @@ static void test_cchspmd_star(void **state)
   lb_sim_result r;
   run(LB_POLICY_CCHSPMD, "star:9", 90, 20, q, &r);
   for (size_t i = 0; i < 9; i++) assert_int_equal(q[i], 10);
-  assert_int_equal(r.sent[LB_MSG_ORDER], 0);      /* the controller moved its own */
+  assert_int_equal(r.sent[LB_MSG_ORDER], 0); /* the controller moved its own */
   assert_int_equal(r.migrated, 80);
   assert_int_equal(r.hops, 80);
 }
@@ -96,7 +96,10 @@ static void test_dasud_ring(void **state)
   run(LB_POLICY_DIFFUSION, "ring:8", 83, 500, d, &r);
   assert_int_equal(sum(d, 8), 83);
   long dmax = 0, dmin = 1000;
-  for (size_t i = 0; i < 8; i++) { if (d[i] > dmax) dmax = d[i]; if (d[i] < dmin) dmin = d[i]; }
+  for (size_t i = 0; i < 8; i++) {
+    if (d[i] > dmax) dmax = d[i];
+    if (d[i] < dmin) dmin = d[i];
+  }
   assert_true(dmax - dmin > 1);
 }
 
@@ -110,8 +113,8 @@ static void test_cchspmd_transport(void **state)
   lb_topo *t;
   assert_int_equal(lb_topo_mesh(1, 5, &t), LB_SUCCESS);
   lb_sim_arrival a[60];
-  for (size_t k = 0; k < 60; k++) a[k] = (lb_sim_arrival){ 0, k < 30 ? 0 : 4, 1e6, 0 };
-  long want_hops[2] = { 96, 48 };
+  for (size_t k = 0; k < 60; k++) a[k] = (lb_sim_arrival){0, k < 30 ? 0 : 4, 1e6, 0};
+  long want_hops[2] = {96, 48};
   for (int plan = 0; plan < 2; plan++) {
     lb_sim_config c;
     lb_sim_config_default(&c);
@@ -135,11 +138,9 @@ static void test_cchspmd_transport(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_cchspmd_star),
-    cmocka_unit_test(test_cchspmd_transport),
-    cmocka_unit_test(test_lowest_complete),
-    cmocka_unit_test(test_diffusion_pair),
-    cmocka_unit_test(test_dasud_ring),
+      cmocka_unit_test(test_cchspmd_star),    cmocka_unit_test(test_cchspmd_transport),
+      cmocka_unit_test(test_lowest_complete), cmocka_unit_test(test_diffusion_pair),
+      cmocka_unit_test(test_dasud_ring),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,10 +79,7 @@ static void same_queue(const lb_node *nd, const model *m)
   free(ids);
 }
 
-static void step(lb_node *nd, lb_event *ev, lb_out *out)
-{
-  assert_int_equal(lb_node_step(nd, ev, 0, out), LB_SUCCESS);
-}
+static void step(lb_node *nd, lb_event *ev, lb_out *out) { assert_int_equal(lb_node_step(nd, ev, 0, out), LB_SUCCESS); }
 
 /* Runs of operations that grow the queue to `peak` processes, drain it,
  * and grow it again, checking every process a migration takes. */
@@ -97,14 +94,14 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
   lb_out *out;
   assert_int_equal(lb_node_alloc(LB_POLICY_NONE, 0, t, &p, &nd), LB_SUCCESS);
   assert_int_equal(lb_out_alloc(&out), LB_SUCCESS);
-  model m = { 0 };
+  model m = {0};
   uint64_t s = seed, next = 0;
   size_t taken = 0, indexed = 0;
   for (int phase = 0; phase < 4; phase++) {
     int grow = phase % 2 == 0;
     for (int op = 0; op < 6000; op++) {
       unsigned r = (unsigned)(rnd(&s) % 100);
-      if (grow ? m.n < peak && r < 45 : r < 8) {   /* arrivals, one by one or as a TRANSFER */
+      if (grow ? m.n < peak && r < 45 : r < 8) { /* arrivals, one by one or as a TRANSFER */
         size_t c = r % 3 ? 1 : 1 + rnd(&s) % 20;
         lb_msg *tm;
         assert_int_equal(lb_msg_alloc(LB_MSG_TRANSFER, 1, 0, &tm), LB_SUCCESS);
@@ -118,7 +115,7 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
           pr->ran = r % 7 == 0 ? 0.5f : 0;
           m_push(&m, next++, w, pr->est, pr->ran);
           if (c == 1) {
-            lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+            lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};
             step(nd, &ev, out);
           } else assert_int_equal(lb_msg_add_proc(tm, pr), LB_SUCCESS);
         }
@@ -126,14 +123,14 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
         else {
           tm->hop_src = 1;
           tm->hop_dst = 0;
-          lb_event ev = { .type = LB_EV_MSG, .msg = tm };
+          lb_event ev = {.type = LB_EV_MSG, .msg = tm};
           step(nd, &ev, out);
         }
-      } else if (r < 75 && m.n) {   /* a quantum: of the head, or now and then of another */
+      } else if (r < 75 && m.n) { /* a quantum: of the head, or now and then of another */
         size_t k = r % 10 == 0 ? (size_t)(rnd(&s) % m.n) : 0;
         double w = r % 4 ? 0.5 : 0;
         int fin = m.work[k] - w <= 0 && r % 3 == 0;
-        lb_event ev = { .type = LB_EV_RAN, .pid = m.id[k], .work_done = w, .finished = fin, .result_len = 8 };
+        lb_event ev = {.type = LB_EV_RAN, .pid = m.id[k], .work_done = w, .finished = fin, .result_len = 8};
         step(nd, &ev, out);
         uint64_t id = m.id[k];
         double left = m.work[k] - w < 0 ? 0 : m.work[k] - w;
@@ -142,17 +139,23 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
         else {
           m.work[k] = left;
           m.ran[k] = ran;
-          if (sched == LB_SCHED_RR && m.n > 1) { m_remove(&m, k); m_push(&m, id, left, est, ran); }
+          if (sched == LB_SCHED_RR && m.n > 1) {
+            m_remove(&m, k);
+            m_push(&m, id, left, est, ran);
+          }
         }
-      } else if (r < 97) {   /* a migration of one to four */
+      } else if (r < 97) { /* a migration of one to four */
         long c = 1 + (long)(rnd(&s) % 4);
-        lb_event ev = { .type = LB_EV_ORDER, .dst = 1, .count = c };
+        lb_event ev = {.type = LB_EV_ORDER, .dst = 1, .count = c};
         indexed += nd->qx != NULL;
         step(nd, &ev, out);
         lb_msg *tm = out->n ? lb_out_take_msg(out, 0) : NULL;
         for (long i = 0; i < c; i++) {
           size_t b = m_best(&m);
-          if (!b) { assert_true(!tm || (size_t)i == tm->nproc); break; }
+          if (!b) {
+            assert_true(!tm || (size_t)i == tm->nproc);
+            break;
+          }
           assert_non_null(tm);
           assert_true((size_t)i < tm->nproc);
           assert_int_equal(tm->procs[i]->id, m.id[b]);
@@ -162,9 +165,9 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
           taken++;
         }
         lb_msg_free(tm);
-      } else if (m.n) {   /* the driver cannot run one */
+      } else if (m.n) { /* the driver cannot run one */
         size_t k = (size_t)(rnd(&s) % m.n);
-        lb_event ev = { .type = LB_EV_DISCARD, .pid = m.id[k] };
+        lb_event ev = {.type = LB_EV_DISCARD, .pid = m.id[k]};
         step(nd, &ev, out);
         m_remove(&m, k);
       }
@@ -216,8 +219,8 @@ static void count_free(void *ctx, void *p, size_t size)
 static void test_long_queue_out_of_memory(void **state)
 {
   (void)state;
-  counting c = { 0 };
-  lb_mem mine = { .alloc = count_alloc, .free = count_free, .ctx = &c }, prev;
+  counting c = {0};
+  lb_mem mine = {.alloc = count_alloc, .free = count_free, .ctx = &c}, prev;
   lb_mem_get(&prev);
   lb_mem_set(&mine);
   lb_topo *t;
@@ -228,7 +231,7 @@ static void test_long_queue_out_of_memory(void **state)
   lb_out *out;
   assert_int_equal(lb_node_alloc(LB_POLICY_NONE, 0, t, &p, &nd), LB_SUCCESS);
   assert_int_equal(lb_out_alloc(&out), LB_SUCCESS);
-  model m = { 0 };
+  model m = {0};
   uint64_t s = 7;
   size_t refused = 0;
   for (uint64_t id = 0; id < 4 * LB_NODE_QX_MIN; id++) {
@@ -238,22 +241,25 @@ static void test_long_queue_out_of_memory(void **state)
       assert_int_equal(lb_proc_alloc(id, 0, w, NULL, 0, &pr), LB_SUCCESS);
       pr->est = (float)w;
       c.fail_at = c.n + k;
-      lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+      lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};
       int rc = lb_node_step(nd, &ev, 0, out);
       int hit = c.n >= c.fail_at;
       c.fail_at = 0;
-      if (!rc) { assert_false(hit); break; }
-      assert_int_equal(rc, LB_ENOMEM);   /* the process is freed: consumed either way */
+      if (!rc) {
+        assert_false(hit);
+        break;
+      }
+      assert_int_equal(rc, LB_ENOMEM); /* the process is freed: consumed either way */
       same_queue(nd, &m);
       refused++;
     }
     m_push(&m, id, w, (float)w, 0);
   }
   assert_non_null(nd->qx);
-  assert_true(refused >= 8);   /* growths to 8, 16, ... slots, each refused at each of its blocks */
+  assert_true(refused >= 8); /* growths to 8, 16, ... slots, each refused at each of its blocks */
   same_queue(nd, &m);
-  for (;;) {   /* everything movable leaves, in the model's order */
-    lb_event ord = { .type = LB_EV_ORDER, .dst = 1, .count = 7 };
+  for (;;) { /* everything movable leaves, in the model's order */
+    lb_event ord = {.type = LB_EV_ORDER, .dst = 1, .count = 7};
     assert_int_equal(lb_node_step(nd, &ord, 0, out), LB_SUCCESS);
     if (!out->n) break;
     lb_msg *tm = lb_out_take_msg(out, 0);
@@ -277,21 +283,38 @@ static void test_long_queue_out_of_memory(void **state)
   free(m.ran);
 }
 
-static void test_short_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 40, 1); }
-static void test_short_fifo(void **s) { (void)s; runq_case(LB_SCHED_FIFO, 40, 2); }
-static void test_long_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 3 * LB_NODE_QX_MIN, 3); }
-static void test_long_fifo(void **s) { (void)s; runq_case(LB_SCHED_FIFO, 3 * LB_NODE_QX_MIN, 4); }
-static void test_longer_rr(void **s) { (void)s; runq_case(LB_SCHED_RR, 10 * LB_NODE_QX_MIN, 5); }
+static void test_short_rr(void **s)
+{
+  (void)s;
+  runq_case(LB_SCHED_RR, 40, 1);
+}
+static void test_short_fifo(void **s)
+{
+  (void)s;
+  runq_case(LB_SCHED_FIFO, 40, 2);
+}
+static void test_long_rr(void **s)
+{
+  (void)s;
+  runq_case(LB_SCHED_RR, 3 * LB_NODE_QX_MIN, 3);
+}
+static void test_long_fifo(void **s)
+{
+  (void)s;
+  runq_case(LB_SCHED_FIFO, 3 * LB_NODE_QX_MIN, 4);
+}
+static void test_longer_rr(void **s)
+{
+  (void)s;
+  runq_case(LB_SCHED_RR, 10 * LB_NODE_QX_MIN, 5);
+}
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_short_rr),
-    cmocka_unit_test(test_short_fifo),
-    cmocka_unit_test(test_long_rr),
-    cmocka_unit_test(test_long_fifo),
-    cmocka_unit_test(test_longer_rr),
-    cmocka_unit_test(test_long_queue_out_of_memory),
+      cmocka_unit_test(test_short_rr),  cmocka_unit_test(test_short_fifo),
+      cmocka_unit_test(test_long_rr),   cmocka_unit_test(test_long_fifo),
+      cmocka_unit_test(test_longer_rr), cmocka_unit_test(test_long_queue_out_of_memory),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

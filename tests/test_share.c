@@ -7,8 +7,8 @@
 
 /* Seed 004 section 4.1: T1=[0,inf) T2=[2,6] T3=[9,11] T4=[4,8]
  * T5=[12,16]u[18,inf), speeds 1,2,3,1,1, lambda = 25. */
-static const lb_share_window w1[] = {{0, INFINITY}}, w2[] = {{2, 6}}, w3[] = {{9, 11}},
-                              w4[] = {{4, 8}}, w5[] = {{12, 16}, {18, INFINITY}};
+static const lb_share_window w1[] = {{0, INFINITY}}, w2[] = {{2, 6}}, w3[] = {{9, 11}}, w4[] = {{4, 8}},
+                             w5[] = {{12, 16}, {18, INFINITY}};
 static const lb_share_proc ex[5] = {{1, 1, w1}, {2, 1, w2}, {3, 1, w3}, {1, 1, w4}, {1, 2, w5}};
 
 static void test_worked_example(void **state)
@@ -117,7 +117,8 @@ static void test_random_vs_rootfind(void **state)
     double lo = 0, hi = 1e9;
     for (int k = 0; k < 200; k++) {
       double mid = 0.5 * (lo + hi);
-      if (x_direct(n, p, mid) >= lambda) hi = mid; else lo = mid;
+      if (x_direct(n, p, mid) >= lambda) hi = mid;
+      else lo = mid;
     }
     assert_close(ts, hi, 1e-9);
     double tot = 0;
@@ -168,21 +169,26 @@ static void test_baselines(void **state)
 static void test_apportion(void **state)
 {
   (void)state;
-  const double m[6] = { 1, 1, 1, 1, 2, 1.8 };
+  const double m[6] = {1, 1, 1, 1, 2, 1.8};
   unsigned long c[16];
   assert_int_equal(lb_share_apportion(6, m, 600, c), LB_SUCCESS);
-  const unsigned long want[6] = { 77, 77, 77, 77, 154, 138 };
+  const unsigned long want[6] = {77, 77, 77, 77, 154, 138};
   for (int i = 0; i < 6; i++) assert_int_equal(c[i], want[i]);
   unsigned long long x = 88172645463325252ull;
   for (int trial = 0; trial < 2000; trial++) {
     size_t n = 1 + trial % 16;
     double s[16], sum = 0;
     for (size_t i = 0; i < n; i++) {
-      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-      s[i] = (double)(x % 1000) / 100.0 * (trial % 3 ? 1 : (double)(i % 2));  /* some zeros */
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      s[i] = (double)(x % 1000) / 100.0 * (trial % 3 ? 1 : (double)(i % 2)); /* some zeros */
       sum += s[i];
     }
-    if (!(sum > 0)) { s[0] = 1; sum = 1; }
+    if (!(sum > 0)) {
+      s[0] = 1;
+      sum = 1;
+    }
     unsigned long total = (unsigned long)(x % 5000);
     assert_int_equal(lb_share_apportion(n, s, total, c), LB_SUCCESS);
     unsigned long got = 0;
@@ -197,7 +203,7 @@ static void test_apportion(void **state)
     assert_int_equal(got, total);
     assert_true(up_min >= down_max - 1e-9);
   }
-  const double neg[2] = { 1, -1 }, zero[2] = { 0, 0 };
+  const double neg[2] = {1, -1}, zero[2] = {0, 0};
   assert_int_equal(lb_share_apportion(2, neg, 10, c), LB_EINVAL);
   assert_int_equal(lb_share_apportion(2, zero, 10, c), LB_EINVAL);
 }
@@ -207,8 +213,8 @@ static void test_bad_input(void **state)
   (void)state;
   double ts;
   const lb_share_window rev[] = {{5, 3}}, ovl[] = {{0, 4}, {3, 6}}, ok[] = {{0, 4}};
-  const lb_share_proc r1[1] = {{1, 1, rev}}, o1[1] = {{1, 2, ovl}}, s0[1] = {{0, 1, ok}},
-                      sn[1] = {{-2, 1, ok}}, good[1] = {{1, 1, ok}};
+  const lb_share_proc r1[1] = {{1, 1, rev}}, o1[1] = {{1, 2, ovl}}, s0[1] = {{0, 1, ok}}, sn[1] = {{-2, 1, ok}},
+                      good[1] = {{1, 1, ok}};
   assert_int_equal(lb_share_opt(1, r1, 0, 1, &ts, NULL, NULL), LB_EINVAL);
   assert_non_null(strstr(lb_errmsg(), "reversed"));
   assert_int_equal(lb_share_opt(1, o1, 0, 1, &ts, NULL, NULL), LB_EINVAL);
@@ -228,12 +234,9 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_worked_example),
-    cmocka_unit_test(test_edge_cases),
-    cmocka_unit_test(test_random_vs_rootfind),
-    cmocka_unit_test(test_baselines),
-    cmocka_unit_test(test_apportion),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_worked_example),     cmocka_unit_test(test_edge_cases),
+      cmocka_unit_test(test_random_vs_rootfind), cmocka_unit_test(test_baselines),
+      cmocka_unit_test(test_apportion),          cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,21 +32,21 @@ static void test_trace_known(void **state)
   (void)state;
   lb_topo *t;
   assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
-  lb_sim_arrival a[4] = { { 0, 0, 3, 0 }, { 5, 1, 2, 0 }, { 1, 0, 1, 0 }, { 6, 1, 0.5, 0 } };
+  lb_sim_arrival a[4] = {{0, 0, 3, 0}, {5, 1, 2, 0}, {1, 0, 1, 0}, {6, 1, 0.5, 0}};
   lb_sim_config c;
   lb_sim_config_default(&c);
   c.topo = t;
   c.load = LB_SIM_LOAD_TRACE;
   c.trace = a;
   c.ntrace = 4;
-  c.speeds = (double[]){ 1, 0.5, 1 };
+  c.speeds = (double[]){1, 0.5, 1};
   lb_sim_result r;
   assert_int_equal(lb_sim_run(&c, &r), LB_SUCCESS);
   assert_int_equal(r.violations, 0);
   /* node 0: 3 + 1 work by t = 4; node 1: 2.5 work at speed 0.5 from t = 5. */
   assert_close(r.makespan, 10, 1e-9);
   assert_close(r.ideal, 6.5 / 2.5, 1e-12);
-  c.speeds = (double[]){ 1, 0, 1 };
+  c.speeds = (double[]){1, 0, 1};
   assert_int_equal(lb_sim_run(&c, &r), LB_EINVAL);
   assert_non_null(strstr(lb_errmsg(), "speed 0 <= 0 at node 1"));
   a[1].node = 7;
@@ -116,7 +116,7 @@ static void test_order(void **state)
   c.topo = t;
   c.load = LB_SIM_LOAD_ONE;
   c.nproc = 10;
-  lb_sim_order ord[2] = { { 12, 0, 1, 3 }, { 12, 0, 3, 3 } };
+  lb_sim_order ord[2] = {{12, 0, 1, 3}, {12, 0, 3, 3}};
   c.orders = ord;
   c.norders = 2;
   lb_sim_result r;
@@ -165,12 +165,8 @@ static void test_leaving(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_none_all_on_one),
-    cmocka_unit_test(test_trace_known),
-    cmocka_unit_test(test_deterministic),
-    cmocka_unit_test(test_result_modes),
-    cmocka_unit_test(test_order),
-    cmocka_unit_test(test_leaving),
+      cmocka_unit_test(test_none_all_on_one), cmocka_unit_test(test_trace_known), cmocka_unit_test(test_deterministic),
+      cmocka_unit_test(test_result_modes),    cmocka_unit_test(test_order),       cmocka_unit_test(test_leaving),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,14 +19,14 @@ static void test_blocks(void **state)
   static unsigned char *b[NBLK];
   static size_t len[NBLK];
   for (size_t k = 0; k < NBLK; k++) {
-    len[k] = k % 7 == 0 ? 64 * (1 + k % 5) : k % 3000;   /* some of whole lines, some past the largest class */
+    len[k] = k % 7 == 0 ? 64 * (1 + k % 5) : k % 3000; /* some of whole lines, some past the largest class */
     b[k] = sim_arena_get(a, len[k]);
     assert_non_null(b[k]);
     assert_int_equal((uintptr_t)b[k] % 16, 0);
     if (len[k] && len[k] % 64 == 0) assert_int_equal((uintptr_t)b[k] % 64, 0);
     memset(b[k], (int)(k & 0xff), len[k]);
   }
-  for (size_t k = 0; k < NBLK; k++)   /* nothing written over another block */
+  for (size_t k = 0; k < NBLK; k++) /* nothing written over another block */
     for (size_t j = 0; j < len[k]; j++) assert_int_equal(b[k][j], k & 0xff);
   /* A freed block comes back for a block of its size. */
   sim_arena_put(a, b[10], len[10]);
@@ -40,31 +40,31 @@ static void test_through_lb_mem(void **state)
   (void)state;
   sim_arena *a;
   assert_int_equal(sim_arena_alloc(&a), 0);
-  lb_mem_set(&(lb_mem){ .alloc = sim_arena_get, .free = sim_arena_put, .ctx = a });
+  lb_mem_set(&(lb_mem){.alloc = sim_arena_get, .free = sim_arena_put, .ctx = a});
   lb_proc *p, *q;
   double w = 3;
   assert_int_equal(lb_proc_alloc(7, 1, w, &w, sizeof w, &p), 0);
   lb_proc_free(p);
   assert_int_equal(lb_proc_alloc(8, 1, w, &w, sizeof w, &q), 0);
-  assert_ptr_equal(q, p);   /* the same size class, from the arena's list */
+  assert_ptr_equal(q, p); /* the same size class, from the arena's list */
   lb_proc_free(q);
   void *r = lb_mem_realloc(NULL, 0, 40);
   assert_non_null(r);
   memset(r, 1, 40);
-  r = lb_mem_realloc(r, 40, 5000);   /* past the classes: malloc */
+  r = lb_mem_realloc(r, 40, 5000); /* past the classes: malloc */
   assert_int_equal(((unsigned char *)r)[39], 1);
   lb_mem_free(r, 5000);
   lb_mem_set(NULL);
   sim_arena_free(a);
-  assert_int_equal(lb_proc_alloc(9, 1, w, &w, sizeof w, &p), 0);   /* malloc again */
+  assert_int_equal(lb_proc_alloc(9, 1, w, &w, sizeof w, &p), 0); /* malloc again */
   lb_proc_free(p);
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_blocks),
-    cmocka_unit_test(test_through_lb_mem),
+      cmocka_unit_test(test_blocks),
+      cmocka_unit_test(test_through_lb_mem),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,9 @@
 /* A caller's allocator that marks its blocks: a block it did not make,
  * or one made by it and freed elsewhere, is caught. */
 #define MARK 0x6c62666d61726b31ull
-typedef struct mine { unsigned long blocks; } mine;
+typedef struct mine {
+  unsigned long blocks;
+} mine;
 
 static void *mine_alloc(void *ctx, size_t size)
 {
@@ -21,7 +23,7 @@ static void *mine_alloc(void *ctx, size_t size)
   if (!b) return NULL;
   *(unsigned long long *)b = MARK;
   ((mine *)ctx)->blocks++;
-  return b + 64;   /* keeps lb_mem's 64-byte alignment of whole lines */
+  return b + 64; /* keeps lb_mem's 64-byte alignment of whole lines */
 }
 
 static void mine_free(void *ctx, void *p, size_t size)
@@ -50,10 +52,10 @@ static void config(lb_sim_config *c, const lb_topo *t, lb_policy pol, unsigned l
 static void test_caller_allocator_kept(void **state)
 {
   (void)state;
-  mine a = { 0 };
+  mine a = {0};
   lb_mem saved;
   lb_mem_get(&saved);
-  lb_mem_set(&(lb_mem){ .alloc = mine_alloc, .free = mine_free, .ctx = &a });
+  lb_mem_set(&(lb_mem){.alloc = mine_alloc, .free = mine_free, .ctx = &a});
   lb_msg *m;
   assert_int_equal(lb_msg_alloc(LB_MSG_LOAD, 0, 1, &m), LB_SUCCESS);
   assert_int_equal(a.blocks, 1);
@@ -64,8 +66,8 @@ static void test_caller_allocator_kept(void **state)
   lb_sim_result r;
   assert_int_equal(lb_sim_run(&c, &r), LB_SUCCESS);
   assert_int_equal(r.violations, 0);
-  assert_int_equal(a.blocks, 1);   /* the run took none of the caller's */
-  lb_msg_free(m);                  /* and the caller's allocator frees it */
+  assert_int_equal(a.blocks, 1); /* the run took none of the caller's */
+  lb_msg_free(m);                /* and the caller's allocator frees it */
   assert_int_equal(a.blocks, 0);
   /* It is still the one in use. */
   assert_int_equal(lb_msg_alloc(LB_MSG_LOAD, 0, 1, &m), LB_SUCCESS);
@@ -122,11 +124,11 @@ static void same(const job *a, const job *b)
 static void test_two_threads(void **state)
 {
   (void)state;
-  job alone[2] = { { .spec = "torus:6x6", .pol = LB_POLICY_RMTLB, .seed = 5 },
-                   { .spec = "random:30:20:2", .pol = LB_POLICY_DASUD, .seed = 9 } };
+  job alone[2] = {{.spec = "torus:6x6", .pol = LB_POLICY_RMTLB, .seed = 5},
+                  {.spec = "random:30:20:2", .pol = LB_POLICY_DASUD, .seed = 9}};
   for (int k = 0; k < 2; k++) run_job(&alone[k]);
   for (int round = 0; round < 4; round++) {
-    job both[2] = { alone[0], alone[1] };
+    job both[2] = {alone[0], alone[1]};
     pthread_t th[2];
     for (int k = 0; k < 2; k++) {
       both[k].trace = NULL;
@@ -144,8 +146,8 @@ static void test_two_threads(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_caller_allocator_kept),
-    cmocka_unit_test(test_two_threads),
+      cmocka_unit_test(test_caller_allocator_kept),
+      cmocka_unit_test(test_two_threads),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,13 +23,13 @@ static void agree(double w, size_t nb, unsigned long seed)
     int pushes = (int)lb_rng_below(r, 3);
     for (int k = 0; k < pushes; k++) {
       double u = lb_rng_uniform(r), t;
-      if (u < 0.3) t = now + (double)lb_rng_below(r, 3);          /* ties on whole times */
-      else if (u < 0.8) t = now + 2 * lb_rng_uniform(r);           /* near */
-      else if (u < 0.95) t = now + 500 * lb_rng_uniform(r);        /* far */
-      else if (u < 0.98) t = now;                                  /* now */
-      else t = 1e20 + (double)lb_rng_below(r, 4);                  /* past every bucket */
-      sim_ev e = { .t = t, .kind = lb_rng_below(r, 2) ? SIM_EV_TIMER : SIM_EV_QEND,
-                   .node = (uint32_t)lb_rng_below(r, 100) };
+      if (u < 0.3) t = now + (double)lb_rng_below(r, 3);    /* ties on whole times */
+      else if (u < 0.8) t = now + 2 * lb_rng_uniform(r);    /* near */
+      else if (u < 0.95) t = now + 500 * lb_rng_uniform(r); /* far */
+      else if (u < 0.98) t = now;                           /* now */
+      else t = 1e20 + (double)lb_rng_below(r, 4);           /* past every bucket */
+      sim_ev e = {
+          .t = t, .kind = lb_rng_below(r, 2) ? SIM_EV_TIMER : SIM_EV_QEND, .node = (uint32_t)lb_rng_below(r, 100)};
       assert_int_equal(sim_queue_push(&q, e), 0);
       assert_int_equal(sim_queue_push(&ref, e), 0);
     }
@@ -48,7 +48,7 @@ static void agree(double w, size_t nb, unsigned long seed)
       popped++;
     }
   }
-  for (;;) {   /* drain */
+  for (;;) { /* drain */
     sim_ev a, b;
     int ha, hb;
     assert_int_equal(sim_queue_pop(&q, &a, &ha), 0);
@@ -67,11 +67,11 @@ static void agree(double w, size_t nb, unsigned long seed)
 static void test_same_order(void **state)
 {
   (void)state;
-  agree(1.0 / 64, 1024, 1);   /* the ring covers 16 time units */
-  agree(0.001, 16, 2);        /* a short ring: most events far */
-  agree(10, 4, 3);            /* wide buckets: many ties in each */
-  agree(1e-9, 1 << 10, 4);    /* everything beyond the ring */
-  agree(50, 64, 5);           /* buckets of thousands, out of order: sorted, and their arrays reused */
+  agree(1.0 / 64, 1024, 1); /* the ring covers 16 time units */
+  agree(0.001, 16, 2);      /* a short ring: most events far */
+  agree(10, 4, 3);          /* wide buckets: many ties in each */
+  agree(1e-9, 1 << 10, 4);  /* everything beyond the ring */
+  agree(50, 64, 5);         /* buckets of thousands, out of order: sorted, and their arrays reused */
 }
 
 /* Buckets of hundreds to thousands of events out of order, one after
@@ -86,11 +86,11 @@ static void test_large_buckets(void **state)
   assert_int_equal(sim_queue_init(&q, 1, 64), 0);
   assert_int_equal(sim_queue_init(&ref, 1, 0), 0);
   assert_int_equal(lb_rng_alloc(9, &r), 0);
-  static const size_t sizes[] = { 1000, 300, 2000, 500, 700, 4000, 260 };
+  static const size_t sizes[] = {1000, 300, 2000, 500, 700, 4000, 260};
   for (size_t ph = 0; ph < sizeof sizes / sizeof *sizes; ph++) {
     for (size_t k = 0; k < sizes[ph]; k++) {
       /* in bucket 2 ph + 1, on a few times, so ties too */
-      sim_ev e = { .t = (double)(2 * ph + 1) + (double)lb_rng_below(r, 50) / 50, .kind = SIM_EV_QEND };
+      sim_ev e = {.t = (double)(2 * ph + 1) + (double)lb_rng_below(r, 50) / 50, .kind = SIM_EV_QEND};
       assert_int_equal(sim_queue_push(&q, e), 0);
       assert_int_equal(sim_queue_push(&ref, e), 0);
     }
@@ -121,21 +121,21 @@ static void ahead_case(size_t nb, unsigned long seed)
   assert_int_equal(lb_rng_alloc(seed, &r), 0);
   enum { N = 3000 };
   static double t[N];
-  double now = 1;   /* bucket 0 is reached at the start: its events wait in a heap */
+  double now = 1; /* bucket 0 is reached at the start: its events wait in a heap */
   for (size_t i = 0; i < N; i++) {
     /* runs of events in one bucket, then gaps of empty buckets */
     if (lb_rng_below(r, 4) == 0) now += (double)lb_rng_below(r, (unsigned long)(nb < 64 ? nb / 2 : 90));
     t[i] = now + 0.5;
-    assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = t[i], .kind = SIM_EV_QEND, .node = (uint32_t)i }), 0);
+    assert_int_equal(sim_queue_push(&q, (sim_ev){.t = t[i], .kind = SIM_EV_QEND, .node = (uint32_t)i}), 0);
   }
-  static const size_t ks[] = { 0, 1, 3, 10, 40, 100 };
+  static const size_t ks[] = {0, 1, 3, 10, 40, 100};
   const size_t m = sizeof ks / sizeof *ks;
   size_t found = 0;
   for (size_t i = 0; i < N; i++) {
     const sim_ev *e[sizeof ks / sizeof *ks], *top;
     assert_int_equal(sim_queue_top(&q, &top), 0);
     sim_queue_ahead(&q, ks, e, m);
-    uint64_t at = (uint64_t)t[i];   /* the current bucket */
+    uint64_t at = (uint64_t)t[i]; /* the current bucket */
     for (size_t j = 0; j < m; j++) {
       size_t want = i + ks[j];
       if (e[j]) {
@@ -144,7 +144,7 @@ static void ahead_case(size_t nb, unsigned long seed)
         found++;
         continue;
       }
-      if (want >= N || (uint64_t)t[want] == at) continue;   /* past the end; or in the current bucket, not sorted yet */
+      if (want >= N || (uint64_t)t[want] == at) continue; /* past the end; or in the current bucket, not sorted yet */
       /* nonempty buckets after the current one, up to want's */
       uint64_t b = (uint64_t)t[want];
       size_t full = 0;
@@ -179,11 +179,11 @@ static void test_timers_last(void **state)
   for (size_t nb = 0; nb <= 8; nb += 8) {
     sim_queue q;
     assert_int_equal(sim_queue_init(&q, 1, nb), 0);
-    sim_ev_kind kinds[] = { SIM_EV_TIMER, SIM_EV_QEND, SIM_EV_TIMER, SIM_EV_TICK, SIM_EV_ORDER };
+    sim_ev_kind kinds[] = {SIM_EV_TIMER, SIM_EV_QEND, SIM_EV_TIMER, SIM_EV_TICK, SIM_EV_ORDER};
     for (uint32_t k = 0; k < 5; k++)
-      assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = 3, .kind = kinds[k], .node = k }), 0);
-    assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = 2.5, .kind = SIM_EV_TIMER, .node = 5 }), 0);
-    uint32_t want[] = { 5, 1, 3, 4, 0, 2 };
+      assert_int_equal(sim_queue_push(&q, (sim_ev){.t = 3, .kind = kinds[k], .node = k}), 0);
+    assert_int_equal(sim_queue_push(&q, (sim_ev){.t = 2.5, .kind = SIM_EV_TIMER, .node = 5}), 0);
+    uint32_t want[] = {5, 1, 3, 4, 0, 2};
     for (int k = 0; k < 6; k++) {
       sim_ev e;
       int have;
@@ -204,25 +204,22 @@ static void test_free_owned(void **state)
   for (int k = 0; k < 30; k++) {
     lb_msg *m;
     assert_int_equal(lb_msg_alloc(LB_MSG_LOAD, 0, 1, &m), 0);
-    assert_int_equal(sim_queue_push(&q, (sim_ev){ .t = k * 0.7, .kind = SIM_EV_DELIVER, .msg = m }), 0);
+    assert_int_equal(sim_queue_push(&q, (sim_ev){.t = k * 0.7, .kind = SIM_EV_DELIVER, .msg = m}), 0);
   }
   sim_ev e;
   int have;
   assert_int_equal(sim_queue_pop(&q, &e, &have), 0);
   assert_true(have && e.t == 0);
   sim_ev_free(&e);
-  sim_queue_free(&q);   /* the rest: in the heap, the ring and beyond */
+  sim_queue_free(&q); /* the rest: in the heap, the ring and beyond */
   assert_int_equal(sim_queue_init(&q, 0, 8), LB_EINVAL);
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_same_order),
-    cmocka_unit_test(test_large_buckets),
-    cmocka_unit_test(test_ahead),
-    cmocka_unit_test(test_timers_last),
-    cmocka_unit_test(test_free_owned),
+      cmocka_unit_test(test_same_order),  cmocka_unit_test(test_large_buckets), cmocka_unit_test(test_ahead),
+      cmocka_unit_test(test_timers_last), cmocka_unit_test(test_free_owned),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,11 +32,11 @@ static void test_recovery(void **state)
   for (uint64_t p = 0; p < 3; p++) lb_sink_accept(s, p, p % 4, &first);
   uint64_t epoch, e2;
   assert_int_equal(lb_sink_host_down(s, 3, &epoch), LB_SUCCESS);
-  assert_int_equal(lb_sink_host_down(s, 3, &e2), LB_SUCCESS);   /* already down: same round */
+  assert_int_equal(lb_sink_host_down(s, 3, &e2), LB_SUCCESS); /* already down: same round */
   assert_int_equal(e2, epoch);
   assert_false(lb_sink_is_live(s, 3));
   assert_true(lb_sink_waiting(s));
-  uint64_t h0[] = { 3, 4, 5 }, h1[] = { 6 };
+  uint64_t h0[] = {3, 4, 5}, h1[] = {6};
   assert_int_equal(lb_sink_inventory(s, epoch, 0, h0, 3), LB_SUCCESS);
   assert_int_equal(lb_sink_inventory(s, epoch, 1, h1, 1), LB_SUCCESS);
   size_t miss[4];
@@ -44,16 +44,16 @@ static void test_recovery(void **state)
   assert_int_equal(miss[0], 2);
   uint64_t *pids;
   size_t *hosts, n;
-  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_ESTATE);   /* host 2 has not answered */
+  assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_ESTATE); /* host 2 has not answered */
   /* An answer to an old round, or from a dead host, changes nothing. */
-  uint64_t bogus[] = { 7 };
+  uint64_t bogus[] = {7};
   assert_int_equal(lb_sink_inventory(s, epoch - 1, 2, bogus, 1), LB_SUCCESS);
   assert_int_equal(lb_sink_inventory(s, epoch, 3, bogus, 1), LB_SUCCESS);
   assert_int_equal(lb_sink_inventory(s, epoch, 2, NULL, 0), LB_SUCCESS);
   assert_false(lb_sink_waiting(s));
   assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
   assert_int_equal(n, 3);
-  size_t on[4] = { 0 };
+  size_t on[4] = {0};
   for (size_t k = 0; k < n; k++) {
     assert_int_equal(pids[k], 7 + k);
     assert_true(hosts[k] < 3);
@@ -84,11 +84,11 @@ static void test_second_failure(void **state)
   assert_int_equal(lb_sink_alloc(3, 3, &s), LB_SUCCESS);
   uint64_t e1, e2;
   lb_sink_host_down(s, 0, &e1);
-  uint64_t held[] = { 0, 1 };
+  uint64_t held[] = {0, 1};
   lb_sink_inventory(s, e1, 1, held, 2);
   lb_sink_host_down(s, 1, &e2);
   assert_true(e2 > e1);
-  lb_sink_inventory(s, e1, 2, NULL, 0);   /* stale */
+  lb_sink_inventory(s, e1, 2, NULL, 0); /* stale */
   assert_true(lb_sink_waiting(s));
   lb_sink_inventory(s, e2, 2, NULL, 0);
   uint64_t *pids;
@@ -98,7 +98,7 @@ static void test_second_failure(void **state)
   for (size_t k = 0; k < n; k++) assert_int_equal(hosts[k], 2);
   free(pids);
   free(hosts);
-  assert_int_equal(lb_sink_host_down(s, 2, &e2), LB_ESTATE);   /* none left */
+  assert_int_equal(lb_sink_host_down(s, 2, &e2), LB_ESTATE); /* none left */
   lb_sink_free(s);
 }
 
@@ -109,7 +109,7 @@ static void test_lost(void **state)
   assert_int_equal(lb_sink_alloc(2, 2, &s), LB_SUCCESS);
   size_t to;
   assert_int_equal(lb_sink_lost(s, 0, 1, &to), LB_SUCCESS);
-  assert_int_equal(to, 1);     /* never back to the host that lost it */
+  assert_int_equal(to, 1); /* never back to the host that lost it */
   uint64_t e;
   lb_sink_host_down(s, 1, &e);
   assert_int_equal(lb_sink_lost(s, 0, 1, &to), LB_ESTATE);
@@ -126,18 +126,18 @@ static void test_accept_from_relay(void **state)
   lb_sink *s;
   assert_int_equal(lb_sink_alloc(4, 3, &s), LB_SUCCESS);
   uint64_t e;
-  assert_int_equal(lb_sink_host_down(s, 0, &e), LB_SUCCESS);   /* the origin of all */
-  uint64_t h1[] = { 0, 1 }, h2[] = { 2 };
+  assert_int_equal(lb_sink_host_down(s, 0, &e), LB_SUCCESS); /* the origin of all */
+  uint64_t h1[] = {0, 1}, h2[] = {2};
   lb_sink_inventory(s, e, 1, h1, 2);
   lb_sink_inventory(s, e, 2, h2, 1);
   int first;
-  assert_int_equal(lb_sink_accept(s, 0, 1, &first), LB_SUCCESS);   /* the relay delivers */
+  assert_int_equal(lb_sink_accept(s, 0, 1, &first), LB_SUCCESS); /* the relay delivers */
   assert_int_equal(first, 1);
   assert_int_equal(lb_sink_accept(s, 2, 2, &first), LB_SUCCESS);
   uint64_t *pids;
   size_t *hosts, n;
   assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
-  assert_int_equal(n, 1);              /* 3 only: held nowhere */
+  assert_int_equal(n, 1); /* 3 only: held nowhere */
   assert_int_equal(pids[0], 3);
   free(pids);
   free(hosts);
@@ -164,22 +164,22 @@ static void test_reject(void **state)
   assert_true(lb_sink_is_excluded(s, 1));
   assert_false(lb_sink_is_excluded(s, 0));
   assert_int_equal(lb_sink_reject(s, 3, 1, &to, &excl), LB_SUCCESS);
-  assert_int_equal(excl, 0);           /* excluded once */
+  assert_int_equal(excl, 0); /* excluded once */
   assert_int_equal(lb_sink_rejected(s), LB_SINK_STRIKES + 1);
   assert_int_equal(lb_sink_reruns_total(s), LB_SINK_STRIKES + 1);
   /* The driver takes host 1 for failed: a round, where host 0 holds
    * nothing yet and host 2 holds 0..3 (the re-runs) but not 4. */
   uint64_t e;
   assert_int_equal(lb_sink_host_down(s, 1, &e), LB_SUCCESS);
-  assert_int_equal(lb_sink_reject(s, 4, 0, &to, &excl), LB_SUCCESS);   /* during the round */
+  assert_int_equal(lb_sink_reject(s, 4, 0, &to, &excl), LB_SUCCESS); /* during the round */
   assert_int_equal(to, 2);
-  uint64_t h2[] = { 0, 1, 2, 3 };
+  uint64_t h2[] = {0, 1, 2, 3};
   lb_sink_inventory(s, e, 0, NULL, 0);
   lb_sink_inventory(s, e, 2, h2, 4);
   uint64_t *pids;
   size_t *hosts, n;
   assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
-  assert_int_equal(n, 1);              /* 5; not 4, which runs again already */
+  assert_int_equal(n, 1); /* 5; not 4, which runs again already */
   assert_int_equal(pids[0], 5);
   free(pids);
   free(hosts);
@@ -203,30 +203,31 @@ static void test_repair(void **state)
   (void)state;
   lb_topo *t, *r;
   assert_int_equal(lb_topo_ring(6, &t), LB_SUCCESS);
-  unsigned char dead[64] = { 0 };
+  unsigned char dead[64] = {0};
   dead[2] = 1;
   assert_int_equal(lb_topo_repair(t, dead, &r), LB_SUCCESS);
   assert_int_equal(r->n, 6);
-  assert_int_equal(r->m, 5);     /* 1-2 and 2-3 gone, 1-3 added */
+  assert_int_equal(r->m, 5); /* 1-2 and 2-3 gone, 1-3 added */
   assert_int_equal(lb_topo_degree(r, 2), 0);
   assert_true(has_edge(r, 1, 3));
   lb_topo_free(r);
   dead[3] = 1;
   assert_int_equal(lb_topo_repair(t, dead, &r), LB_SUCCESS);
   assert_true(has_edge(r, 1, 4));
-  assert_int_equal(r->m, 4);     /* 0-1, 4-5, 5-0 and the bridge 1-4 */
+  assert_int_equal(r->m, 4); /* 0-1, 4-5, 5-0 and the bridge 1-4 */
   lb_topo_free(r);
   lb_topo_free(t);
   assert_int_equal(lb_topo_torus(4, 4, &t), LB_SUCCESS);
   memset(dead, 0, sizeof dead);
-  dead[5] = 1;   /* neighbours 1, 4, 6, 9 */
+  dead[5] = 1; /* neighbours 1, 4, 6, 9 */
   assert_int_equal(lb_topo_repair(t, dead, &r), LB_SUCCESS);
   assert_true(has_edge(r, 1, 4) && has_edge(r, 4, 6) && has_edge(r, 6, 9) && has_edge(r, 9, 1));
   assert_int_equal(r->m, 32 - 4 + 4);
   /* the survivors are connected: a BFS from 0 reaches every live node */
   size_t d[16];
   lb_topo_bfs(r, 0, d);
-  for (size_t i = 0; i < 16; i++) if (i != 5) assert_true(d[i] != (size_t)-1);
+  for (size_t i = 0; i < 16; i++)
+    if (i != 5) assert_true(d[i] != (size_t)-1);
   lb_topo_free(r);
   lb_topo_free(t);
 }
@@ -254,7 +255,7 @@ static void test_restore(void **state)
   assert_int_equal(lb_sink_inventory(s, epoch, 0, NULL, 0), LB_SUCCESS);
   assert_int_equal(lb_sink_inventory(s, epoch, 1, NULL, 0), LB_SUCCESS);
   assert_int_equal(lb_sink_reruns(s, &pids, &hosts, &n), LB_SUCCESS);
-  assert_int_equal(n, 4);   /* 0, 2, 3, 5: never the restored ones */
+  assert_int_equal(n, 4); /* 0, 2, 3, 5: never the restored ones */
   for (size_t k = 0; k < n; k++) assert_true(pids[k] != 1 && pids[k] != 4);
   free(pids);
   free(hosts);
@@ -277,9 +278,9 @@ static void test_recount(void **state)
   assert_true(lb_sink_counted(s));
   assert_int_equal(lb_sink_host_down(s, 3, &e1), LB_SUCCESS);
   assert_false(lb_sink_counted(s));
-  uint64_t h0[] = { 4 }, h1[] = { 5 }, h2[] = { 0, 1, 2, 3 };
+  uint64_t h0[] = {4}, h1[] = {5}, h2[] = {0, 1, 2, 3};
   assert_int_equal(lb_sink_inventory(s, e1, 0, h0, 1), LB_SUCCESS);
-  assert_int_equal(lb_sink_recount(s, &e2), LB_ESTATE);   /* hosts 1 and 2 have not heard */
+  assert_int_equal(lb_sink_recount(s, &e2), LB_ESTATE); /* hosts 1 and 2 have not heard */
   assert_int_equal(lb_sink_inventory(s, e1, 1, h1, 1), LB_SUCCESS);
   assert_int_equal(lb_sink_inventory(s, e1, 2, h2, 4), LB_SUCCESS);
   assert_false(lb_sink_waiting(s));
@@ -287,7 +288,7 @@ static void test_recount(void **state)
   assert_true(e2 > e1);
   assert_true(lb_sink_counted(s));
   assert_true(lb_sink_waiting(s));
-  assert_int_equal(lb_sink_recount(s, &e3), LB_SUCCESS);   /* counting already: nothing to do */
+  assert_int_equal(lb_sink_recount(s, &e3), LB_SUCCESS); /* counting already: nothing to do */
   assert_int_equal(e3, e2);
   /* A first answer that comes late counts for nothing. */
   assert_int_equal(lb_sink_inventory(s, e1, 0, h0, 1), LB_SUCCESS);
@@ -302,7 +303,7 @@ static void test_recount(void **state)
   assert_int_equal(n, 1);
   assert_int_equal(pids[0], 4);
   assert_int_equal(hosts[0], 0);   /* host 0 holds fewest */
-  assert_true(lb_sink_counted(s));   /* the round is closed */
+  assert_true(lb_sink_counted(s)); /* the round is closed */
   free(pids);
   free(hosts);
   lb_sink_free(s);
@@ -311,15 +312,9 @@ static void test_recount(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_accept_once),
-    cmocka_unit_test(test_recovery),
-    cmocka_unit_test(test_recount),
-    cmocka_unit_test(test_second_failure),
-    cmocka_unit_test(test_lost),
-    cmocka_unit_test(test_accept_from_relay),
-    cmocka_unit_test(test_reject),
-    cmocka_unit_test(test_restore),
-    cmocka_unit_test(test_repair),
+      cmocka_unit_test(test_accept_once),    cmocka_unit_test(test_recovery), cmocka_unit_test(test_recount),
+      cmocka_unit_test(test_second_failure), cmocka_unit_test(test_lost),     cmocka_unit_test(test_accept_from_relay),
+      cmocka_unit_test(test_reject),         cmocka_unit_test(test_restore),  cmocka_unit_test(test_repair),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,12 +48,10 @@ static void test_mesh_torus_complete_star(void **state)
   (void)state;
   double w[64];
   for (size_t a = 0; a < 4; a++)
-    for (size_t b = 0; b < 5; b++)
-      w[a * 5 + b] = 2 - 2 * cos(M_PI * a / 4.0) + 2 - 2 * cos(M_PI * b / 5.0);
+    for (size_t b = 0; b < 5; b++) w[a * 5 + b] = 2 - 2 * cos(M_PI * a / 4.0) + 2 - 2 * cos(M_PI * b / 5.0);
   expect("mesh:4x5", w, 20);
   for (size_t a = 0; a < 4; a++)
-    for (size_t b = 0; b < 6; b++)
-      w[a * 6 + b] = 2 - 2 * cos(2 * M_PI * a / 4.0) + 2 - 2 * cos(2 * M_PI * b / 6.0);
+    for (size_t b = 0; b < 6; b++) w[a * 6 + b] = 2 - 2 * cos(2 * M_PI * a / 4.0) + 2 - 2 * cos(2 * M_PI * b / 6.0);
   expect("torus:4x6", w, 24);
   for (size_t i = 0; i < 7; i++) w[i] = i ? 7.0 : 0.0;
   expect("complete:7", w, 7);
@@ -83,10 +81,10 @@ static void test_workspace_reuse(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_ring),
-    cmocka_unit_test(test_hypercube),
-    cmocka_unit_test(test_mesh_torus_complete_star),
-    cmocka_unit_test(test_workspace_reuse),
+      cmocka_unit_test(test_ring),
+      cmocka_unit_test(test_hypercube),
+      cmocka_unit_test(test_mesh_torus_complete_star),
+      cmocka_unit_test(test_workspace_reuse),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,8 +76,8 @@ static void test_migrate(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_generate_and_quotient),
-    cmocka_unit_test(test_migrate),
+      cmocka_unit_test(test_generate_and_quotient),
+      cmocka_unit_test(test_migrate),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,7 @@ static int parse(const char *text, lb_topo **t)
 static void test_round_trip(void **state)
 {
   (void)state;
-  const char *specs[] = { "torus:3x5", "random:30:12:4", "star:5", "ring:1" };
+  const char *specs[] = {"torus:3x5", "random:30:12:4", "star:5", "ring:1"};
   for (size_t k = 0; k < 4; k++) {
     lb_topo *a, *b;
     assert_int_equal(lb_topo_from_spec(specs[k], &a), LB_SUCCESS);
@@ -43,7 +43,7 @@ static void test_seed002_graphs(void **state)
 {
   (void)state;
   /* Edge counts read off the printed Table 1 by hand. */
-  size_t edges[9] = { 8, 12, 10, 12, 12, 16, 8, 8, 12 };
+  size_t edges[9] = {8, 12, 10, 12, 12, 16, 8, 8, 12};
   for (int g = 1; g <= 9; g++) {
     char rel[64];
     snprintf(rel, sizeof rel, "data/graphs/seed002-g%d.graph", g);
@@ -111,17 +111,17 @@ static void test_faults_brute_force(void **state)
   (void)state;
   lb_rng *r;
   assert_int_equal(lb_rng_alloc(11, &r), LB_SUCCESS);
-  size_t outcomes[3] = { 0, 0, 0 };
+  size_t outcomes[3] = {0, 0, 0};
   for (int trial = 0; trial < 3000; trial++) {
-    size_t n = 1 + lb_rng_below(r, 7), order[7], line_of[7] = { 0 };
-    int adj[7][7] = { { 0 } }, has[7];
+    size_t n = 1 + lb_rng_below(r, 7), order[7], line_of[7] = {0};
+    int adj[7][7] = {{0}}, has[7];
     for (size_t i = 0; i < n; i++) {
       order[i] = i;
       has[i] = lb_rng_below(r, 10) != 0;
     }
     for (size_t i = 0; i < n; i++)
       for (size_t j = i + 1; j < n; j++) {
-        size_t k = lb_rng_below(r, 12);   /* mostly both ends, sometimes one */
+        size_t k = lb_rng_below(r, 12); /* mostly both ends, sometimes one */
         if (k < 3) adj[i][j] = adj[j][i] = 1;
         else if (k == 3) adj[i][j] = 1;
         else if (k == 4) adj[j][i] = 1;
@@ -132,7 +132,8 @@ static void test_faults_brute_force(void **state)
     for (size_t q = 0; q < n; q++) {
       size_t i = order[q], nb[7], d = 0;
       if (!has[i]) continue;
-      for (size_t j = 0; j < n; j++) if (adj[i][j]) nb[d++] = j;
+      for (size_t j = 0; j < n; j++)
+        if (adj[i][j]) nb[d++] = j;
       lb_rng_shuffle(r, nb, d);
       len += (size_t)snprintf(text + len, sizeof text - len, "%zu:", i + 1);
       for (size_t k = 0; k < d; k++)
@@ -140,7 +141,9 @@ static void test_faults_brute_force(void **state)
       len += (size_t)snprintf(text + len, sizeof text - len, "\n");
       line_of[i] = line++;
     }
-    for (size_t i = 0; i < n; i++) if (!has[i]) for (size_t j = 0; j < n; j++) adj[i][j] = 0;
+    for (size_t i = 0; i < n; i++)
+      if (!has[i])
+        for (size_t j = 0; j < n; j++) adj[i][j] = 0;
     char want[256] = "";
     int code = LB_SUCCESS;
     for (size_t i = 0; i < n && !code; i++)
@@ -148,15 +151,18 @@ static void test_faults_brute_force(void **state)
         if (adj[i][j] && !adj[j][i]) {
           code = LB_ETOPO;
           if (has[j])
-            snprintf(want, sizeof want, "g.graph:%zu: node %zu lists %zu, but node %zu (line %zu) "
-                     "does not list %zu: the graph is not symmetric", line_of[i], i + 1, j + 1,
-                     j + 1, line_of[j], i + 1);
+            snprintf(want, sizeof want,
+                     "g.graph:%zu: node %zu lists %zu, but node %zu (line %zu) "
+                     "does not list %zu: the graph is not symmetric",
+                     line_of[i], i + 1, j + 1, j + 1, line_of[j], i + 1);
           else
-            snprintf(want, sizeof want, "g.graph:%zu: node %zu lists %zu, but node %zu has no "
-                     "adjacency line: the graph is not symmetric", line_of[i], i + 1, j + 1, j + 1);
+            snprintf(want, sizeof want,
+                     "g.graph:%zu: node %zu lists %zu, but node %zu has no "
+                     "adjacency line: the graph is not symmetric",
+                     line_of[i], i + 1, j + 1, j + 1);
         }
     if (!code) {
-      int seen[7] = { 1 }, grew = 1;
+      int seen[7] = {1}, grew = 1;
       while (grew) {
         grew = 0;
         for (size_t i = 0; i < n; i++)
@@ -167,11 +173,15 @@ static void test_faults_brute_force(void **state)
         if (!seen[v]) {
           code = LB_ETOPO;
           if (has[v])
-            snprintf(want, sizeof want, "g.graph:%zu: the graph is not connected: node %zu "
-                     "cannot be reached from node 1", line_of[v], v + 1);
+            snprintf(want, sizeof want,
+                     "g.graph:%zu: the graph is not connected: node %zu "
+                     "cannot be reached from node 1",
+                     line_of[v], v + 1);
           else
-            snprintf(want, sizeof want, "g.graph: the graph is not connected: node %zu has no "
-                     "adjacency line and cannot be reached from node 1", v + 1);
+            snprintf(want, sizeof want,
+                     "g.graph: the graph is not connected: node %zu has no "
+                     "adjacency line and cannot be reached from node 1",
+                     v + 1);
         }
     }
     lb_topo *t = NULL;
@@ -218,7 +228,7 @@ static void test_limits(void **state)
   expect_fault("nodes -3\n", LB_EFORMAT, "expected 'nodes N'");
   expect_fault("nodes 99999999999999999999999\n", LB_EFORMAT, "expected 'nodes N'");
   expect_fault("nodes 2\n1: 99999999999999999999999\n", LB_EFORMAT, "is not a node id");
-  cookie_io_functions_t io = { .read = endless };
+  cookie_io_functions_t io = {.read = endless};
   FILE *f = fopencookie(NULL, "r", io);
   assert_non_null(f);
   lb_topo *t = NULL;
@@ -275,14 +285,10 @@ static void test_missing_file(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_round_trip),
-    cmocka_unit_test(test_seed002_graphs),
-    cmocka_unit_test(test_comments_and_commas),
-    cmocka_unit_test(test_faults),
-    cmocka_unit_test(test_faults_brute_force),
-    cmocka_unit_test(test_limits),
-    cmocka_unit_test(test_large_star),
-    cmocka_unit_test(test_missing_file),
+      cmocka_unit_test(test_round_trip),          cmocka_unit_test(test_seed002_graphs),
+      cmocka_unit_test(test_comments_and_commas), cmocka_unit_test(test_faults),
+      cmocka_unit_test(test_faults_brute_force),  cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_large_star),          cmocka_unit_test(test_missing_file),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,7 +62,7 @@ static void test_rows(void **state)
   assert_int_equal(lb_trace_columns_version(lb_trace_columns()), 2);
   assert_int_equal(lb_trace_columns_version(lb_trace_columns_v1()), 1);
   assert_int_equal(lb_trace_columns_version("time,host"), 0);
-  char meta[] = "# clock: one clock, exact", *notmeta = (char[]){ "#clock: x" };
+  char meta[] = "# clock: one clock, exact", *notmeta = (char[]){"#clock: x"};
   const char *k, *v;
   assert_true(lb_trace_meta_parse(meta, &k, &v));
   assert_string_equal(k, "clock");
@@ -79,27 +79,43 @@ static void test_states(void **state)
   lb_trace_row r;
   lb_trace_states_init(&st);
   assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_BUSY, 0, &r), 0);
-  assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_BUSY, 1, &r), 0);       /* goes on */
+  assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_BUSY, 1, &r), 0); /* goes on */
   assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_IDLE, 2, &r), 1);
   assert_true(r.ev == LB_TRACE_STATE && r.host == 3 && r.type == LB_HOST_BUSY && r.t == 0 && r.end == 2);
-  assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_BALANCING, 2, &r), 0);  /* idle for no time */
-  assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_IDLE, 1.5, &r), 0);     /* a clock read late: at 2 */
+  assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_BALANCING, 2, &r), 0); /* idle for no time */
+  assert_int_equal(lb_trace_enter(&st, 3, LB_HOST_IDLE, 1.5, &r), 0);    /* a clock read late: at 2 */
   assert_int_equal(lb_trace_leave(&st, 3, 2.5, &r), 1);
   assert_true(r.type == LB_HOST_IDLE && r.t == 2 && r.end == 2.5);
-  assert_int_equal(lb_trace_leave(&st, 3, 3, &r), 0);                     /* none open */
+  assert_int_equal(lb_trace_leave(&st, 3, 3, &r), 0); /* none open */
 }
 
 /* Two runtimes of policy none on ring:3: node 0 transfers by order, its
  * rows and the message's number are kept here, node 1 takes it in. */
-typedef struct side { char rows[4][LB_TRACE_ROW_MAX]; int n; lb_msg *sent; uint32_t next; } side;
-static int cb_send(void *ctx, lb_msg *m, double now) { (void)now; ((side *)ctx)->sent = m; return LB_SUCCESS; }
-static int cb_deliver(void *ctx, const lb_result_ref *r, double now) { (void)ctx; (void)r; (void)now; return 0; }
+typedef struct side {
+  char rows[4][LB_TRACE_ROW_MAX];
+  int n;
+  lb_msg *sent;
+  uint32_t next;
+} side;
+static int cb_send(void *ctx, lb_msg *m, double now)
+{
+  (void)now;
+  ((side *)ctx)->sent = m;
+  return LB_SUCCESS;
+}
+static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
+{
+  (void)ctx;
+  (void)r;
+  (void)now;
+  return 0;
+}
 static void cb_trace(void *ctx, const char *row)
 {
   side *s = ctx;
   if (s->n < 4) snprintf(s->rows[s->n++], LB_TRACE_ROW_MAX, "%s", row);
 }
-static uint32_t cb_id(void *ctx) { return ((side *)ctx)->next++; }   /* as a transport counts */
+static uint32_t cb_id(void *ctx) { return ((side *)ctx)->next++; } /* as a transport counts */
 
 static void transfer(const lb_rt_ops *ops, uint32_t want)
 {
@@ -107,23 +123,23 @@ static void transfer(const lb_rt_ops *ops, uint32_t want)
   assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
   lb_node_params p;
   lb_node_params_default(&p);
-  side a = { .next = 41 }, b = { 0 };
+  side a = {.next = 41}, b = {0};
   lb_rt *ra, *rb;
   assert_int_equal(lb_rt_alloc(LB_POLICY_NONE, 0, t, &p, ops, &a, &ra), LB_SUCCESS);
   assert_int_equal(lb_rt_alloc(LB_POLICY_NONE, 1, t, &p, ops, &b, &rb), LB_SUCCESS);
   for (uint64_t k = 0; k < 3; k++) {
     lb_proc *pr;
     assert_int_equal(lb_proc_alloc(k, 0, 5, NULL, 0, &pr), LB_SUCCESS);
-    lb_event ev = { .type = LB_EV_ARRIVE, .proc = pr };
+    lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};
     assert_int_equal(lb_rt_step(ra, &ev, 0), LB_SUCCESS);
   }
-  lb_event ord = { .type = LB_EV_ORDER, .dst = 1, .count = 1 };
+  lb_event ord = {.type = LB_EV_ORDER, .dst = 1, .count = 1};
   for (int k = 0; k < 2; k++) {
     a.sent = NULL;
     assert_int_equal(lb_rt_step(ra, &ord, 1 + k), LB_SUCCESS);
     assert_non_null(a.sent);
     assert_int_equal(a.sent->trace_id, want + (uint32_t)k);
-    assert_int_equal(lb_rt_step(rb, &(lb_event){ .type = LB_EV_MSG, .msg = a.sent }, 2 + k), LB_SUCCESS);
+    assert_int_equal(lb_rt_step(rb, &(lb_event){.type = LB_EV_MSG, .msg = a.sent}, 2 + k), LB_SUCCESS);
   }
   char w[LB_TRACE_ROW_MAX];
   assert_int_equal(a.n, 2);
@@ -145,18 +161,18 @@ static void transfer(const lb_rt_ops *ops, uint32_t want)
 static void test_numbering(void **state)
 {
   (void)state;
-  const lb_rt_ops own = { .send = cb_send, .deliver = cb_deliver, .trace = cb_trace };
-  const lb_rt_ops drivers = { .send = cb_send, .deliver = cb_deliver, .trace = cb_trace, .msg_id = cb_id };
-  transfer(&own, 1);       /* the runtime counts: 1, 2 */
-  transfer(&drivers, 41);  /* the driver's: 41, 42 */
+  const lb_rt_ops own = {.send = cb_send, .deliver = cb_deliver, .trace = cb_trace};
+  const lb_rt_ops drivers = {.send = cb_send, .deliver = cb_deliver, .trace = cb_trace, .msg_id = cb_id};
+  transfer(&own, 1);      /* the runtime counts: 1, 2 */
+  transfer(&drivers, 41); /* the driver's: 41, 42 */
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_rows),
-    cmocka_unit_test(test_states),
-    cmocka_unit_test(test_numbering),
+      cmocka_unit_test(test_rows),
+      cmocka_unit_test(test_states),
+      cmocka_unit_test(test_numbering),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,8 +11,7 @@
 
 /* Feasibility: nothing negative, rows within supply, columns within
  * demand, and min(S, D) shipped.  Returns the plan's cost. */
-static double check_plan(size_t m, size_t n, const double *c, const long *s,
-                         const long *d, const long *x)
+static double check_plan(size_t m, size_t n, const double *c, const long *s, const long *d, const long *x)
 {
   long S = 0, D = 0, tot = 0;
   double z = 0;
@@ -38,8 +37,8 @@ static double check_plan(size_t m, size_t n, const double *c, const long *s,
 }
 
 /* Exhaustive search over every integer plan of a tiny problem. */
-static void brute(size_t m, size_t n, const double *c, long *rs, long *cd,
-                  size_t cell, long left, double z, double *best)
+static void brute(size_t m, size_t n, const double *c, long *rs, long *cd, size_t cell, long left, double z,
+                  double *best)
 {
   if (z >= *best) return;
   if (cell == m * n) {
@@ -49,14 +48,15 @@ static void brute(size_t m, size_t n, const double *c, long *rs, long *cd,
   size_t i = cell / n, j = cell % n;
   long hi = rs[i] < cd[j] ? rs[i] : cd[j];
   for (long q = 0; q <= hi; q++) {
-    rs[i] -= q; cd[j] -= q;
+    rs[i] -= q;
+    cd[j] -= q;
     brute(m, n, c, rs, cd, cell + 1, left - q, z + c[cell] * (double)q, best);
-    rs[i] += q; cd[j] += q;
+    rs[i] += q;
+    cd[j] += q;
   }
 }
 
-static void random_problem(lb_rng *r, size_t m, size_t n, long smax, double cmax,
-                           double *c, long *s, long *d)
+static void random_problem(lb_rng *r, size_t m, size_t n, long smax, double cmax, double *c, long *s, long *d)
 {
   for (size_t i = 0; i < m; i++) s[i] = (long)lb_rng_below(r, (unsigned long)smax + 1);
   for (size_t j = 0; j < n; j++) d[j] = (long)lb_rng_below(r, (unsigned long)smax + 1);
@@ -74,8 +74,14 @@ static void test_tp_brute_force(void **state)
     long s[3], d[3], x[9], rs[3], cd[3];
     random_problem(r, m, n, 3, 9, c, s, d);
     long S = 0, D = 0;
-    for (size_t i = 0; i < m; i++) { S += s[i]; rs[i] = s[i]; }
-    for (size_t j = 0; j < n; j++) { D += d[j]; cd[j] = d[j]; }
+    for (size_t i = 0; i < m; i++) {
+      S += s[i];
+      rs[i] = s[i];
+    }
+    for (size_t j = 0; j < n; j++) {
+      D += d[j];
+      cd[j] = d[j];
+    }
     double best = INFINITY;
     brute(m, n, c, rs, cd, 0, S < D ? S : D, 0, &best);
     for (int init = 0; init < 2; init++) {
@@ -139,20 +145,23 @@ static void test_tp_glpk_kinds(void **state)
       c[a] = kind == 5 ? lb_rng_range(r, 0, 50) : (double)(1 + lb_rng_below(r, kind == 0 ? 3 : 9));
     for (size_t i = 0; i < m; i++) s[i] = kind == 1 ? 1 : 1 + (long)lb_rng_below(r, 9);
     for (size_t j = 0; j < n; j++) d[j] = kind == 1 ? 1 : 1 + (long)lb_rng_below(r, 9);
-    if (kind == 2) {   /* demands cut from the supplies' running sums */
+    if (kind == 2) { /* demands cut from the supplies' running sums */
       long left = 0;
       for (size_t i = 0; i < m; i++) left += s[i];
       for (size_t j = 0; j < n; j++) {
         d[j] = j + 1 < n ? (j < m ? s[j] : 0) : left;
         left -= d[j];
-        if (left < 0) { d[j] += left; left = 0; }
+        if (left < 0) {
+          d[j] += left;
+          left = 0;
+        }
       }
     }
     if (kind == 3)
       for (size_t i = 0; i < m; i += 3) s[i] = 0;
     if (kind == 4)
       for (size_t j = 0; j < n; j += 4) d[j] = 0;
-    if (kind == 3 || kind == 4) {   /* one side well above the other */
+    if (kind == 3 || kind == 4) { /* one side well above the other */
       long *big = kind == 3 ? d : s;
       big[0] += 200;
     }
@@ -320,14 +329,10 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_tp_textbook),
-    cmocka_unit_test(test_tp_brute_force),
-    cmocka_unit_test(test_tp_glpk),
-    cmocka_unit_test(test_tp_glpk_kinds),
-    cmocka_unit_test(test_tp_bland),
-    cmocka_unit_test(test_worked_example),
-    cmocka_unit_test(test_ring_routes),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_tp_textbook), cmocka_unit_test(test_tp_brute_force),
+      cmocka_unit_test(test_tp_glpk),     cmocka_unit_test(test_tp_glpk_kinds),
+      cmocka_unit_test(test_tp_bland),    cmocka_unit_test(test_worked_example),
+      cmocka_unit_test(test_ring_routes), cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,7 @@
 #include "lb_errno.h"
 
 /* Workload of the matmul tests: blocks of 16 rows of order 48. */
-static const app_workload W = { APP_MATMUL, 48, 3, 5 };
+static const app_workload W = {APP_MATMUL, 48, 3, 5};
 
 /* The result of process `index`, run to the end and decoded; the blob
  * is kept in *blob (free it after app_result_clear). */
@@ -61,7 +61,7 @@ static void test_right_result_passes(void **state)
     unsigned char *blob;
     result_of(&W, p, &r, &blob);
     assert_int_equal(app_verify_result(v, &r), LB_SUCCESS);
-    assert_int_equal(app_verify_result(v, &r), LB_EFORMAT);   /* twice: a duplicate */
+    assert_int_equal(app_verify_result(v, &r), LB_EFORMAT); /* twice: a duplicate */
     assert_non_null(strstr(lb_errmsg(), "twice"));
     app_result_clear(&r);
     free(blob);
@@ -107,7 +107,7 @@ static int forge_two(app_result *r, unsigned long i)
 {
   long long s1, s2, n = (long long)r->n, bound = n << 20;
   old_sums(r, i, &s1, &s2);
-  long long t = s2 - s1;   /* sum_j j c_j */
+  long long t = s2 - s1; /* sum_j j c_j */
   long long m = s1 ? t / s1 : 0;
   if (m < 0) m = 0;
   if (m > n - 2) m = n - 2;
@@ -224,7 +224,7 @@ static void test_not_integers(void **state)
   unsigned char *blob;
   result_of(&W, 2, &r, &blob);
   double bound = (double)W.size * 1024 * 1024;
-  const double bad[] = { 0.5, -0.25, 1e-300, NAN, INFINITY, -INFINITY, bound + 1, -bound - 1, 1e300, 0x1p63, -0x1p64 };
+  const double bad[] = {0.5, -0.25, 1e-300, NAN, INFINITY, -INFINITY, bound + 1, -bound - 1, 1e300, 0x1p63, -0x1p64};
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
     size_t e = (k * 37) % (r.nrows * r.n);
     double keep = r.owned[e];
@@ -256,7 +256,7 @@ static void test_wrong_size(void **state)
   r.n--;
   assert_int_equal(judge(&r, "expected"), LB_EFORMAT);
   r.n++;
-  r.id = 0;   /* process 0's rows are others */
+  r.id = 0; /* process 0's rows are others */
   assert_int_equal(judge(&r, "expected"), LB_EFORMAT);
   r.id = 1;
   assert_int_equal(judge(&r, NULL), LB_SUCCESS);
@@ -310,7 +310,7 @@ static void test_random_forgeries(void **state)
 static void test_primes(void **state)
 {
   (void)state;
-  app_workload pw = { APP_PRIMES, 500, 3, 0 };
+  app_workload pw = {APP_PRIMES, 500, 3, 0};
   app_verifier *v;
   assert_int_equal(app_verify_alloc(&pw, &v), LB_SUCCESS);
   app_result r;
@@ -342,15 +342,15 @@ static void test_primes(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_right_result_passes),
-    cmocka_unit_test(test_one_minus_two_one),
-    cmocka_unit_test(test_rows_replaced),
-    cmocka_unit_test(test_single_entry),
-    cmocka_unit_test(test_rows_swapped),
-    cmocka_unit_test(test_not_integers),
-    cmocka_unit_test(test_wrong_size),
-    cmocka_unit_test(test_random_forgeries),
-    cmocka_unit_test(test_primes),
+      cmocka_unit_test(test_right_result_passes),
+      cmocka_unit_test(test_one_minus_two_one),
+      cmocka_unit_test(test_rows_replaced),
+      cmocka_unit_test(test_single_entry),
+      cmocka_unit_test(test_rows_swapped),
+      cmocka_unit_test(test_not_integers),
+      cmocka_unit_test(test_wrong_size),
+      cmocka_unit_test(test_random_forgeries),
+      cmocka_unit_test(test_primes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

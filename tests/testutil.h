@@ -12,8 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#define assert_close(a, b, tol) \
-  assert_true(fabs((double)(a) - (double)(b)) <= (tol) * (1.0 + fabs((double)(b))))
+#define assert_close(a, b, tol) assert_true(fabs((double)(a) - (double)(b)) <= (tol) * (1.0 + fabs((double)(b))))
 
 /* Path of a file in the source tree (VPATH builds: $srcdir). */
 static inline const char *srcpath(const char *rel)

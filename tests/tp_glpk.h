@@ -7,11 +7,9 @@
 
 /* Optimal cost of the problem lb_tp_solve defines (ship
  * min(sum supply, sum demand)); returns 0 on success, -1 on failure. */
-int tp_glpk_cost(size_t m, size_t n, const double *c, const long *supply,
-                 const long *demand, double *cost);
+int tp_glpk_cost(size_t m, size_t n, const double *c, const long *supply, const long *demand, double *cost);
 
 /* The same by GLPK's primal (dual = 0) or dual (dual = 1) simplex. */
-int tp_glpk_solve(size_t m, size_t n, const double *c, const long *supply,
-                  const long *demand, int dual, double *cost);
+int tp_glpk_solve(size_t m, size_t n, const double *c, const long *supply, const long *demand, int dual, double *cost);
 
 #endif

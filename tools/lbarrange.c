@@ -63,14 +63,12 @@ static void print_arr(FILE *f, const double *speed, const size_t *arr, size_t n,
  * from r in order, so the chunks see the same arrangements as one call.
  * The mean and sd of p are accumulated in draw order (Welford), so they
  * too do not depend on the threads. */
-static void monte_carlo(const lb_topo *t, const double *speed, size_t samples, lb_rng *r,
-                        double p1, unsigned threads, size_t *amin, size_t *amax,
-                        size_t *hist, size_t nbins, lb_arrange_stats *st,
-                        double *mean, double *sd)
+static void monte_carlo(const lb_topo *t, const double *speed, size_t samples, lb_rng *r, double p1, unsigned threads,
+                        size_t *amin, size_t *amax, size_t *hist, size_t nbins, lb_arrange_stats *st, double *mean,
+                        double *sd)
 {
   size_t n = t->n, chunk = 10000;
-  size_t *h = malloc(nbins * sizeof *h), *cmin = malloc(n * sizeof *cmin),
-         *cmax = malloc(n * sizeof *cmax);
+  size_t *h = malloc(nbins * sizeof *h), *cmin = malloc(n * sizeof *cmin), *cmax = malloc(n * sizeof *cmax);
   double *pall = malloc(chunk * sizeof *pall), mu = 0, m2 = 0;
   if (!h || !cmin || !cmax || !pall) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (size_t done = 0; done < samples;) {
@@ -83,8 +81,14 @@ static void monte_carlo(const lb_topo *t, const double *speed, size_t samples, l
       mu += dev / (double)(done + i + 1);
       m2 += dev * (pall[i] - mu);
     }
-    if (done == 0 || c.p_min < st->p_min) { st->p_min = c.p_min; memcpy(amin, cmin, n * sizeof *amin); }
-    if (done == 0 || c.p_max > st->p_max) { st->p_max = c.p_max; memcpy(amax, cmax, n * sizeof *amax); }
+    if (done == 0 || c.p_min < st->p_min) {
+      st->p_min = c.p_min;
+      memcpy(amin, cmin, n * sizeof *amin);
+    }
+    if (done == 0 || c.p_max > st->p_max) {
+      st->p_max = c.p_max;
+      memcpy(amax, cmax, n * sizeof *amax);
+    }
     st->p_ref = c.p_ref;
     st->n_below += c.n_below;
     st->n_equal += c.n_equal;
@@ -97,27 +101,24 @@ static void monte_carlo(const lb_topo *t, const double *speed, size_t samples, l
   cli_progress_end();
   *mean = mu;
   *sd = samples > 1 ? sqrt(m2 / (double)(samples - 1)) : 0;
-  free(h); free(cmin); free(cmax); free(pall);
+  free(h);
+  free(cmin);
+  free(cmax);
+  free(pall);
 }
 
 int main(int argc, char **argv)
 {
   static const struct option opts[] = {
-    { "speeds", required_argument, 0, 's' },
-    { "random-speeds", required_argument, 0, 'r' },
-    { "method", required_argument, 0, 'm' },
-    { "samples", required_argument, 0, 'n' },
-    { "seed", required_argument, 0, 'S' },
-    { "threads", required_argument, 0, 't' },
-    { "hist", required_argument, 0, 'H' },
-    { "csv", no_argument, 0, 'c' },
-    { "help", no_argument, 0, 'h' },
-    { 0, 0, 0, 0 }
-  };
+      {"speeds", required_argument, 0, 's'}, {"random-speeds", required_argument, 0, 'r'},
+      {"method", required_argument, 0, 'm'}, {"samples", required_argument, 0, 'n'},
+      {"seed", required_argument, 0, 'S'},   {"threads", required_argument, 0, 't'},
+      {"hist", required_argument, 0, 'H'},   {"csv", no_argument, 0, 'c'},
+      {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   static double speed[MAXP];
-  double range[2] = { 0, 0 };
+  double range[2] = {0, 0};
   size_t nspeed = 0, nrange = 0;
   unsigned long samples = 100000, seed = 1, threads = 0;
   const char *method = "greedy", *hist_path = NULL;
@@ -151,21 +152,19 @@ int main(int argc, char **argv)
   if (n < 2) cli_usage_error("%s: an arrangement needs at least 2 nodes", argv[optind]);
   if (n > MAXP) cli_usage_error("%s: %zu nodes, at most %d supported", argv[optind], n, MAXP);
   if (exh && n > LB_ARRANGE_EXHAUSTIVE_MAX)
-    cli_usage_error("--method exhaustive: P = %zu > %d (P! arrangements); use montecarlo",
-                    n, LB_ARRANGE_EXHAUSTIVE_MAX);
+    cli_usage_error("--method exhaustive: P = %zu > %d (P! arrangements); use montecarlo", n,
+                    LB_ARRANGE_EXHAUSTIVE_MAX);
   lb_rng *rs = NULL, *rm = NULL;
-  if (lb_rng_alloc_stream(seed, 0, &rs) || lb_rng_alloc_stream(seed, 1, &rm))
-    cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
+  if (lb_rng_alloc_stream(seed, 0, &rs) || lb_rng_alloc_stream(seed, 1, &rm)) cli_die(CLI_EXIT_FAIL, "%s", lb_errmsg());
   if (nrange) {
     double mn = INFINITY;
     for (size_t i = 0; i < n; i++) {
       speed[i] = range[0] + (range[1] - range[0]) * lb_rng_uniform(rs);
       if (speed[i] < mn) mn = speed[i];
     }
-    for (size_t i = 0; i < n; i++) speed[i] /= mn;   /* slowest = 1, as the paper */
+    for (size_t i = 0; i < n; i++) speed[i] /= mn; /* slowest = 1, as the paper */
   } else if (nspeed) {
-    if (nspeed != n)
-      cli_usage_error("--speeds: %zu speeds given for %zu nodes in %s", nspeed, n, argv[optind]);
+    if (nspeed != n) cli_usage_error("--speeds: %zu speeds given for %zu nodes in %s", nspeed, n, argv[optind]);
   } else {
     for (size_t i = 0; i < n; i++) speed[i] = (double)(i + 1);
   }
@@ -173,30 +172,27 @@ int main(int argc, char **argv)
   /* Every argument is checked: open the output before the long work. */
   FILE *hf = hist_path ? cli_out_open("--hist", hist_path) : NULL;
 
-  size_t *ga = malloc(n * sizeof *ga), *amin = malloc(n * sizeof *amin),
-         *amax = malloc(n * sizeof *amax), evals, nbins = 1000;
+  size_t *ga = malloc(n * sizeof *ga), *amin = malloc(n * sizeof *amin), *amax = malloc(n * sizeof *amax), evals,
+         nbins = 1000;
   size_t *hist = mc ? calloc(nbins, sizeof *hist) : NULL;
   if (!ga || !amin || !amax || (mc && !hist)) cli_die(CLI_EXIT_FAIL, "out of memory");
   double p1;
   if (lb_arrange_greedy(t, speed, ga, &p1, &evals)) cli_die(CLI_EXIT_FAIL, "greedy: %s", lb_errmsg());
-  lb_arrange_stats st = { 0 };
+  lb_arrange_stats st = {0};
   int searched = exh || mc;
   if (exh && lb_arrange_exhaustive(t, speed, p1, (unsigned)threads, amin, amax, &st))
     cli_die(CLI_EXIT_FAIL, "exhaustive: %s", lb_errmsg());
   double mean = 0, sd = 0;
-  if (mc) monte_carlo(t, speed, samples, rm, p1, (unsigned)threads, amin, amax, hist, nbins, &st,
-                      &mean, &sd);
+  if (mc) monte_carlo(t, speed, samples, rm, p1, (unsigned)threads, amin, amax, hist, nbins, &st, &mean, &sd);
 
   if (csv) {
     printf("graph,P,method,p1,p_min,p_max,P_r_pct,N_below,N_equal,N_above,pct,n_total,evals,"
            "greedy_arrangement,min_arrangement,p_mean,p_sd\n");
     printf("%s,%zu,%s,%.17g,", t->name, n, method, p1);
     if (searched)
-      printf("%.17g,%.17g,%.17g,%zu,%zu,%zu,%.17g,%zu,", st.p_min, st.p_max,
-             100 * lb_arrange_pr(&st, p1), st.n_below, st.n_equal, st.n_above,
-             100 * lb_arrange_pct(&st), st.n_total);
-    else
-      printf(",,,,,,,,");
+      printf("%.17g,%.17g,%.17g,%zu,%zu,%zu,%.17g,%zu,", st.p_min, st.p_max, 100 * lb_arrange_pr(&st, p1), st.n_below,
+             st.n_equal, st.n_above, 100 * lb_arrange_pct(&st), st.n_total);
+    else printf(",,,,,,,,");
     printf("%zu,", evals);
     print_arr(stdout, speed, ga, n, 17);
     putchar(',');
@@ -225,8 +221,12 @@ int main(int argc, char **argv)
       if (hist[k]) fprintf(hf, "%zu%s,%zu\n", k + 1, k + 1 == nbins ? "+" : "", hist[k]);
     cli_out_commit(hf);
   }
-  free(ga); free(amin); free(amax); free(hist);
-  lb_rng_free(rs); lb_rng_free(rm);
+  free(ga);
+  free(amin);
+  free(amax);
+  free(hist);
+  lb_rng_free(rs);
+  lb_rng_free(rm);
   lb_topo_free(t);
   return 0;
 }

@@ -53,7 +53,7 @@ static void usage(void)
 static double sor_rate(const double *eta, size_t n, double b)
 {
   double worst = 0;
-  for (size_t k = 0; k + 1 < n; k++) {   /* eta ascending; eta[n-1] = 1 */
+  for (size_t k = 0; k + 1 < n; k++) { /* eta ascending; eta[n-1] = 1 */
     double disc = b * b * eta[k] * eta[k] - 4 * (b - 1), r;
     if (disc < 0) r = sqrt(b - 1);
     else r = fmax(fabs(b * eta[k] + sqrt(disc)), fabs(b * eta[k] - sqrt(disc))) / 2;
@@ -64,14 +64,19 @@ static double sor_rate(const double *eta, size_t n, double b)
 
 int main(int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "scheme", required_argument, 0, 'k' }, { "alpha", required_argument, 0, 'a' },
-    { "beta", required_argument, 0, 'b' }, { "speeds", required_argument, 0, 's' }, { "tau", required_argument, 0, 'u' },
-    { "load", required_argument, 0, 'w' }, { "tol", required_argument, 0, 'e' },
-    { "integer", no_argument, 0, 'i' }, { "max-iter", required_argument, 0, 'M' },
-    { "trace", required_argument, 0, 'T' }, { "csv", no_argument, 0, 'c' },
-    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
-  };
+  static const struct option opts[] = {{"scheme", required_argument, 0, 'k'},
+                                       {"alpha", required_argument, 0, 'a'},
+                                       {"beta", required_argument, 0, 'b'},
+                                       {"speeds", required_argument, 0, 's'},
+                                       {"tau", required_argument, 0, 'u'},
+                                       {"load", required_argument, 0, 'w'},
+                                       {"tol", required_argument, 0, 'e'},
+                                       {"integer", no_argument, 0, 'i'},
+                                       {"max-iter", required_argument, 0, 'M'},
+                                       {"trace", required_argument, 0, 'T'},
+                                       {"csv", no_argument, 0, 'c'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   static double speed[MAXP];
@@ -89,7 +94,8 @@ int main(int argc, char **argv)
         char err[CLI_ERR_MAX];
         if (cli_parse_double("--alpha", optarg, -INFINITY, INFINITY, &alpha, err, sizeof err))
           cli_usage_error("--alpha: unknown coefficient '%.40s' (expected optimal, boillat "
-                          "or a number in (0, 10])", optarg);
+                          "or a number in (0, 10])",
+                          optarg);
         alpha = cli_double("--alpha", optarg, 1e-12, 10);
       }
       break;
@@ -130,15 +136,15 @@ int main(int argc, char **argv)
   if (n < 2 || n > MAXP) cli_usage_error("%s: %zu nodes, need 2..%d", argv[optind], n, MAXP);
   if (load < 0) load = 100.0 * (double)n;
   if (nspeed && !hetero) cli_usage_error("--speeds needs --scheme hetero");
-  if (nspeed && nspeed != n)
-    cli_usage_error("--speeds: %zu speeds given for %zu nodes in %s", nspeed, n, argv[optind]);
-  if (!nspeed) for (size_t i = 0; i < n; i++) speed[i] = 1.0;
+  if (nspeed && nspeed != n) cli_usage_error("--speeds: %zu speeds given for %zu nodes in %s", nspeed, n, argv[optind]);
+  if (!nspeed)
+    for (size_t i = 0; i < n; i++) speed[i] = 1.0;
   if (lb_hetero_check_speeds(speed, n)) cli_usage_error("--speeds: %s", lb_errmsg());
 
   /* Every argument is checked: open the trace before the long work. */
   FILE *tf = trace ? cli_out_open("--trace", trace) : NULL;
-  double *w = calloc(n, sizeof *w), *ea = malloc((m + 1) * sizeof *ea),
-         *y = calloc(m + 1, sizeof *y), *eta = malloc(n * sizeof *eta);
+  double *w = calloc(n, sizeof *w), *ea = malloc((m + 1) * sizeof *ea), *y = calloc(m + 1, sizeof *y),
+         *eta = malloc(n * sizeof *eta);
   long *wi = calloc(n, sizeof *wi), *yi = calloc(m + 1, sizeof *yi);
   if (!w || !ea || !y || !eta || !wi || !yi) cli_die(CLI_EXIT_FAIL, "out of memory");
   double rate, coef = 0;
@@ -204,19 +210,25 @@ int main(int argc, char **argv)
   int done = imb <= tol;
   if (csv) {
     printf("topology,scheme,coefficient,P,alpha_or_tau,beta,rate,iterations,predicted,min_load,guarded,balanced\n");
-    printf("%s,%s%s,%s,%zu,%.17g,%.17g,%.17g,%zu,%.0f,%.17g,%zu,%d\n", t->name, scheme,
-           integer ? "-int" : "", hetero ? (strcmp(tau_s, "opt") ? (strcmp(tau_s, "safe") ? "tau_given" : "tau_safe") : "tau_opt") : lb_diffusion_kind_name(kind), n, coef,
-           beta, rate, it, predicted, wmin, guarded, done);
+    printf("%s,%s%s,%s,%zu,%.17g,%.17g,%.17g,%zu,%.0f,%.17g,%zu,%d\n", t->name, scheme, integer ? "-int" : "",
+           hetero ? (strcmp(tau_s, "opt") ? (strcmp(tau_s, "safe") ? "tau_given" : "tau_safe") : "tau_opt")
+                  : lb_diffusion_kind_name(kind),
+           n, coef, beta, rate, it, predicted, wmin, guarded, done);
   } else {
-    printf("%s on %s (%zu nodes): %s = %.10g%s", scheme, t->name, n,
-           hetero ? "tau" : "alpha", coef, second ? "" : "\n");
+    printf("%s on %s (%zu nodes): %s = %.10g%s", scheme, t->name, n, hetero ? "tau" : "alpha", coef,
+           second ? "" : "\n");
     if (second) printf(", beta = %.10g\n", beta);
     printf("rate per step %.10g: predicted %.0f steps; took %zu steps%s\n", rate, predicted, it,
            done ? "" : " (not balanced)");
     printf("least %s seen %.10g%s\n", hetero ? "time" : "load", wmin, integer || hetero ? "" : " (real loads)");
     if (integer) printf("guard cut a node's outflow %zu times\n", guarded);
   }
-  free(w); free(ea); free(y); free(eta); free(wi); free(yi);
+  free(w);
+  free(ea);
+  free(y);
+  free(eta);
+  free(wi);
+  free(yi);
   lb_topo_free(t);
   return done ? 0 : 1;
 }

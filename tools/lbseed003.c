@@ -37,10 +37,7 @@ static void usage(void)
          "Exit status: 0 success, 1 a failed run, 2 bad arguments.\n");
 }
 
-static void die_lb(const char *what)
-{
-  cli_die(CLI_EXIT_FAIL, "%s: %s", what, lb_errmsg());
-}
+static void die_lb(const char *what) { cli_die(CLI_EXIT_FAIL, "%s: %s", what, lb_errmsg()); }
 
 /* Net edge flow of a transfer matrix (P x P) on graph t. */
 static void delta_to_flow(const lb_topo *t, const long *delta, long *flow)
@@ -53,8 +50,7 @@ static void delta_to_flow(const lb_topo *t, const long *delta, long *flow)
 }
 
 /* Schedule an edge flow and carry it out on the tasks. */
-static long run_flow(const lb_topo *tg, const lb_topo *proc, size_t *owner,
-                     const size_t *origin, const long *flow)
+static long run_flow(const lb_topo *tg, const lb_topo *proc, size_t *owner, const size_t *origin, const long *flow)
 {
   long load[256];
   lb_taskgraph_loads(owner, tg->n, proc->n, load);
@@ -68,10 +64,13 @@ static long run_flow(const lb_topo *tg, const lb_topo *proc, size_t *owner,
   return hops;
 }
 
-typedef struct result { double m1, m2, m3; size_t q; long hops; } result;
+typedef struct result {
+  double m1, m2, m3;
+  size_t q;
+  long hops;
+} result;
 
-static void measure(const lb_topo *tg, size_t P, const size_t *origin, const size_t *owner,
-                    long hops, result *r)
+static void measure(const lb_topo *tg, size_t P, const size_t *origin, const size_t *owner, long hops, result *r)
 {
   long load[256];
   double l[256];
@@ -86,11 +85,10 @@ static void measure(const lb_topo *tg, size_t P, const size_t *origin, const siz
 
 int main(int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "tests", required_argument, 0, 'n' }, { "seed", required_argument, 0, 's' },
-    { "tasks", required_argument, 0, 't' }, { "procs", required_argument, 0, 'p' },
-    { "out", required_argument, 0, 'o' }, { "csv", no_argument, 0, 'c' },
-    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+  static const struct option opts[] = {{"tests", required_argument, 0, 'n'}, {"seed", required_argument, 0, 's'},
+                                       {"tasks", required_argument, 0, 't'}, {"procs", required_argument, 0, 'p'},
+                                       {"out", required_argument, 0, 'o'},   {"csv", no_argument, 0, 'c'},
+                                       {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   unsigned long tests = 20, seed = 2007, ntasks = 10000, P = 10;
@@ -153,17 +151,20 @@ int main(int argc, char **argv)
     delta_to_flow(proc, delta, flow);
     hops += run_flow(tg, proc, own, origin, flow);
     measure(tg, P, origin, own, hops, &tb);
-    fprintf(f, "%lu,%zu,%zu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
-               "%zu,%zu,%zu,%ld,%ld,%ld,%zu\n",
-            k + 1, n, proc->m, lb_metric_m1(l0, P), h.m1, t.m1, tb.m1, h.m2, t.m2, tb.m2,
-            h.m3, t.m3, tb.m3, h.q, t.q, tb.q, h.hops, t.hops, tb.hops, iters);
-    free(delta); free(origin); free(own);
+    fprintf(f,
+            "%lu,%zu,%zu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+            "%zu,%zu,%zu,%ld,%ld,%ld,%zu\n",
+            k + 1, n, proc->m, lb_metric_m1(l0, P), h.m1, t.m1, tb.m1, h.m2, t.m2, tb.m2, h.m3, t.m3, tb.m3, h.q, t.q,
+            tb.q, h.hops, t.hops, tb.hops, iters);
+    free(delta);
+    free(origin);
+    free(own);
     lb_paths_free(paths);
     lb_topo_free(proc);
     lb_topo_free(tg);
     lb_rng_free(r);
   }
-  cli_progress("tests", tests, tests);   /* the last line says all ran */
+  cli_progress("tests", tests, tests); /* the last line says all ran */
   cli_progress_end();
   if (out) cli_out_commit(f);
   else if (fflush(stdout)) cli_die(CLI_EXIT_FAIL, "writing the CSV failed");

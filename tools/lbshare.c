@@ -94,7 +94,10 @@ static int run(size_t n, const lb_share_proc *all, double t0, double lambda, int
   static lb_share_proc p[MAXP];
   size_t idx[MAXP], m = 0;
   for (size_t i = 0; i < n; i++)
-    if (all[i].nwin) { idx[m] = i; p[m++] = all[i]; }
+    if (all[i].nwin) {
+      idx[m] = i;
+      p[m++] = all[i];
+    }
   /* Checked as given, so that messages number processors as the user did. */
   if (lb_share_check(n, all, t0)) cli_usage_error("%s", lb_errmsg());
   if (!m) cli_usage_error("no processor has an availability window");
@@ -118,8 +121,11 @@ static int run(size_t n, const lb_share_proc *all, double t0, double lambda, int
     tb = NAN;
   }
   if (lb_share_balance(m, p, t0, lambda, &tbal, NULL) != LB_SUCCESS) tbal = NAN;
-  double fs[MAXP] = { 0 }, fb[MAXP] = { 0 };
-  for (size_t k = 0; k < m; k++) { fs[idx[k]] = sh[k]; fb[idx[k]] = busy[k]; }
+  double fs[MAXP] = {0}, fb[MAXP] = {0};
+  for (size_t k = 0; k < m; k++) {
+    fs[idx[k]] = sh[k];
+    fb[idx[k]] = busy[k];
+  }
   if (csv) {
     printf("lambda,t0,t_star,bidding_completion,bidding_proc,balance_completion,"
            "proc,speed,windows,takes_part,selected,busy,share\n");
@@ -137,7 +143,10 @@ static int run(size_t n, const lb_share_proc *all, double t0, double lambda, int
   double tot = 0;
   for (size_t i = 0; i < n; i++) {
     printf("  p%-3zu %-12.10g %-8s %-13.10g %-13.10g ", i + 1, all[i].speed,
-           !all[i].nwin ? "-" : fs[i] > 0 ? "yes" : "no", fb[i], fs[i]);
+           !all[i].nwin ? "-"
+           : fs[i] > 0  ? "yes"
+                        : "no",
+           fb[i], fs[i]);
     print_windows(stdout, &all[i], 0);
     if (!all[i].nwin) printf(" (no window: takes no part)");
     putchar('\n');
@@ -147,19 +156,16 @@ static int run(size_t n, const lb_share_proc *all, double t0, double lambda, int
   if (!isnan(tb))
     printf("\nbidding (fastest processor open at t0 = p%zu): completion %.10g, speedup of sharing %.10g\n",
            idx[who] + 1, tb, (tb - t0) / (ts - t0));
-  else
-    printf("\nbidding: %s\n", bidmsg);
-  if (!isnan(tbal))
-    printf("balance (speed-proportional shares, windows ignored): completion %.10g\n", tbal);
+  else printf("\nbidding: %s\n", bidmsg);
+  if (!isnan(tbal)) printf("balance (speed-proportional shares, windows ignored): completion %.10g\n", tbal);
   return 0;
 }
 
 int main(int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "lambda", required_argument, 0, 'l' }, { "t0", required_argument, 0, 't' },
-    { "example", no_argument, 0, 'e' }, { "csv", no_argument, 0, 'c' },
-    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+  static const struct option opts[] = {{"lambda", required_argument, 0, 'l'}, {"t0", required_argument, 0, 't'},
+                                       {"example", no_argument, 0, 'e'},      {"csv", no_argument, 0, 'c'},
+                                       {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   double lambda = 25, t0 = 0;

@@ -12,7 +12,7 @@
 #include "lbsg_platform.h"
 
 /* Work limits for info, so a large graph gets an answer, not a hang. */
-#define DIAM_WORK 4e9
+#define DIAM_WORK    4e9
 #define SPECTRUM_MAX 2048
 
 static void usage(void)
@@ -80,20 +80,18 @@ static int info(const lb_topo *t, int csv)
   }
   if (csv) {
     printf("name,nodes,edges,degree_min,degree_max,diameter,diameter_lo,diameter_hi,"
-           "lambda_2,lambda_max,ratio\n%s,%zu,%zu,%zu,%zu,", t->name, t->n, t->m, dmin, dmax);
+           "lambda_2,lambda_max,ratio\n%s,%zu,%zu,%zu,%zu,",
+           t->name, t->n, t->m, dmin, dmax);
     if (exact) printf("%zu,%zu,%zu,", diam, diam, diam);
     else printf(",%zu,%zu,", diam, 2 * diam);
     if (isnan(ev1)) printf(",,\n");
     else printf("%.17g,%.17g,%.17g\n", ev1, evn, evn / ev1);
     return 0;
   }
-  printf("name       %s\nnodes      %zu\nedges      %zu\ndegree     %zu..%zu\n",
-         t->name, t->n, t->m, dmin, dmax);
+  printf("name       %s\nnodes      %zu\nedges      %zu\ndegree     %zu..%zu\n", t->name, t->n, t->m, dmin, dmax);
   if (exact) printf("diameter   %zu\n", diam);
-  else printf("diameter   %zu..%zu (eccentricity of node 1 and twice it; too large to search)\n",
-              diam, 2 * diam);
-  if (!isnan(ev1))
-    printf("lambda_2   %.10g\nlambda_max %.10g\nratio      %.10g\n", ev1, evn, evn / ev1);
+  else printf("diameter   %zu..%zu (eccentricity of node 1 and twice it; too large to search)\n", diam, 2 * diam);
+  if (!isnan(ev1)) printf("lambda_2   %.10g\nlambda_max %.10g\nratio      %.10g\n", ev1, evn, evn / ev1);
   return 0;
 }
 
@@ -107,8 +105,7 @@ static int write_csv(const lb_topo *t)
 static int paths(const lb_topo *t, int csv)
 {
   lb_paths *p;
-  if (lb_paths_alloc(t->n, &p) || lb_paths_bfs(t, p))
-    cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
+  if (lb_paths_alloc(t->n, &p) || lb_paths_bfs(t, p)) cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
   if (csv) printf("from,to,hops\n");
   for (size_t i = 0; i < t->n; i++) {
     for (size_t j = 0; j < t->n; j++)
@@ -123,10 +120,14 @@ static int paths(const lb_topo *t, int csv)
 int main(int argc, char **argv)
 {
   enum { O_LAT = 256, O_BW, O_SPEEDS, O_SHARING, O_ZONE };
-  static const struct option opts[] = { { "csv", no_argument, 0, 'c' },
-    { "latency", required_argument, 0, O_LAT }, { "bandwidth", required_argument, 0, O_BW },
-    { "speeds", required_argument, 0, O_SPEEDS }, { "sharing", required_argument, 0, O_SHARING },
-    { "zone", required_argument, 0, O_ZONE }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+  static const struct option opts[] = {{"csv", no_argument, 0, 'c'},
+                                       {"latency", required_argument, 0, O_LAT},
+                                       {"bandwidth", required_argument, 0, O_BW},
+                                       {"speeds", required_argument, 0, O_SPEEDS},
+                                       {"sharing", required_argument, 0, O_SHARING},
+                                       {"zone", required_argument, 0, O_ZONE},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   int c, csv = 0, plat_opt = 0;
@@ -157,8 +158,9 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "info") && strcmp(cmd, "write") && strcmp(cmd, "check") && strcmp(cmd, "paths") &&
       strcmp(cmd, "platform"))
     cli_usage_error("unknown command '%s' (expected info, write, check, paths or platform)", cmd);
-  if (plat_opt && strcmp(cmd, "platform")) cli_usage_error("--latency, --bandwidth, --speeds, --sharing and --zone "
-                                                           "are options of platform only");
+  if (plat_opt && strcmp(cmd, "platform"))
+    cli_usage_error("--latency, --bandwidth, --speeds, --sharing and --zone "
+                    "are options of platform only");
   if (csv && !strcmp(cmd, "platform")) cli_usage_error("platform writes XML: no --csv");
   lb_topo *t;
   if (lb_topo_from_spec(spec, &t)) cli_die(CLI_EXIT_USAGE, "%s", lb_errmsg());
@@ -176,8 +178,7 @@ int main(int argc, char **argv)
   else if (!strcmp(cmd, "platform")) {
     if ((rc = lbsg_platform_write(stdout, t, &plat)))
       cli_die(rc == LB_EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAIL, "%s", lb_errmsg());
-  }
-  else if (csv) printf("graph,nodes,edges\n%s,%zu,%zu\n", spec, t->n, t->m);
+  } else if (csv) printf("graph,nodes,edges\n%s,%zu,%zu\n", spec, t->n, t->m);
   else printf("%s: valid, connected, symmetric: %zu nodes, %zu edges\n", spec, t->n, t->m);
   free(sp);
   lb_topo_free(t);

@@ -86,7 +86,7 @@ const char *tr_kind(const lb_trace_row *r)
 
 const char *tr_arrival_name(tr_arrival a)
 {
-  static const char *n[NARR] = { "recv", "exact", "offset" };
+  static const char *n[NARR] = {"recv", "exact", "offset"};
   return (unsigned)a < NARR ? n[a] : "?";
 }
 
@@ -136,7 +136,10 @@ static void read_trace(tr_trace *t, const char *path)
     while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r')) s[--len] = '\0';
     if ((size_t)len != strlen(s)) bad(line, "a NUL byte in the row");
     if (!t->version) {
-      if (line == 1 && !strcmp(s, LB_TRACE_MAGIC)) { magic = 1; continue; }
+      if (line == 1 && !strcmp(s, LB_TRACE_MAGIC)) {
+        magic = 1;
+        continue;
+      }
       const char *k, *v;
       if (magic && s[0] == '#') {
         if (lb_trace_meta_parse(s, &k, &v)) add_meta(t, k, v);
@@ -147,7 +150,7 @@ static void read_trace(tr_trace *t, const char *path)
             lb_trace_columns(), lb_trace_columns_v1());
       continue;
     }
-    if (t->version == 2 && s[0] == '#') {   /* notes a writer adds later (truncated, dropped) */
+    if (t->version == 2 && s[0] == '#') { /* notes a writer adds later (truncated, dropped) */
       const char *k, *v;
       if (lb_trace_meta_parse(s, &k, &v)) add_meta(t, k, v);
       continue;
@@ -166,7 +169,12 @@ static void read_trace(tr_trace *t, const char *path)
 
 /* ---- matching ---- */
 /* Receipts are found by (src, id), or for a payload (src, dst, pid). */
-typedef struct key { long src, dst; uint64_t id; int type; size_t idx; } key;
+typedef struct key {
+  long src, dst;
+  uint64_t id;
+  int type;
+  size_t idx;
+} key;
 
 static int key_cmp(const void *a, const void *b)
 {
@@ -174,14 +182,14 @@ static int key_cmp(const void *a, const void *b)
   if (x->src != y->src) return x->src < y->src ? -1 : 1;
   if (x->dst != y->dst) return x->dst < y->dst ? -1 : 1;
   if (x->id != y->id) return x->id < y->id ? -1 : 1;
-  return x->idx < y->idx ? -1 : x->idx > y->idx;   /* file order: a payload's k-th send, k-th receipt */
+  return x->idx < y->idx ? -1 : x->idx > y->idx; /* file order: a payload's k-th send, k-th receipt */
 }
 
 static key key_of(const tr_trace *t, size_t i)
 {
   const lb_trace_row *r = &t->v[i].r;
-  if (r->has_id) return (key){ r->src, -2, r->id, 1, i };
-  return (key){ r->src, r->dst, (uint64_t)r->count, 0, i };
+  if (r->has_id) return (key){r->src, -2, r->id, 1, i};
+  return (key){r->src, r->dst, (uint64_t)r->count, 0, i};
 }
 
 /* recv_of[i]: the receipt of send row i, or SIZE_MAX.  Two sends under
@@ -209,10 +217,10 @@ static size_t *match(tr_trace *t)
   for (size_t k = 0; k < nr; k++) {
     key q = r[k];
     if (k && q.type && r[k - 1].type && q.src == r[k - 1].src && q.id == r[k - 1].id)
-      bad(t->v[q.idx].line, "message %llu of host %ld received twice (line %zu too)", (unsigned long long)q.id,
-          q.src, t->v[r[k - 1].idx].line);
+      bad(t->v[q.idx].line, "message %llu of host %ld received twice (line %zu too)", (unsigned long long)q.id, q.src,
+          t->v[r[k - 1].idx].line);
     /* The first send of its key not taken yet. */
-    while (a < ns && key_cmp(&(key){ s[a].src, s[a].dst, s[a].id, 0, 0 }, &(key){ q.src, q.dst, q.id, 0, 0 }) < 0) a++;
+    while (a < ns && key_cmp(&(key){s[a].src, s[a].dst, s[a].id, 0, 0}, &(key){q.src, q.dst, q.id, 0, 0}) < 0) a++;
     size_t b = a;
     while (b < ns && s[b].src == q.src && s[b].dst == q.dst && s[b].id == q.id && recv_of[s[b].idx] != SIZE_MAX) b++;
     if (b >= ns || s[b].src != q.src || s[b].dst != q.dst || s[b].id != q.id || s[b].type != q.type) {
@@ -224,7 +232,8 @@ static size_t *match(tr_trace *t)
     const lb_trace_row *x = &t->v[s[b].idx].r, *y = &t->v[q.idx].r;
     if (x->type != y->type || x->dst != y->dst || x->procs != y->procs || (x->has_id && x->count != y->count))
       bad(t->v[q.idx].line, "the receipt differs from its send (line %zu): %s %ld -> %ld, not %s %ld -> %ld",
-          t->v[s[b].idx].line, lb_trace_type_name(y->type), y->src, y->dst, lb_trace_type_name(x->type), x->src, x->dst);
+          t->v[s[b].idx].line, lb_trace_type_name(y->type), y->src, y->dst, lb_trace_type_name(x->type), x->src,
+          x->dst);
     recv_of[s[b].idx] = q.idx;
     t->ck.matched++;
     if (y->t < x->t && !t->ck.before_send++ && !t->ck.first[0])
@@ -262,8 +271,9 @@ static void states(tr_trace *t)
   for (size_t k = 0; k < n; k++) {
     const lb_trace_row *x = &all[k];
     t->ck.state_s[x->type] += x->end - x->t;
-    if (!k || x->host != all[k - 1].host) { t->ck.state_hosts++; }
-    else if (x->t != all[k - 1].end) {
+    if (!k || x->host != all[k - 1].host) {
+      t->ck.state_hosts++;
+    } else if (x->t != all[k - 1].end) {
       int gap = x->t > all[k - 1].end;
       if (gap) t->ck.gaps++;
       else t->ck.overlaps++;
@@ -324,7 +334,7 @@ static void messages(tr_trace *t, const lb_topo *topo)
     t->nmsg++;
     if (!o->keep[r->type] || r->t < o->from || r->t > o->to) continue;
     tr_msg *m = &t->m[t->nm++];
-    *m = (tr_msg){ .s = &t->v[i], .r = recv_of[i] == SIZE_MAX ? NULL : &t->v[recv_of[i]] };
+    *m = (tr_msg){.s = &t->v[i], .r = recv_of[i] == SIZE_MAX ? NULL : &t->v[recv_of[i]]};
   }
   free(recv_of);
   qsort(t->m, t->nm, sizeof *t->m, by_send);
@@ -332,12 +342,17 @@ static void messages(tr_trace *t, const lb_topo *topo)
   for (size_t k = 0; k < t->nm; k++) {
     tr_msg *m = &t->m[k];
     const lb_trace_row *r = &m->s->r;
-    if (m->r) { m->how = ARR_RECV; m->arr = m->r->r.t; }
-    else if (topo && r->dst >= 0) {
+    if (m->r) {
+      m->how = ARR_RECV;
+      m->arr = m->r->r.t;
+    } else if (topo && r->dst >= 0) {
       double hops = (double)lb_topo_distance(topo, (size_t)r->src, (size_t)r->dst);
       m->how = ARR_EXACT;
       m->arr = r->t + hops * (o->latency + (o->bandwidth > 0 ? (double)r->bytes / o->bandwidth : 0));
-    } else { m->how = ARR_OFFSET; m->arr = r->t + t->offset; }
+    } else {
+      m->how = ARR_OFFSET;
+      m->arr = r->t + t->offset;
+    }
     t->narr[m->how]++;
   }
 }
@@ -356,20 +371,25 @@ static void parse_types(tr_opts *o, const char *list)
   }
 }
 
-static const char *const commands[] = { "info", "check", "segments", "states", "json", "perfetto", "paje" };
+static const char *const commands[] = {"info", "check", "segments", "states", "json", "perfetto", "paje"};
 
 static void parse_args(int argc, char **argv, tr_opts *o)
 {
   enum { O_FROM = 256, O_TO, O_TYPES, O_TOPO, O_LAT, O_BW, O_OFF, O_PERFETTO, O_PAJE };
-  static const struct option lo[] = {
-    { "from", required_argument, 0, O_FROM }, { "to", required_argument, 0, O_TO },
-    { "types", required_argument, 0, O_TYPES }, { "topology", required_argument, 0, O_TOPO },
-    { "latency", required_argument, 0, O_LAT }, { "bandwidth", required_argument, 0, O_BW },
-    { "offset", required_argument, 0, O_OFF }, { "perfetto", no_argument, 0, O_PERFETTO },
-    { "paje", no_argument, 0, O_PAJE }, { "output", required_argument, 0, 'o' },
-    { "csv", no_argument, 0, 'c' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
-  };
-  *o = (tr_opts){ .from = -INFINITY, .to = INFINITY, .latency = 1, .bandwidth = 0 };
+  static const struct option lo[] = {{"from", required_argument, 0, O_FROM},
+                                     {"to", required_argument, 0, O_TO},
+                                     {"types", required_argument, 0, O_TYPES},
+                                     {"topology", required_argument, 0, O_TOPO},
+                                     {"latency", required_argument, 0, O_LAT},
+                                     {"bandwidth", required_argument, 0, O_BW},
+                                     {"offset", required_argument, 0, O_OFF},
+                                     {"perfetto", no_argument, 0, O_PERFETTO},
+                                     {"paje", no_argument, 0, O_PAJE},
+                                     {"output", required_argument, 0, 'o'},
+                                     {"csv", no_argument, 0, 'c'},
+                                     {"help", no_argument, 0, 'h'},
+                                     {0, 0, 0, 0}};
+  *o = (tr_opts){.from = -INFINITY, .to = INFINITY, .latency = 1, .bandwidth = 0};
   memset(o->keep, 1, sizeof o->keep);
   int ch, lat = 0;
   const char *as = NULL;
@@ -379,10 +399,20 @@ static void parse_args(int argc, char **argv, tr_opts *o)
     case O_TO: o->to = cli_double("--to", optarg, 0, 1e300); break;
     case O_TYPES: parse_types(o, optarg); break;
     case O_TOPO: o->topo = optarg; break;
-    case O_LAT: o->latency = cli_double("--latency", optarg, 0, 1e9); lat = 1; break;
-    case O_BW: o->bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); lat = 1; break;
-    case O_OFF: o->offset = cli_double("--offset", optarg, 0, 1e300); o->have_offset = 1; break;
-    case O_PERFETTO: case O_PAJE:
+    case O_LAT:
+      o->latency = cli_double("--latency", optarg, 0, 1e9);
+      lat = 1;
+      break;
+    case O_BW:
+      o->bandwidth = cli_double("--bandwidth", optarg, 0, 1e18);
+      lat = 1;
+      break;
+    case O_OFF:
+      o->offset = cli_double("--offset", optarg, 0, 1e300);
+      o->have_offset = 1;
+      break;
+    case O_PERFETTO:
+    case O_PAJE:
       if (as) cli_usage_error("--perfetto and --paje: one output at a time");
       as = ch == O_PAJE ? "paje" : "perfetto";
       break;
@@ -392,7 +422,8 @@ static void parse_args(int argc, char **argv, tr_opts *o)
     default: cli_bad_option(ch, argc, argv);
     }
   }
-  if (argc - optind != (as ? 1 : 2)) cli_usage_error(as ? "expected TRACE (see --help)" : "expected COMMAND and TRACE (see --help)");
+  if (argc - optind != (as ? 1 : 2))
+    cli_usage_error(as ? "expected TRACE (see --help)" : "expected COMMAND and TRACE (see --help)");
   o->cmd = as ? as : argv[optind];
   o->path = argv[argc - 1];
   int known = 0;
@@ -412,11 +443,12 @@ int main(int argc, char **argv)
   lb_topo *topo = NULL;
   if (o.topo && lb_topo_from_spec(o.topo, &topo)) cli_usage_error("--topology: %s", lb_errmsg());
   FILE *out = o.out ? cli_out_open("--output", o.out) : stdout;
-  tr_trace t = { .o = &o };
+  tr_trace t = {.o = &o};
   read_trace(&t, o.path);
   messages(&t, topo);
   for (size_t k = 0; topo && k < t.nm; k++)
-    if (t.m[k].s->r.dst < 0) bad(t.m[k].s->line, "a delivery to lbmaster: a farm trace, whose arrivals --topology cannot give");
+    if (t.m[k].s->r.dst < 0)
+      bad(t.m[k].s->line, "a delivery to lbmaster: a farm trace, whose arrivals --topology cannot give");
   states(&t);
   int rc = 0;
   if (!strcmp(o.cmd, "info")) tr_info(&t, out);
@@ -427,7 +459,10 @@ int main(int argc, char **argv)
   else tr_json(&t, out);
   if (o.out) cli_out_commit(out);
   else if (fflush(stdout) || ferror(stdout)) cli_die(CLI_EXIT_FAIL, "cannot write the output");
-  for (size_t k = 0; k < t.nmeta; k++) { free(t.meta[k].key); free(t.meta[k].value); }
+  for (size_t k = 0; k < t.nmeta; k++) {
+    free(t.meta[k].key);
+    free(t.meta[k].value);
+  }
   free(t.meta);
   free(t.v);
   free(t.m);

@@ -20,12 +20,14 @@ typedef struct tr_row {
 /* A message: its send, and its receipt when the trace has it. */
 typedef struct tr_msg {
   const tr_row *s;
-  const tr_row *r;          /* NULL: not received in the trace */
-  double arr;               /* its arrival, as `how` places it */
+  const tr_row *r; /* NULL: not received in the trace */
+  double arr;      /* its arrival, as `how` places it */
   tr_arrival how;
 } tr_msg;
 
-typedef struct tr_meta { char *key, *value; } tr_meta;
+typedef struct tr_meta {
+  char *key, *value;
+} tr_meta;
 
 typedef struct tr_opts {
   const char *cmd, *path, *out, *topo;
@@ -39,24 +41,24 @@ typedef struct tr_checks {
   size_t recv, matched, unmatched_recv, unreceived, before_send;
   size_t state_rows, state_hosts, gaps, overlaps;
   double state_s[LB_HOST_NSTATES];
-  char first[256];          /* the first problem, "" when none */
+  char first[256]; /* the first problem, "" when none */
 } tr_checks;
 
 typedef struct tr_trace {
   const tr_opts *o;
   int version;
-  tr_row *v;                /* every row, in file order */
+  tr_row *v; /* every row, in file order */
   size_t n;
-  tr_meta *meta;            /* "# KEY: VALUE" lines, in order */
+  tr_meta *meta; /* "# KEY: VALUE" lines, in order */
   size_t nmeta;
-  long hosts;               /* lanes 0..hosts-1; lbmaster is lane `hosts` */
-  int sink;                 /* the trace has deliveries to lbmaster */
-  tr_msg *m;                /* the messages kept, by send time */
-  size_t nm, nmsg;          /* kept, in all */
-  lb_trace_row *st;         /* the state intervals kept (clipped to the
+  long hosts;       /* lanes 0..hosts-1; lbmaster is lane `hosts` */
+  int sink;         /* the trace has deliveries to lbmaster */
+  tr_msg *m;        /* the messages kept, by send time */
+  size_t nm, nmsg;  /* kept, in all */
+  lb_trace_row *st; /* the state intervals kept (clipped to the
                              * window), by host and start */
   size_t nst;
-  double offset;            /* ARR_OFFSET's */
+  double offset; /* ARR_OFFSET's */
   size_t narr[NARR];
   tr_checks ck;
 } tr_trace;

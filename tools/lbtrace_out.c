@@ -6,11 +6,14 @@
 void tr_info(const tr_trace *t, FILE *f)
 {
   const tr_opts *o = t->o;
-  long long cnt[LB_TRACE_NTYPES] = { 0 }, migr = 0, hops = 0, deliv = 0;
+  long long cnt[LB_TRACE_NTYPES] = {0}, migr = 0, hops = 0, deliv = 0;
   for (size_t k = 0; k < t->nm; k++) {
     const lb_trace_row *r = &t->m[k].s->r;
     cnt[r->type]++;
-    if (!strcmp(tr_kind(r), "migration")) { migr++; hops += r->procs; }
+    if (!strcmp(tr_kind(r), "migration")) {
+      migr++;
+      hops += r->procs;
+    }
     if (r->type == LB_TRACE_DELIVER) deliv++;
   }
   char types[512] = "";
@@ -24,11 +27,13 @@ void tr_info(const tr_trace *t, FILE *f)
                "version,received,unmatched_recv,before_send,state_hosts,gaps,overlaps,busy_s,idle_s,balancing_s,"
                "arr_recv,arr_exact,arr_offset");
     for (int y = 0; y < LB_TRACE_NTYPES; y++) fprintf(f, ",n_%s", lb_trace_type_name(y));
-    fprintf(f, "\n%zu,%zu,%ld,%d,%.17g,%.17g,%s,%.17g,%lld,%lld,%lld,%s,%d,%zu,%zu,%zu,%zu,%zu,%zu,%.17g,%.17g,%.17g,"
-               "%zu,%zu,%zu", t->n, t->nm, t->hosts, t->sink, first, last, tr_arrival_summary(t), t->offset, migr,
-            hops, deliv, types, t->version, c->matched, c->unmatched_recv, c->before_send, c->state_hosts, c->gaps,
-            c->overlaps, c->state_s[LB_HOST_BUSY], c->state_s[LB_HOST_IDLE], c->state_s[LB_HOST_BALANCING],
-            t->narr[ARR_RECV], t->narr[ARR_EXACT], t->narr[ARR_OFFSET]);
+    fprintf(f,
+            "\n%zu,%zu,%ld,%d,%.17g,%.17g,%s,%.17g,%lld,%lld,%lld,%s,%d,%zu,%zu,%zu,%zu,%zu,%zu,%.17g,%.17g,%.17g,"
+            "%zu,%zu,%zu",
+            t->n, t->nm, t->hosts, t->sink, first, last, tr_arrival_summary(t), t->offset, migr, hops, deliv, types,
+            t->version, c->matched, c->unmatched_recv, c->before_send, c->state_hosts, c->gaps, c->overlaps,
+            c->state_s[LB_HOST_BUSY], c->state_s[LB_HOST_IDLE], c->state_s[LB_HOST_BALANCING], t->narr[ARR_RECV],
+            t->narr[ARR_EXACT], t->narr[ARR_OFFSET]);
     for (int y = 0; y < LB_TRACE_NTYPES; y++) fprintf(f, ",%lld", cnt[y]);
     fprintf(f, "\n");
     return;
@@ -41,12 +46,15 @@ void tr_info(const tr_trace *t, FILE *f)
   fprintf(f, "arrival     %zu at their receipt, %zu computed (lbsim's delivery on %s), %zu drawn at send + %.10g\n",
           t->narr[ARR_RECV], t->narr[ARR_EXACT], o->topo ? o->topo : "no topology given", t->narr[ARR_OFFSET],
           t->offset);
-  fprintf(f, "received    %zu receipts, %zu matched to their send, %zu unmatched, %zu before their send; "
-             "%zu sends not received in the trace\n", c->recv, c->matched, c->unmatched_recv, c->before_send,
-          c->unreceived);
-  fprintf(f, "states      %zu rows on %zu hosts, %zu gaps, %zu overlaps; busy %.6g s, idle %.6g s, balancing %.6g s "
-             "(all hosts)\n", c->state_rows, c->state_hosts, c->gaps, c->overlaps, c->state_s[LB_HOST_BUSY],
-          c->state_s[LB_HOST_IDLE], c->state_s[LB_HOST_BALANCING]);
+  fprintf(f,
+          "received    %zu receipts, %zu matched to their send, %zu unmatched, %zu before their send; "
+          "%zu sends not received in the trace\n",
+          c->recv, c->matched, c->unmatched_recv, c->before_send, c->unreceived);
+  fprintf(f,
+          "states      %zu rows on %zu hosts, %zu gaps, %zu overlaps; busy %.6g s, idle %.6g s, balancing %.6g s "
+          "(all hosts)\n",
+          c->state_rows, c->state_hosts, c->gaps, c->overlaps, c->state_s[LB_HOST_BUSY], c->state_s[LB_HOST_IDLE],
+          c->state_s[LB_HOST_BALANCING]);
   fprintf(f, "migrations  %lld messages carried %lld process-hops\ndeliveries  %lld\ntypes      ", migr, hops, deliv);
   for (int y = 0; y < LB_TRACE_NTYPES; y++)
     if (cnt[y]) fprintf(f, " %s %lld", lb_trace_type_name(y), cnt[y]);
@@ -58,7 +66,10 @@ int tr_check(const tr_trace *t, FILE *f)
   const tr_checks *c = &t->ck;
   int fail = 0;
   const char *p = cli_prog();
-  if (c->unmatched_recv) { fprintf(stderr, "%s: FAIL %zu receipts match no send\n", p, c->unmatched_recv); fail = 1; }
+  if (c->unmatched_recv) {
+    fprintf(stderr, "%s: FAIL %zu receipts match no send\n", p, c->unmatched_recv);
+    fail = 1;
+  }
   if (c->before_send) {
     fprintf(stderr, "%s: FAIL %zu messages received before they were sent\n", p, c->before_send);
     fail = 1;
@@ -73,8 +84,8 @@ int tr_check(const tr_trace *t, FILE *f)
   }
   if (fail && c->first[0]) fprintf(stderr, "%s: the first: %s\n", p, c->first);
   if (!fail)
-    fprintf(f, "ok: %zu receipts, each after its send; %zu hosts' states tile their spans (%zu intervals)\n", c->matched,
-            c->state_hosts, c->state_rows);
+    fprintf(f, "ok: %zu receipts, each after its send; %zu hosts' states tile their spans (%zu intervals)\n",
+            c->matched, c->state_hosts, c->state_rows);
   return fail;
 }
 
@@ -84,7 +95,7 @@ void tr_segments(const tr_trace *t, FILE *f)
   for (size_t k = 0; k < t->nm; k++) {
     const tr_msg *m = &t->m[k];
     const lb_trace_row *r = &m->s->r;
-    char key[3][24] = { "", "", "" };
+    char key[3][24] = {"", "", ""};
     if (r->keys & LB_TRACE_HV) snprintf(key[0], sizeof key[0], "%llu", (unsigned long long)r->hv);
     if (r->keys & LB_TRACE_LV) snprintf(key[1], sizeof key[1], "%llu", (unsigned long long)r->lv);
     if (r->keys & LB_TRACE_TAG) snprintf(key[2], sizeof key[2], "%llu", (unsigned long long)r->tag);

@@ -53,12 +53,12 @@ static void usage(void)
 
 typedef struct run {
   const char *method, *start;
-  long *after;             /* P loads after */
-  long *flow;              /* m net edge flows, summed over passes */
-  char *plan;              /* text of the plan, "i->j:q(h) ..." */
+  long *after; /* P loads after */
+  long *flow;  /* m net edge flows, summed over passes */
+  char *plan;  /* text of the plan, "i->j:q(h) ..." */
   size_t planlen, plancap;
   long planned, hops, rounds, q;
-  size_t cg_iters;         /* Hu-Blake only */
+  size_t cg_iters; /* Hu-Blake only */
 } run;
 
 /* One item of the plan: "i->j:q", with "(h)" the route's hops if h >= 0. */
@@ -80,7 +80,10 @@ static void plan_add(run *r, size_t a, size_t b, long q, long h)
 /* Tasks on each processor by where they started: C[p*P + o].  What
  * arrives in a round waits in `fresh` until the round ends, since a
  * processor sends only what it held when the round began. */
-typedef struct arrival { size_t v, o; long n; } arrival;
+typedef struct arrival {
+  size_t v, o;
+  long n;
+} arrival;
 typedef struct tasks {
   size_t P, round;
   long *C;
@@ -103,7 +106,7 @@ static long grab(tasks *T, size_t u, size_t v, size_t o, long want)
     T->cap = T->cap ? 2 * T->cap : 64;
     if (!(T->fresh = realloc(T->fresh, T->cap * sizeof *T->fresh))) cli_die(CLI_EXIT_FAIL, "out of memory");
   }
-  T->fresh[T->nfresh++] = (arrival){ v, o, n };
+  T->fresh[T->nfresh++] = (arrival){v, o, n};
   *have -= n;
   return n;
 }
@@ -113,7 +116,10 @@ static long grab(tasks *T, size_t u, size_t v, size_t o, long want)
 static void move(tasks *T, const lb_transfer *tr)
 {
   size_t u = tr->from, v = tr->to;
-  if (tr->round != T->round) { settle(T); T->round = tr->round; }
+  if (tr->round != T->round) {
+    settle(T);
+    T->round = tr->round;
+  }
   long left = tr->amount - grab(T, u, v, v, tr->amount);
   for (size_t o = 0; o < T->P && left > 0; o++)
     if (o != u && o != v) left -= grab(T, u, v, o, left);
@@ -126,8 +132,7 @@ static void carry_out(const lb_topo *t, tasks *T, long *cur, const long *flow, r
 {
   lb_transfer *tr;
   size_t nt, nr;
-  if (lb_transfer_schedule(t, cur, flow, &tr, &nt, &nr))
-    cli_die(CLI_EXIT_FAIL, "schedule: %s", lb_errmsg());
+  if (lb_transfer_schedule(t, cur, flow, &tr, &nt, &nr)) cli_die(CLI_EXIT_FAIL, "schedule: %s", lb_errmsg());
   T->round = 0;
   for (size_t k = 0; k < nt; k++) {
     move(T, &tr[k]);
@@ -142,8 +147,8 @@ static void carry_out(const lb_topo *t, tasks *T, long *cur, const long *flow, r
 
 /* One pass of seed 003 Fig. 1 (as lb_transport_pass): its optimal
  * sender -> receiver plan is added to r, its net edge flow to flow. */
-static void transport_pass(const lb_topo *t, const lb_paths *paths, long *cur, long target,
-                           lb_tp_init init, long *flow, run *r)
+static void transport_pass(const lb_topo *t, const lb_paths *paths, long *cur, long target, lb_tp_init init, long *flow,
+                           run *r)
 {
   size_t P = t->n, no = 0, ni = 0;
   size_t *O = malloc(P * sizeof *O), *I = malloc(P * sizeof *I);
@@ -152,8 +157,14 @@ static void transport_pass(const lb_topo *t, const lb_paths *paths, long *cur, l
   long *copy = malloc(P * sizeof *copy);
   if (!O || !I || !sup || !dem || !delta || !lib || !copy) cli_die(CLI_EXIT_FAIL, "out of memory");
   for (size_t i = 0; i < P; i++) {
-    if (cur[i] > target) { O[no] = i; sup[no++] = cur[i] - target; }
-    if (cur[i] < target) { I[ni] = i; dem[ni++] = target - cur[i]; }
+    if (cur[i] > target) {
+      O[no] = i;
+      sup[no++] = cur[i] - target;
+    }
+    if (cur[i] < target) {
+      I[ni] = i;
+      dem[ni++] = target - cur[i];
+    }
   }
   if (no && ni) {
     double *c = malloc(no * ni * sizeof *c);
@@ -161,8 +172,7 @@ static void transport_pass(const lb_topo *t, const lb_paths *paths, long *cur, l
     if (!c || !x) cli_die(CLI_EXIT_FAIL, "out of memory");
     for (size_t k = 0; k < no; k++)
       for (size_t m = 0; m < ni; m++) c[k * ni + m] = lb_paths_dist(paths, O[k], I[m]);
-    if (lb_tp_solve(no, ni, c, sup, dem, init, x, NULL, NULL))
-      cli_die(CLI_EXIT_FAIL, "transport: %s", lb_errmsg());
+    if (lb_tp_solve(no, ni, c, sup, dem, init, x, NULL, NULL)) cli_die(CLI_EXIT_FAIL, "transport: %s", lb_errmsg());
     for (size_t k = 0; k < no; k++)
       for (size_t m = 0; m < ni; m++) {
         long q = x[k * ni + m];
@@ -179,26 +189,31 @@ static void transport_pass(const lb_topo *t, const lb_paths *paths, long *cur, l
   }
   /* The library's own pass must give the same transfers. */
   memcpy(copy, cur, P * sizeof *copy);
-  if (lb_transport_pass(paths, copy, target, init, lib))
-    cli_die(CLI_EXIT_FAIL, "transport: %s", lb_errmsg());
+  if (lb_transport_pass(paths, copy, target, init, lib)) cli_die(CLI_EXIT_FAIL, "transport: %s", lb_errmsg());
   if (memcmp(lib, delta, P * P * sizeof *lib))
     cli_die(CLI_EXIT_FAIL, "internal error: the plan does not give lb_transport_pass's transfers");
   for (size_t k = 0; k < t->m; k++) {
     size_t a = t->edge[k][0], b = t->edge[k][1];
     flow[k] = delta[a * P + b] - delta[b * P + a];
   }
-  free(O); free(I); free(sup); free(dem); free(delta); free(lib); free(copy);
+  free(O);
+  free(I);
+  free(sup);
+  free(dem);
+  free(delta);
+  free(lib);
+  free(copy);
 }
 
-static void solve(const lb_topo *t, const lb_paths *paths, const long *load, const char *method,
-                  lb_transport_variant v, lb_tp_init init, run *r)
+static void solve(const lb_topo *t, const lb_paths *paths, const long *load, const char *method, lb_transport_variant v,
+                  lb_tp_init init, run *r)
 {
   size_t P = t->n;
   memset(r, 0, sizeof *r);
   r->after = malloc(P * sizeof *r->after);
   r->flow = calloc(t->m + 1, sizeof *r->flow);
   long *f = calloc(t->m + 1, sizeof *f);
-  tasks T = { .P = P, .C = calloc(P * P, sizeof(long)) };
+  tasks T = {.P = P, .C = calloc(P * P, sizeof(long))};
   if (!r->after || !r->flow || !f || !T.C) cli_die(CLI_EXIT_FAIL, "out of memory");
   memcpy(r->after, load, P * sizeof *load);
   for (size_t p = 0; p < P; p++) T.C[p * P + p] = load[p];
@@ -212,8 +227,8 @@ static void solve(const lb_topo *t, const lb_paths *paths, const long *load, con
     for (size_t k = 0; k < t->m; k++) {
       if (!f[k]) continue;
       int fw = f[k] > 0;
-      plan_add(r, (fw ? t->edge[k][0] : t->edge[k][1]) + 1,
-               (fw ? t->edge[k][1] : t->edge[k][0]) + 1, fw ? f[k] : -f[k], -1);
+      plan_add(r, (fw ? t->edge[k][0] : t->edge[k][1]) + 1, (fw ? t->edge[k][1] : t->edge[k][0]) + 1, fw ? f[k] : -f[k],
+               -1);
       r->flow[k] = f[k];
     }
     carry_out(t, &T, r->after, f, r);
@@ -231,9 +246,12 @@ static void solve(const lb_topo *t, const lb_paths *paths, const long *load, con
     }
   }
   for (size_t p = 0; p < P; p++)
-    for (size_t o = 0; o < P; o++) if (o != p) r->q += T.C[p * P + o];
+    for (size_t o = 0; o < P; o++)
+      if (o != p) r->q += T.C[p * P + o];
   if (!r->plan) r->plan = strdup("");
-  free(f); free(T.C); free(T.fresh);
+  free(f);
+  free(T.C);
+  free(T.fresh);
 }
 
 static void metrics(const long *l, size_t P, double m[3])
@@ -267,9 +285,9 @@ static void report(const lb_topo *t, const long *load, const run *r, int csv)
   metrics(load, P, m0);
   metrics(r->after, P, m);
   if (csv) {
-    printf("%s,%s,%s,%zu,%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%ld,%ld,%ld,%ld,",
-           r->method, r->start, t->name, P, sum, (double)sum / (double)P, m0[0], m0[1], m0[2],
-           m[0], m[1], m[2], r->q, r->planned, r->hops, r->rounds);
+    printf("%s,%s,%s,%zu,%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%ld,%ld,%ld,%ld,", r->method, r->start, t->name,
+           P, sum, (double)sum / (double)P, m0[0], m0[1], m0[2], m[0], m[1], m[2], r->q, r->planned, r->hops,
+           r->rounds);
     if (r->method[0] == 'H') printf("%zu", r->cg_iters);
     putchar(',');
     print_loads(r->after, P, " ");
@@ -277,8 +295,7 @@ static void report(const lb_topo *t, const long *load, const run *r, int csv)
     return;
   }
   if (r->method[0] == 'H')
-    printf("H (Hu-Blake, %zu CG iterations):\n  plan (integer edge flows, sender->receiver:tasks):",
-           r->cg_iters);
+    printf("H (Hu-Blake, %zu CG iterations):\n  plan (integer edge flows, sender->receiver:tasks):", r->cg_iters);
   else
     printf("%s (%s start):\n  plan (sender->receiver:tasks(hops)):", r->method,
            r->start[0] == 'n' ? "north-west corner" : "Vogel");
@@ -287,14 +304,13 @@ static void report(const lb_topo *t, const long *load, const run *r, int csv)
   for (size_t k = 0; k < t->m; k++)
     if (r->flow[k])
       printf(" %zu->%zu:%ld", (r->flow[k] > 0 ? t->edge[k][0] : t->edge[k][1]) + 1,
-             (r->flow[k] > 0 ? t->edge[k][1] : t->edge[k][0]) + 1,
-             r->flow[k] > 0 ? r->flow[k] : -r->flow[k]);
+             (r->flow[k] > 0 ? t->edge[k][1] : t->edge[k][0]) + 1, r->flow[k] > 0 ? r->flow[k] : -r->flow[k]);
   printf("\n  loads after: ");
   print_loads(r->after, P, ",");
-  printf("\n  tasks planned %ld, task-hops %ld, rounds %ld; Q (tasks whose processor changed) %ld\n",
-         r->planned, r->hops, r->rounds, r->q);
-  printf("  M1 (max-min) %.10g -> %.10g, M2 (dev/max) %.10g -> %.10g, M3 (max) %.10g -> %.10g\n",
-         m0[0], m[0], m0[1], m[1], m0[2], m[2]);
+  printf("\n  tasks planned %ld, task-hops %ld, rounds %ld; Q (tasks whose processor changed) %ld\n", r->planned,
+         r->hops, r->rounds, r->q);
+  printf("  M1 (max-min) %.10g -> %.10g, M2 (dev/max) %.10g -> %.10g, M3 (max) %.10g -> %.10g\n", m0[0], m[0], m0[1],
+         m[1], m0[2], m[2]);
 }
 
 static void free_run(run *r)
@@ -304,15 +320,18 @@ static void free_run(run *r)
   free(r->plan);
 }
 
-typedef struct job { const char *m; lb_transport_variant v; lb_tp_init i; } job;
+typedef struct job {
+  const char *m;
+  lb_transport_variant v;
+  lb_tp_init i;
+} job;
 
 int main(int argc, char **argv)
 {
-  static const struct option opts[] = {
-    { "method", required_argument, 0, 'm' }, { "variant", required_argument, 0, 'v' },
-    { "init", required_argument, 0, 'i' }, { "topology", required_argument, 0, 'g' },
-    { "example", no_argument, 0, 'e' }, { "csv", no_argument, 0, 'c' },
-    { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+  static const struct option opts[] = {{"method", required_argument, 0, 'm'}, {"variant", required_argument, 0, 'v'},
+                                       {"init", required_argument, 0, 'i'},   {"topology", required_argument, 0, 'g'},
+                                       {"example", no_argument, 0, 'e'},      {"csv", no_argument, 0, 'c'},
+                                       {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   int c, example = 0, csv = 0;
@@ -355,8 +374,7 @@ int main(int argc, char **argv)
   }
   for (size_t i = 0; i < P; i++) {
     load[i] = (long)d[i];
-    if ((double)load[i] != d[i])
-      cli_usage_error("LOADS: %.17g at processor %zu is not an integer", d[i], i + 1);
+    if ((double)load[i] != d[i]) cli_usage_error("LOADS: %.17g at processor %zu is not an integer", d[i], i + 1);
   }
   lb_topo *t;
   char def[32];
@@ -370,15 +388,15 @@ int main(int argc, char **argv)
   job todo[3];
   size_t nt = 0;
   if (example) {
-    todo[nt++] = (job){ "transport", LB_TRANSPORT_T, LB_TP_NWC };
-    todo[nt++] = (job){ "transport", LB_TRANSPORT_TB, LB_TP_NWC };
-    todo[nt++] = (job){ "transport", LB_TRANSPORT_TB, LB_TP_VOGEL };
+    todo[nt++] = (job){"transport", LB_TRANSPORT_T, LB_TP_NWC};
+    todo[nt++] = (job){"transport", LB_TRANSPORT_TB, LB_TP_NWC};
+    todo[nt++] = (job){"transport", LB_TRANSPORT_TB, LB_TP_VOGEL};
   } else if (!strcmp(method, "all")) {
-    todo[nt++] = (job){ "transport", LB_TRANSPORT_T, init };
-    todo[nt++] = (job){ "transport", LB_TRANSPORT_TB, init };
-    todo[nt++] = (job){ "hublake", v, init };
+    todo[nt++] = (job){"transport", LB_TRANSPORT_T, init};
+    todo[nt++] = (job){"transport", LB_TRANSPORT_TB, init};
+    todo[nt++] = (job){"hublake", v, init};
   } else {
-    todo[nt++] = (job){ method, v, init };
+    todo[nt++] = (job){method, v, init};
   }
   for (size_t k = 0; k < nt; k++) {
     run r;

@@ -26,11 +26,19 @@
 #include "lb_rt.h"
 #include "lb_wire.h"
 
-typedef struct live { uint64_t pid; app_task *t; } live;
+typedef struct live {
+  uint64_t pid;
+  app_task *t;
+} live;
 
 /* A result's payload that came ahead of the message that refers to it
  * (its sender sends the two in that order): from which host. */
-typedef struct ahead { uint64_t pid; int from; double at; int said; } ahead;
+typedef struct ahead {
+  uint64_t pid;
+  int from;
+  double at;
+  int said;
+} ahead;
 
 /* A payload whose message has not come after this long is named on
  * stderr, once: the host holds it (its heartbeats say so) but cannot
@@ -38,33 +46,33 @@ typedef struct ahead { uint64_t pid; int from; double at; int said; } ahead;
 #define AHEAD_SAY_S 10.0
 
 typedef struct worker {
-  const farm_xport *xp;     /* the transport, which holds the result payloads */
+  const farm_xport *xp; /* the transport, which holds the result payloads */
   uint32_t run;
   int parent, stop;
   farm_setup s;
   lb_topo *topo;
   lb_codec_limits lim;
   lb_rt *rt;
-  live *lv;                 /* processes that have run here */
+  live *lv; /* processes that have run here */
   size_t nlv, caplv;
   int64_t c[FARM_NCOUNTERS];
   int throttle;
   double busy, cpu;
-  double msg, idle;         /* wall time with messages; waiting with nothing to run */
-  int msg_depth;            /* handling nests sends: time the outermost only */
-  double first, last;       /* wall clock at the first and last quantum */
-  double origin;            /* node time 0 on cli_now's clock: the master's
+  double msg, idle;    /* wall time with messages; waiting with nothing to run */
+  int msg_depth;       /* handling nests sends: time the outermost only */
+  double first, last;  /* wall clock at the first and last quantum */
+  double origin;       /* node time 0 on cli_now's clock: the master's
                              * start (SETUP's t0, on the clock hosts share) */
-  double units_q;           /* units per quantum, learned */
-  worker_trace tr;           /* the trace's rows (worker_trace.h) */
-  unsigned char *down;      /* hosts known to have failed: what they send is dropped */
-  uint64_t quanta;          /* quanta run: the progress the lease reports */
-  double next_beat;         /* when the next HEARTBEAT is due (cli_now) */
-  double echo_sent;         /* an ECHO through the daemon waits since then (0: none) */
-  ahead *ah;                /* payloads whose message has not come yet */
+  double units_q;      /* units per quantum, learned */
+  worker_trace tr;     /* the trace's rows (worker_trace.h) */
+  unsigned char *down; /* hosts known to have failed: what they send is dropped */
+  uint64_t quanta;     /* quanta run: the progress the lease reports */
+  double next_beat;    /* when the next HEARTBEAT is due (cli_now) */
+  double echo_sent;    /* an ECHO through the daemon waits since then (0: none) */
+  ahead *ah;           /* payloads whose message has not come yet */
   size_t nah, capah;
-  int deaf;                 /* the daemon stopped answering: no renewals (said once) */
-  lb_topo **repaired;       /* the graphs used since (owned; the node borrows the last) */
+  int deaf;           /* the daemon stopped answering: no renewals (said once) */
+  lb_topo **repaired; /* the graphs used since (owned; the node borrows the last) */
   size_t nrepaired;
 } worker;
 
@@ -119,8 +127,10 @@ static void say_waiting(worker *w, double now)
     ahead *a = &w->ah[k];
     if (a->said || now - a->at < AHEAD_SAY_S) continue;
     a->said = 1;
-    fprintf(stderr, "%s: host %u: the result of process %llu came from host %d %.1f s ago, and the message that "
-            "refers to it has not\n", cli_prog(), w->s.me, (unsigned long long)a->pid, a->from, now - a->at);
+    fprintf(stderr,
+            "%s: host %u: the result of process %llu came from host %d %.1f s ago, and the message that "
+            "refers to it has not\n",
+            cli_prog(), w->s.me, (unsigned long long)a->pid, a->from, now - a->at);
   }
 }
 
@@ -134,8 +144,10 @@ static void beat(worker *w)
   w->next_beat = now - w->next_beat < p ? w->next_beat + p : now + p;
   if (daemon_deaf(w, now)) return;
   const lb_node *nd = lb_rt_node(w->rt);
-  farm_beat b = { .me = w->s.me, .quanta = w->quanta, .units = (uint64_t)w->c[FARM_C_UNITS],
-                  .held = lb_node_queue_len(nd) + w->xp->held(w->xp->ctx, NULL, 0) };
+  farm_beat b = {.me = w->s.me,
+                 .quanta = w->quanta,
+                 .units = (uint64_t)w->c[FARM_C_UNITS],
+                 .held = lb_node_queue_len(nd) + w->xp->held(w->xp->ctx, NULL, 0)};
   unsigned char buf[FARM_BEAT_LEN];
   size_t len;
   if (!farm_beat_encode(&b, buf, sizeof buf, &len)) xsend(w, w->parent, FARM_HEARTBEAT, buf, len);
@@ -144,7 +156,10 @@ static void beat(worker *w)
 /* Time spent with messages: receiving, handling and the sends that
  * follow.  Handling nests sends, so only the outermost call counts. */
 static double msg_begin(worker *w) { return w->msg_depth++ ? 0 : cli_now(); }
-static void msg_end(worker *w, double t0) { if (!--w->msg_depth) w->msg += cli_now() - t0; }
+static void msg_end(worker *w, double t0)
+{
+  if (!--w->msg_depth) w->msg += cli_now() - t0;
+}
 
 /* A payload's trace row at time t: sent to a host or lbmaster (dst -1),
  * or taken in. */
@@ -183,8 +198,8 @@ static app_task *live_get(worker *w, const lb_proc *p)
   if (app_task_load(p->ctx, p->ctx_len, &t)) return NULL;
   /* The result is filed under the context's own id and origin. */
   if (app_task_id(t) != p->id || app_task_origin(t) < 0 || (size_t)app_task_origin(t) != p->origin) {
-    lb_error(LB_EFORMAT, "context of process %llu from host %d, not %llu from %zu",
-             (unsigned long long)app_task_id(t), app_task_origin(t), (unsigned long long)p->id, p->origin);
+    lb_error(LB_EFORMAT, "context of process %llu from host %d, not %llu from %zu", (unsigned long long)app_task_id(t),
+             app_task_origin(t), (unsigned long long)p->id, p->origin);
     app_task_free(t);
     return NULL;
   }
@@ -195,7 +210,7 @@ static app_task *live_get(worker *w, const lb_proc *p)
     w->lv = v;
     w->caplv = cap;
   }
-  w->lv[w->nlv++] = (live){ p->id, t };
+  w->lv[w->nlv++] = (live){p->id, t};
   return t;
 }
 
@@ -204,7 +219,7 @@ static int cb_leaving(void *ctx, lb_proc *p)
 {
   worker *w = ctx;
   app_task *t = live_take(w, p->id);
-  if (!t) return LB_SUCCESS;    /* never ran here: its context is current */
+  if (!t) return LB_SUCCESS; /* never ran here: its context is current */
   app_task_add_hop(t);
   size_t n = app_task_blob_size(t);
   unsigned char *blob = malloc(n);
@@ -217,7 +232,7 @@ static int cb_leaving(void *ctx, lb_proc *p)
 
 static int send_payload(worker *w, uint64_t pid, int tid, int tag)
 {
-  double t = node_now(w);   /* before it leaves: its receiver may read its clock first */
+  double t = node_now(w); /* before it leaves: its receiver may read its clock first */
   long bytes = w->xp->forward(w->xp->ctx, pid, tid, tag);
   if (bytes == -1)
     return lb_error(LB_ESTATE, "host %u: no payload here for the result of process %llu", w->s.me,
@@ -260,7 +275,8 @@ static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
 
 static int cb_home(void *ctx, const lb_result_ref *r, double now)
 {
-  (void)r; (void)now;
+  (void)r;
+  (void)now;
   ((worker *)ctx)->c[FARM_C_HOMED]++;
   return LB_SUCCESS;
 }
@@ -273,9 +289,13 @@ static uint32_t cb_msg_id(void *ctx) { return (uint32_t)farm_auth_next_seq(((wor
 
 /* [1]: with the trace's message rows (SETUP's trace). */
 static const lb_rt_ops worker_ops[2] = {
-  { .send = cb_send, .leaving = cb_leaving, .home = cb_home, .deliver = cb_deliver },
-  { .send = cb_send, .leaving = cb_leaving, .home = cb_home, .deliver = cb_deliver, .trace = cb_trace,
-    .msg_id = cb_msg_id },
+    {.send = cb_send, .leaving = cb_leaving, .home = cb_home, .deliver = cb_deliver},
+    {.send = cb_send,
+     .leaving = cb_leaving,
+     .home = cb_home,
+     .deliver = cb_deliver,
+     .trace = cb_trace,
+     .msg_id = cb_msg_id},
 };
 
 static void step(worker *w, const lb_event *ev)
@@ -309,10 +329,13 @@ static int setup(worker *w, const farm_in *in)
   double skew = w->s.t0 - cli_epoch();
   w->origin = cli_now() + skew;
   int rc = skew > 86400 || skew < -86400 ? lb_error(LB_ERANGE, "start time %.0f s off this host's clock", skew) : 0;
-  size_t (*e)[2] = malloc((w->s.nedges + 1) * sizeof *e);
+  size_t(*e)[2] = malloc((w->s.nedges + 1) * sizeof *e);
   if (!e) cli_die(CLI_EXIT_FAIL, "out of memory");
-  for (uint32_t k = 0; k < w->s.nedges; k++) { e[k][0] = w->s.edges[k][0]; e[k][1] = w->s.edges[k][1]; }
-  if (!rc) rc = lb_topo_from_edges(w->s.nhosts, (const size_t (*)[2])e, w->s.nedges, "farm", &w->topo);
+  for (uint32_t k = 0; k < w->s.nedges; k++) {
+    e[k][0] = w->s.edges[k][0];
+    e[k][1] = w->s.edges[k][1];
+  }
+  if (!rc) rc = lb_topo_from_edges(w->s.nhosts, (const size_t(*)[2])e, w->s.nedges, "farm", &w->topo);
   free(e);
   if (!rc && !lb_topo_is_connected(w->topo)) rc = lb_error(LB_ETOPO, "the hosts' graph is not connected");
   if (!rc) rc = lb_rt_alloc(w->s.policy, w->s.me, w->topo, &w->s.par, &worker_ops[w->s.trace != 0], w, &w->rt);
@@ -344,7 +367,7 @@ static int on_tasks(worker *w, const farm_in *in)
   for (size_t k = 0; k < n; k++) {
     /* A fresh process's work is its application's declared estimate. */
     p[k]->est = (float)p[k]->work;
-    lb_event ev = { .type = LB_EV_ARRIVE, .proc = p[k] };
+    lb_event ev = {.type = LB_EV_ARRIVE, .proc = p[k]};
     step(w, &ev);
     w->c[FARM_C_RECEIVED]++;
   }
@@ -365,7 +388,7 @@ static int on_lbmsg(worker *w, const farm_in *in, int from)
   }
   m->trace_id = (uint32_t)in->seq;
   if (lb_msg_type_has_result(m->type) && m->res.payload) payload_claimed(w, m->res.pid);
-  lb_event ev = { .type = LB_EV_MSG, .msg = m };
+  lb_event ev = {.type = LB_EV_MSG, .msg = m};
   step(w, &ev);
   return 0;
 }
@@ -387,7 +410,7 @@ static int on_payload(worker *w, farm_in *in, int from)
     w->ah = v;
     w->capah = cap;
   }
-  w->ah[w->nah++] = (ahead){ h.pid, from, cli_now(), 0 };
+  w->ah[w->nah++] = (ahead){h.pid, from, cli_now(), 0};
   return 0;
 }
 
@@ -395,7 +418,10 @@ static int on_payload(worker *w, farm_in *in, int from)
 static void payload_claimed(worker *w, uint64_t pid)
 {
   for (size_t k = 0; k < w->nah; k++)
-    if (w->ah[k].pid == pid) { w->ah[k] = w->ah[--w->nah]; return; }
+    if (w->ah[k].pid == pid) {
+      w->ah[k] = w->ah[--w->nah];
+      return;
+    }
 }
 
 /* Host d is down: a payload it sent ahead of a message that will never
@@ -404,13 +430,18 @@ static void payload_claimed(worker *w, uint64_t pid)
 static void drop_orphans(worker *w, uint32_t d)
 {
   for (size_t k = 0; k < w->nah;) {
-    if (w->ah[k].from != (int)d) { k++; continue; }
+    if (w->ah[k].from != (int)d) {
+      k++;
+      continue;
+    }
     uint64_t pid = w->ah[k].pid;
     w->ah[k] = w->ah[--w->nah];
     if (w->xp->drop(w->xp->ctx, pid)) continue;
     w->c[FARM_C_DROPPED]++;
-    fprintf(stderr, "%s: host %u: the result of process %llu, which host %u sent ahead of its message, dropped: "
-            "host %u is down\n", cli_prog(), w->s.me, (unsigned long long)pid, d, d);
+    fprintf(stderr,
+            "%s: host %u: the result of process %llu, which host %u sent ahead of its message, dropped: "
+            "host %u is down\n",
+            cli_prog(), w->s.me, (unsigned long long)pid, d, d);
   }
 }
 
@@ -426,7 +457,10 @@ static int on_down(worker *w, const farm_in *in)
   int rc = 0;
   for (uint32_t k = 0; k < n && !rc; k++) {
     uint32_t d = hosts[k];
-    if (d == w->s.me) { w->stop = 2; break; }   /* the master gave up on us */
+    if (d == w->s.me) {
+      w->stop = 2;
+      break;
+    } /* the master gave up on us */
     if (w->down[d]) continue;
     w->down[d] = 1;
     drop_orphans(w, d);
@@ -434,7 +468,7 @@ static int on_down(worker *w, const farm_in *in)
     if (!v || lb_topo_repair(w->topo, w->down, &t)) cli_die(CLI_EXIT_FAIL, "host %u: %s", w->s.me, lb_errmsg());
     w->repaired = v;
     w->repaired[w->nrepaired++] = t;
-    lb_event ev = { .type = LB_EV_DOWN, .dst = d, .topo = t };
+    lb_event ev = {.type = LB_EV_DOWN, .dst = d, .topo = t};
     step(w, &ev);
   }
   free(hosts);
@@ -459,7 +493,7 @@ static int on_order(worker *w, const farm_in *in)
 {
   farm_order o;
   if (farm_order_decode(in->body, in->len, w->s.nhosts, &o)) return -1;
-  lb_event ev = { .type = LB_EV_ORDER, .dst = o.dst, .count = (long)o.count };
+  lb_event ev = {.type = LB_EV_ORDER, .dst = o.dst, .count = (long)o.count};
   step(w, &ev);
   return 0;
 }
@@ -526,11 +560,17 @@ static void handle(worker *w, farm_in *in)
   }
   switch (in->tag) {
   case FARM_STOP:
-    if (from != -2) { bad = 1; break; }
+    if (from != -2) {
+      bad = 1;
+      break;
+    }
     if (w->s.silent) go_silent(w);
     w->stop = 1;
     break;
-  case FARM_QUIT: if (from == -2) w->stop = 2; else bad = 1; break;
+  case FARM_QUIT:
+    if (from == -2) w->stop = 2;
+    else bad = 1;
+    break;
   case FARM_TASKS: bad = from != -2 || on_tasks(w, in); break;
   case FARM_ORDER: bad = from != -2 || on_order(w, in); break;
   case FARM_LBMSG: bad = from < 0 || on_lbmsg(w, in, from); break;
@@ -538,7 +578,10 @@ static void handle(worker *w, farm_in *in)
   case FARM_DOWN: bad = from != -2 || on_down(w, in); break;
   case FARM_CLOCK: bad = from != -2 || on_clock(w, in); break;
   case FARM_EXITED: parent_exited(w, in); break;
-  case FARM_ECHO: if (from == (int)w->s.me) on_echo(w, from); else bad = 1; break;
+  case FARM_ECHO:
+    if (from == (int)w->s.me) on_echo(w, from);
+    else bad = 1;
+    break;
   default: bad = 1;
   }
   if (bad) {
@@ -571,7 +614,7 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
   if (app_task_run(t, u, &ran)) return -1;
   double dc = cli_cpu() - c0;
   app_task_add_cost(t, dc);
-  if (!app_task_finished(t)) {   /* the quantum, not the work, ended the run */
+  if (!app_task_finished(t)) { /* the quantum, not the work, ended the run */
     double f = dc > 0 ? w->s.quantum_s / dc : 2;
     w->units_q = (double)ran * (f > 2 ? 2 : f < 0.5 ? 0.5 : f);
   }
@@ -592,8 +635,8 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
 static void make_wrong(app_task *t, unsigned char *blob, size_t n)
 {
   if (n < 8) return;
-  lb_rbuf r = { blob + n - 8, 8, 0, 0 };
-  lb_wbuf b = { blob + n - 8, 8, 0 };
+  lb_rbuf r = {blob + n - 8, 8, 0, 0};
+  lb_wbuf b = {blob + n - 8, 8, 0};
   if (app_task_kind(t) == APP_MATMUL) lb_w_f64(&b, lb_r_f64(&r) + 1024);
   else lb_w_u64(&b, lb_r_u64(&r) + 1);
 }
@@ -605,7 +648,7 @@ static uint64_t hold_result(worker *w, app_task *t)
   unsigned char *blob = malloc(n);
   if (!blob || app_task_result(t, blob, n)) cli_die(CLI_EXIT_FAIL, "host %u: cannot encode a result", w->s.me);
   if (w->s.wrong) make_wrong(t, blob, n);
-  farm_payload_head h = { .pid = app_task_id(t), .origin = (uint32_t)app_task_origin(t), .exec = w->s.me, .len = n };
+  farm_payload_head h = {.pid = app_task_id(t), .origin = (uint32_t)app_task_origin(t), .exec = w->s.me, .len = n};
   int bad = w->xp->hold(w->xp->ctx, &h, blob);
   free(blob);
   if (bad)
@@ -618,9 +661,9 @@ static uint64_t hold_result(worker *w, app_task *t)
  * again from the start on another host. */
 static void lost(worker *w, uint64_t pid)
 {
-  fprintf(stderr, "%s: host %u: cannot run process %llu (%s): handed back to the master\n",
-          cli_prog(), w->s.me, (unsigned long long)pid, lb_errmsg());
-  lb_event ev = { .type = LB_EV_DISCARD, .pid = pid };
+  fprintf(stderr, "%s: host %u: cannot run process %llu (%s): handed back to the master\n", cli_prog(), w->s.me,
+          (unsigned long long)pid, lb_errmsg());
+  lb_event ev = {.type = LB_EV_DISCARD, .pid = pid};
   step(w, &ev);
   unsigned char buf[8];
   size_t len;
@@ -633,7 +676,10 @@ static void quantum(worker *w, const lb_proc *p)
 {
   uint64_t pid = p->id;
   app_task *t = live_get(w, p);
-  if (!t) { lost(w, pid); return; }
+  if (!t) {
+    lost(w, pid);
+    return;
+  }
   unsigned long ran, from = app_task_units_total(t) - app_task_units_left(t);
   if (run_one(w, t, &ran)) {
     app_task_free(live_take(w, pid));
@@ -641,7 +687,7 @@ static void quantum(worker *w, const lb_proc *p)
     return;
   }
   /* Work in the application's own measure, as the process's was given. */
-  lb_event ev = { .type = LB_EV_RAN, .pid = pid, .work_done = app_task_work(t, from, from + ran) };
+  lb_event ev = {.type = LB_EV_RAN, .pid = pid, .work_done = app_task_work(t, from, from + ran)};
   if (app_task_finished(t)) {
     ev.finished = 1;
     ev.result_len = hold_result(w, t);
@@ -653,7 +699,7 @@ static void quantum(worker *w, const lb_proc *p)
 
 static void loop(worker *w)
 {
-  lb_event tick = { .type = LB_EV_TICK };
+  lb_event tick = {.type = LB_EV_TICK};
   w->next_beat = cli_now();
   while (!w->stop) {
     farm_in in;
@@ -688,7 +734,7 @@ static void loop(worker *w)
 static void report(worker *w)
 {
   const lb_node_stats *st = lb_node_stats_get(lb_rt_node(w->rt));
-  farm_report rep = { .me = w->s.me, .throttle = (uint32_t)w->throttle };
+  farm_report rep = {.me = w->s.me, .throttle = (uint32_t)w->throttle};
   memcpy(rep.c, w->c, sizeof rep.c);
   for (int i = 0; i < LB_MSG_NTYPES; i++) rep.lbsent[i] = (int64_t)st->sent[i];
   rep.c[FARM_C_MIGRATED] = (int64_t)st->migrated;
@@ -712,7 +758,10 @@ static void report(worker *w)
   rep.trace_len = w->tr.n;
   unsigned char *buf;
   size_t len;
-  if (farm_report_encode(&rep, &buf, &len)) { fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg()); return; }
+  if (farm_report_encode(&rep, &buf, &len)) {
+    fprintf(stderr, "%s: %s\n", cli_prog(), lb_errmsg());
+    return;
+  }
   xsend(w, w->parent, FARM_REPORT, buf, len);
   free(buf);
 }
@@ -750,7 +799,7 @@ static void cleanup(worker *w)
 
 int worker_host_run(const farm_xport *xp, int parent)
 {
-  worker w = { .xp = xp, .run = xp->run, .parent = parent };
+  worker w = {.xp = xp, .run = xp->run, .parent = parent};
   int rc = 0;
   /* Before SETUP only the master may speak: the self-test, SETUP, QUIT.
    * Messages from other hosts wait in the transport's queue until then. */
@@ -776,9 +825,12 @@ int worker_host_run(const farm_xport *xp, int parent)
        * do, and exiting tells the master at once. */
       int bad = setup(&w, &in);
       xp->clear(xp->ctx, &in);
-      if (bad) { rc = 1; break; }
+      if (bad) {
+        rc = 1;
+        break;
+      }
       loop(&w);
-      worker_trace_end(&w.tr, node_now(&w));   /* the host's span ends with its loop */
+      worker_trace_end(&w.tr, node_now(&w)); /* the host's span ends with its loop */
       /* Leave the cgroup first: once the master has every report it
        * may halt the VM, which kills this task. */
       farm_throttle_stop();

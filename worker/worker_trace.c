@@ -7,7 +7,7 @@
 
 void worker_trace_start(worker_trace *tr, int on, size_t host, double t)
 {
-  *tr = (worker_trace){ .on = on, .host = host };
+  *tr = (worker_trace){.on = on, .host = host};
   lb_trace_states_init(&tr->st);
   if (on) worker_trace_state(tr, LB_HOST_BALANCING, t);
 }
@@ -18,12 +18,18 @@ void worker_trace_start(worker_trace *tr, int on, size_t host, double t)
 static void add(worker_trace *tr, const char *row, size_t limit)
 {
   size_t n = strlen(row);
-  if (tr->n + n + 1 > limit) { tr->dropped++; return; }
+  if (tr->n + n + 1 > limit) {
+    tr->dropped++;
+    return;
+  }
   if (tr->n + n + 1 > tr->cap) {
     size_t cap = tr->cap ? 2 * tr->cap : 65536;
     while (cap < tr->n + n + 1) cap *= 2;
     char *v = realloc(tr->rows, cap);
-    if (!v) { tr->dropped++; return; }
+    if (!v) {
+      tr->dropped++;
+      return;
+    }
     tr->rows = v;
     tr->cap = cap;
   }
@@ -71,7 +77,7 @@ void worker_trace_free(worker_trace *tr)
 
 int worker_trace_clock(const farm_clock *req, double node, double mono, unsigned char *buf, size_t *len)
 {
-  farm_clock rep = { .round = req->round, .reply = 1, .master = req->master, .node = node, .mono = mono };
+  farm_clock rep = {.round = req->round, .reply = 1, .master = req->master, .node = node, .mono = mono};
   cli_boot_id(rep.boot);
   return farm_clock_encode(&rep, buf, FARM_CLOCK_MAX, len);
 }

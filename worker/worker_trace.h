@@ -15,14 +15,14 @@
 #include "farm_wire.h"
 #include "lb_trace.h"
 
-#define WORKER_TRACE_MAX ((size_t)32 << 20)   /* bytes of rows kept */
+#define WORKER_TRACE_MAX ((size_t)32 << 20) /* bytes of rows kept */
 
 typedef struct worker_trace {
   int on;
   size_t host;
-  char *rows;               /* '\n'-ended */
+  char *rows; /* '\n'-ended */
   size_t n, cap;
-  unsigned long dropped;    /* rows past WORKER_TRACE_MAX */
+  unsigned long dropped; /* rows past WORKER_TRACE_MAX */
   lb_trace_states st;
 } worker_trace;
 

@@ -49,26 +49,35 @@ static void dump(const char *dir, size_t m, size_t k, const double *c, const lon
   char path[4096];
   snprintf(path, sizeof path, "%s/tp-%zu-%zu.bin", dir, m, k);
   FILE *f = fopen(path, "wb");
-  uint64_t mn[2] = { m, m };
+  uint64_t mn[2] = {m, m};
   int ok = f && fwrite(mn, sizeof mn, 1, f) == 1 && fwrite(c, sizeof *c, m * m, f) == m * m;
-  for (size_t i = 0; ok && i < m; i++) { int64_t v = s[i]; ok = fwrite(&v, sizeof v, 1, f) == 1; }
-  for (size_t j = 0; ok && j < m; j++) { int64_t v = d[j]; ok = fwrite(&v, sizeof v, 1, f) == 1; }
-  if (!f || fclose(f) || !ok) { fprintf(stderr, "bench_planners: cannot write %s\n", path); exit(1); }
+  for (size_t i = 0; ok && i < m; i++) {
+    int64_t v = s[i];
+    ok = fwrite(&v, sizeof v, 1, f) == 1;
+  }
+  for (size_t j = 0; ok && j < m; j++) {
+    int64_t v = d[j];
+    ok = fwrite(&v, sizeof v, 1, f) == 1;
+  }
+  if (!f || fclose(f) || !ok) {
+    fprintf(stderr, "bench_planners: cannot write %s\n", path);
+    exit(1);
+  }
 }
 
 static void bench_transport(size_t m, size_t inst, size_t reps, size_t greps, const char *dumpdir)
 {
-  int greps_on = greps > 0;   /* 0: no GLPK (instances for other references) */
+  int greps_on = greps > 0; /* 0: no GLPK (instances for other references) */
   if (!greps) greps = 1;
   lb_rng *r;
   if (lb_rng_alloc(2024, &r)) die("rng");
   double *c = malloc(m * m * sizeof *c), *tt = malloc(4 * (reps + greps) * sizeof *tt);
   long *x = malloc(m * m * sizeof *x), *s = malloc(m * sizeof *s), *d = malloc(m * sizeof *d);
   if (!c || !tt || !x || !s || !d) die("memory");
-  double sum[4] = { 0, 0, 0, 0 };
+  double sum[4] = {0, 0, 0, 0};
   size_t piv_nwc = 0, piv_vog = 0;
-  printf("# transport, %zu x %zu, costs = hop distances on random:%zu graphs; CPU s, medians of %zu (GLPK %zu)\n",
-         m, m, 2 * m, reps, greps);
+  printf("# transport, %zu x %zu, costs = hop distances on random:%zu graphs; CPU s, medians of %zu (GLPK %zu)\n", m, m,
+         2 * m, reps, greps);
   printf("size,instance,cost_nwc,cost_vogel,cost_glpk_primal,cost_glpk_dual,pivots_nwc,pivots_vogel,"
          "cpu_nwc,cpu_vogel,cpu_glpk_primal,cpu_glpk_dual\n");
   for (size_t k = 0; k < inst; k++) {
@@ -77,7 +86,10 @@ static void bench_transport(size_t m, size_t inst, size_t reps, size_t greps, co
     if (lb_topo_random(2 * m, 2 * m, r, &t) || lb_paths_alloc(2 * m, &p) || lb_paths_bfs(t, p)) die("graph");
     for (size_t i = 0; i < m; i++)
       for (size_t j = 0; j < m; j++) c[i * m + j] = lb_paths_dist(p, i, m + j);
-    for (size_t i = 0; i < m; i++) { s[i] = 1 + (long)lb_rng_below(r, 100); d[i] = 1 + (long)lb_rng_below(r, 100); }
+    for (size_t i = 0; i < m; i++) {
+      s[i] = 1 + (long)lb_rng_below(r, 100);
+      d[i] = 1 + (long)lb_rng_below(r, 100);
+    }
     if (dumpdir) dump(dumpdir, m, k + 1, c, s, d);
     double z1 = 0, z2 = 0, zp = 0, zd = 0, *t1 = tt, *t2 = tt + reps, *tp = tt + 2 * reps, *td = tp + greps;
     lb_tp_stats st1, st2;
@@ -92,15 +104,21 @@ static void bench_transport(size_t m, size_t inst, size_t reps, size_t greps, co
       }
       if (q < greps && greps_on) {
         t0 = cli_cpu();
-        if (tp_glpk_solve(m, m, c, s, d, 0, &zp)) { fprintf(stderr, "GLPK primal failed\n"); exit(1); }
+        if (tp_glpk_solve(m, m, c, s, d, 0, &zp)) {
+          fprintf(stderr, "GLPK primal failed\n");
+          exit(1);
+        }
         tp[q] = cli_cpu() - t0;
         t0 = cli_cpu();
-        if (tp_glpk_solve(m, m, c, s, d, 1, &zd)) { fprintf(stderr, "GLPK dual failed\n"); exit(1); }
+        if (tp_glpk_solve(m, m, c, s, d, 1, &zd)) {
+          fprintf(stderr, "GLPK dual failed\n");
+          exit(1);
+        }
         td[q] = cli_cpu() - t0;
       }
     }
-    double mt[4] = { median(t1, reps), median(t2, reps), greps_on ? median(tp, greps) : 0,
-                     greps_on ? median(td, greps) : 0 };
+    double mt[4] = {median(t1, reps), median(t2, reps), greps_on ? median(tp, greps) : 0,
+                    greps_on ? median(td, greps) : 0};
     if (!greps_on) zp = zd = z1;
     for (int a = 0; a < 4; a++) sum[a] += mt[a];
     piv_nwc += st1.pivots;
@@ -118,7 +136,11 @@ static void bench_transport(size_t m, size_t inst, size_t reps, size_t greps, co
          " (north-west corner); GLPK dual / ours: %.1fx (Vogel), %.1fx (NWC); mean pivots %.0f (Vogel), %.0f (NWC)\n",
          inst, sum[2] / sum[1], sum[2] / sum[0], sum[3] / sum[1], sum[3] / sum[0], (double)piv_vog / (double)inst,
          (double)piv_nwc / (double)inst);
-  free(c); free(tt); free(x); free(s); free(d);
+  free(c);
+  free(tt);
+  free(x);
+  free(s);
+  free(d);
   lb_rng_free(r);
 }
 
@@ -130,7 +152,10 @@ static void bench_cg(size_t side)
   lb_rng *r;
   if (lb_rng_alloc(7, &r)) die("rng");
   double *l = malloc(n * sizeof *l), *lam = malloc(n * sizeof *lam), avg = 0;
-  for (size_t i = 0; i < n; i++) { l[i] = lb_rng_range(r, 0, 1000); avg += l[i]; }
+  for (size_t i = 0; i < n; i++) {
+    l[i] = lb_rng_range(r, 0, 1000);
+    avg += l[i];
+  }
   avg /= (double)n;
   double t0 = cli_cpu();
   for (size_t k = 0; k < reps; k++)
@@ -154,8 +179,12 @@ static void bench_cg(size_t side)
   printf("# Hu-Blake CG on torus:%zux%zu (n = %zu), relative residual 1e-10\n", side, side, n);
   printf("cg_iterations,cg_time,lu_time,max_abs_diff\n%zu,%.6f,%.6f,%.2e\n", it, tcg, tlu, err);
   printf("# summary: CG %zu iterations (n = %zu); dense LU time / CG time: %.0fx\n", it, n, tlu / tcg);
-  gsl_matrix_free(L); gsl_vector_free(b); gsl_vector_free(x); gsl_permutation_free(perm);
-  free(l); free(lam);
+  gsl_matrix_free(L);
+  gsl_vector_free(b);
+  gsl_vector_free(x);
+  gsl_permutation_free(perm);
+  free(l);
+  free(lam);
   lb_rng_free(r);
   lb_topo_free(t);
 }

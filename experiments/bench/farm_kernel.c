@@ -51,7 +51,7 @@
 /* The first `blocks` processes, in quanta of k values of k. */
 static double run_farm(unsigned long n, unsigned long procs, unsigned long blocks, unsigned long k)
 {
-  app_workload w = { APP_MATMUL, n, procs, 1 };
+  app_workload w = {APP_MATMUL, n, procs, 1};
   double t0 = cli_cpu();
   for (unsigned long p = 0; p < blocks; p++) {
     app_task *t;
@@ -68,7 +68,7 @@ static double run_farm(unsigned long n, unsigned long procs, unsigned long block
  * judged.  *prep gets the first, the return value the second. */
 static double run_verify(unsigned long n, unsigned long procs, unsigned long blocks, double *prep)
 {
-  app_workload w = { APP_MATMUL, n, procs, 1 };
+  app_workload w = {APP_MATMUL, n, procs, 1};
   app_verifier *v;
   double t0 = cli_cpu(), judged = 0;
   if (app_verify_alloc(&w, &v)) cli_die(1, "verifier: %s", lb_errmsg());
@@ -99,15 +99,15 @@ static double run_dgemm(unsigned long n, unsigned long procs, unsigned long bloc
 {
   double t0 = cli_cpu();
   if (procs == 0) {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)allrows, (int)n, (int)n, 1.0, a, (int)n, b,
-                (int)n, 0.0, c, (int)n);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)allrows, (int)n, (int)n, 1.0, a, (int)n, b, (int)n, 0.0,
+                c, (int)n);
     return cli_cpu() - t0;
   }
   for (unsigned long p = 0; p < blocks; p++) {
     unsigned long r0, rows;
     app_split(n, procs, p, &r0, &rows);
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)rows, (int)n, (int)n, 1.0, a + r0 * n,
-                (int)n, b, (int)n, 0.0, c + r0 * n, (int)n);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)rows, (int)n, (int)n, 1.0, a + r0 * n, (int)n, b,
+                (int)n, 0.0, c + r0 * n, (int)n);
   }
   return cli_cpu() - t0;
 }
@@ -155,35 +155,39 @@ int main(int argc, char **argv)
     argv += 2;
     argc -= 2;
   }
-  if (argc < 2 || argc > 6)
-    cli_usage_error("usage: farm_kernel [--only farm|dgemm] N [P] [K1,K2,...] [REPS] [BLOCKS]");
+  if (argc < 2 || argc > 6) cli_usage_error("usage: farm_kernel [--only farm|dgemm] N [P] [K1,K2,...] [REPS] [BLOCKS]");
   unsigned long n = cli_ulong("N", argv[1], 16, APP_MATMUL_ORDER_MAX);
   unsigned long procs = argc > 2 ? cli_ulong("P", argv[2], 1, n) : (n + 63) / 64;
   double ks[16];
   size_t nk = argc > 3 ? cli_doubles("K", argv[3], ks, 16, 1, APP_MATMUL_ORDER_MAX) : 0;
-  if (!nk) { ks[0] = 16; ks[1] = 64; ks[2] = 256; ks[3] = (double)n; nk = 4; }
+  if (!nk) {
+    ks[0] = 16;
+    ks[1] = 64;
+    ks[2] = 256;
+    ks[3] = (double)n;
+    nk = 4;
+  }
   unsigned long reps = argc > 4 ? cli_ulong("REPS", argv[4], 1, 100) : 3;
   unsigned long blocks = argc > 5 ? cli_ulong("BLOCKS", argv[5], 1, procs) : procs, r0, allrows;
   app_split(n, procs, blocks - 1, &r0, &allrows);
-  allrows += r0;   /* rows of the first `blocks` blocks */
+  allrows += r0; /* rows of the first `blocks` blocks */
   char blas[512];
   if (app_blas_check(blas, sizeof blas)) cli_die(1, "the reference is not OpenBLAS: %s", lb_errmsg());
   fprintf(stderr, "farm_kernel: BLAS: %s\n", blas);
   if (app_blas_unused_avx512()) fprintf(stderr, "farm_kernel: note: %s\n", app_blas_unused_avx512());
-  app_blas_setup();   /* one thread, as the worker */
-  app_mem_setup();    /* as the worker does */
+  app_blas_setup(); /* one thread, as the worker */
+  app_mem_setup();  /* as the worker does */
   if (side) return only(side, n, procs, blocks, allrows, (unsigned long)ks[0]);
-  double *a = app_mem_big(n * n * sizeof *a), *b = app_mem_big(n * n * sizeof *b),
-         *c = app_mem_big(n * n * sizeof *c);
-  double *rd = malloc(reps * sizeof *rd), *rb = malloc(reps * sizeof *rb),
-         *tf = malloc(reps * sizeof *tf), *td = malloc(reps * sizeof *td), *tb = malloc(reps * sizeof *tb);
+  double *a = app_mem_big(n * n * sizeof *a), *b = app_mem_big(n * n * sizeof *b), *c = app_mem_big(n * n * sizeof *c);
+  double *rd = malloc(reps * sizeof *rd), *rb = malloc(reps * sizeof *rb), *tf = malloc(reps * sizeof *tf),
+         *td = malloc(reps * sizeof *td), *tb = malloc(reps * sizeof *tb);
   if (!a || !b || !c || !rd || !rb || !tf || !td || !tb) cli_die(1, "out of memory");
   for (unsigned long i = 0; i < n; i++) {
     app_matmul_row_a(n, 1, i, a + i * n);
     app_matmul_row_b(n, 1, i, b + i * n);
   }
   double flop = 2.0 * (double)allrows * (double)n * (double)n;
-  run_farm(n, procs, 1, (unsigned long)ks[0]);   /* builds B */
+  run_farm(n, procs, 1, (unsigned long)ks[0]); /* builds B */
   printf("n,procs,rows_per_proc,blocks,quantum_k,reps,farm_gflops,dgemm_gflops,dgemm_blocks_gflops,"
          "ratio,ratio_blocks,ratio_blocks_min,ratio_blocks_max,verify_s,compute_s,verify_share\n");
   for (size_t q = 0; q < nk; q++) {
@@ -209,6 +213,10 @@ int main(int argc, char **argv)
   app_mem_free(a);
   app_mem_free(b);
   app_mem_free(c);
-  free(rd); free(rb); free(tf); free(td); free(tb);
+  free(rd);
+  free(rb);
+  free(tf);
+  free(td);
+  free(tb);
   return 0;
 }

@@ -30,14 +30,14 @@
 #include "lbpvm_xport.h"
 #endif
 
-#define RUN 77
-#define PING FARM_LBMSG    /* authenticated tags, as a run's messages are */
+#define RUN  77
+#define PING FARM_LBMSG /* authenticated tags, as a run's messages are */
 #define PONG FARM_REPORT
 
 /* Every task's message keys: its transport id, the benchmark's key. */
 static farm_auth *bench_auth(uint32_t self)
 {
-  static const unsigned char key[FARM_KEY_LEN] = { 0 };
+  static const unsigned char key[FARM_KEY_LEN] = {0};
   farm_auth *a;
   if (farm_auth_alloc(self, &a)) cli_die(1, "libsodium cannot start");
   farm_auth_set_key(a, key);
@@ -75,8 +75,8 @@ static double rtt_farm(const farm_xport *xp, int peer, const char *buf, int len)
 /* Median round trip of len bytes, n times after one warm-up; first,
  * 0.5 s of small round trips, so that start-up (connections, the
  * launcher's own work) is not measured. */
-static void series(const char *name, double (*rtt)(const farm_xport *, int, const char *, int),
-                   const farm_xport *xp, int peer, int maxbytes)
+static void series(const char *name, double (*rtt)(const farm_xport *, int, const char *, int), const farm_xport *xp,
+                   int peer, int maxbytes)
 {
   char *buf = calloc((size_t)maxbytes, 1);
   if (!buf) cli_die(1, "out of memory");
@@ -153,7 +153,10 @@ int main(int argc, char **argv)
   cli_init(argv[0]);
   pvm_setopt(PvmAutoErr, 0);
   int via_pvmd = argc > 1 && !strcmp(argv[1], "--pvmd");
-  if (via_pvmd) { argv++; argc--; }
+  if (via_pvmd) {
+    argv++;
+    argc--;
+  }
   farm_xport xp;
   farm_auth *auth = bench_auth((uint32_t)pvm_mytid());
   if (lbpvm_xport_init(&xp, RUN, auth)) cli_die(1, "out of memory");
@@ -187,10 +190,11 @@ int main(int argc, char **argv)
   char mb[16];
   snprintf(mb, sizeof mb, "%d", maxbytes);
   /* the children see --pvmd first, as main expects */
-  char *eargv[] = { "--pvmd", "--echo", NULL }, *pargv[] = { "--pvmd", "--ping", mb, NULL };
+  char *eargv[] = {"--pvmd", "--echo", NULL}, *pargv[] = {"--pvmd", "--ping", mb, NULL};
   char **ea = via_pvmd ? eargv : eargv + 1, **pa = via_pvmd ? pargv : pargv + 1;
   int te, tp;
-  int fa = strcmp(argv[1], ".") ? PvmTaskHost : PvmTaskDefault, fb = strcmp(argv[2], ".") ? PvmTaskHost : PvmTaskDefault;
+  int fa = strcmp(argv[1], ".") ? PvmTaskHost : PvmTaskDefault,
+      fb = strcmp(argv[2], ".") ? PvmTaskHost : PvmTaskDefault;
   if (pvm_spawn(self, ea, fb, argv[2], 1, &te) != 1) cli_die(1, "cannot spawn the echo task (%d)", te);
   pvm_catchout(stdout);
   if (pvm_spawn(self, pa, fa, argv[1], 1, &tp) != 1) cli_die(1, "cannot spawn the ping task (%d)", tp);
@@ -198,7 +202,7 @@ int main(int argc, char **argv)
   xp.send(xp.ctx, tp, FARM_SETUP, &peer, sizeof peer);
   lbpvm_xport_free(&xp);
   farm_auth_free(auth);
-  pvm_exit();  /* waits for the ping task's output */
+  pvm_exit(); /* waits for the ping task's output */
   return 0;
 }
 #endif

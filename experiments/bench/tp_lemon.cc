@@ -31,18 +31,24 @@ static double median(std::vector<double> v)
 
 int main(int argc, char **argv)
 {
-  if (argc < 3) { std::fprintf(stderr, "usage: tp_lemon REPS FILE...\n"); return 2; }
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: tp_lemon REPS FILE...\n");
+    return 2;
+  }
   int reps = std::atoi(argv[1]);
   std::printf("file,m,n,cost_nwc,cost_vogel,cost_lemon,cpu_nwc,cpu_vogel,cpu_lemon\n");
   for (int f = 2; f < argc; f++) {
     FILE *in = std::fopen(argv[f], "rb");
     uint64_t mn[2];
-    if (!in || std::fread(mn, sizeof mn, 1, in) != 1) { std::perror(argv[f]); return 1; }
+    if (!in || std::fread(mn, sizeof mn, 1, in) != 1) {
+      std::perror(argv[f]);
+      return 1;
+    }
     size_t m = mn[0], n = mn[1];
     std::vector<double> c(m * n);
     std::vector<int64_t> s(m), d(n);
-    if (std::fread(c.data(), sizeof(double), m * n, in) != m * n ||
-        std::fread(s.data(), sizeof(int64_t), m, in) != m || std::fread(d.data(), sizeof(int64_t), n, in) != n) {
+    if (std::fread(c.data(), sizeof(double), m * n, in) != m * n || std::fread(s.data(), sizeof(int64_t), m, in) != m ||
+        std::fread(d.data(), sizeof(int64_t), n, in) != n) {
       std::fprintf(stderr, "%s: truncated\n", argv[f]);
       return 1;
     }
@@ -76,15 +82,18 @@ int main(int argc, char **argv)
       double t2 = cpu();
       NS ns(g);
       ns.costMap(cost).supplyMap(sup).supplyType(type);
-      if (ns.run() != NS::OPTIMAL) { std::fprintf(stderr, "LEMON: not optimal\n"); return 1; }
+      if (ns.run() != NS::OPTIMAL) {
+        std::fprintf(stderr, "LEMON: not optimal\n");
+        return 1;
+      }
       zl = ns.totalCost();
       double t3 = cpu();
       tn.push_back(t1 - t0);
       tv.push_back(t2 - t1);
       tl.push_back(t3 - t2);
     }
-    std::printf("%s,%zu,%zu,%.0f,%.0f,%.0f,%.6f,%.6f,%.6f\n", argv[f], m, n, zn, zv, zl, median(tn),
-                median(tv), median(tl));
+    std::printf("%s,%zu,%zu,%.0f,%.0f,%.0f,%.6f,%.6f,%.6f\n", argv[f], m, n, zn, zv, zl, median(tn), median(tv),
+                median(tl));
   }
   return 0;
 }

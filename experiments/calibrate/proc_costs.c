@@ -25,21 +25,28 @@ int main(int argc, char **argv)
     return 0;
   }
   int units_only = argc > 1 && !strcmp(argv[1], "--units");
-  if (units_only) { argv++; argc--; }
+  if (units_only) {
+    argv++;
+    argc--;
+  }
   if (argc < 4 || argc > 5) cli_usage_error("usage: proc_costs [--units] WORKLOAD SIZE PROCS [SEED]");
-  app_workload w = { 0, 0, 0, 1 };
+  app_workload w = {0, 0, 0, 1};
   if (app_kind_parse(argv[1], &w.kind)) cli_usage_error("WORKLOAD: matmul or primes, not '%s'", argv[1]);
   w.size = cli_ulong("SIZE", argv[2], 1, 1ul << 40);
   w.nproc = cli_ulong("PROCS", argv[3], 1, 1000000);
   if (argc > 4) w.seed = cli_ulong("SEED", argv[4], 0, ~0ul);
   if (app_workload_check(&w)) cli_usage_error("%s", "bad workload");
-  app_mem_setup();   /* as the worker does */
+  app_mem_setup(); /* as the worker does */
   printf("index,units,cpu_s\n");
-  double uq = 1;   /* units per quantum, adapted to ~10 ms as the worker does */
+  double uq = 1; /* units per quantum, adapted to ~10 ms as the worker does */
   for (unsigned long k = 0; k < w.nproc; k++) {
     app_task *t;
     if (app_task_alloc(&w, k, &t)) cli_die(1, "process %lu", k);
-    if (units_only) { printf("%lu,%lu,\n", k, app_task_units_total(t)); app_task_free(t); continue; }
+    if (units_only) {
+      printf("%lu,%lu,\n", k, app_task_units_total(t));
+      app_task_free(t);
+      continue;
+    }
     double c0 = cli_cpu();
     while (!app_task_finished(t)) {
       unsigned long ran;

@@ -18,8 +18,10 @@
 
 static void verify(const app_result *r, const uint8_t *pre)
 {
-  app_workload w = { r->kind, (unsigned long)pre[2] | (unsigned long)pre[3] << 8 |
-                     (unsigned long)pre[4] << 16 | (unsigned long)pre[5] << 24, pre[0], pre[1] };
+  app_workload w = {r->kind,
+                    (unsigned long)pre[2] | (unsigned long)pre[3] << 8 | (unsigned long)pre[4] << 16 |
+                        (unsigned long)pre[5] << 24,
+                    pre[0], pre[1]};
   if (w.size > (w.kind == APP_MATMUL ? 64 : 100000)) return;
   app_verifier *v;
   if (app_verify_alloc(&w, &v)) return;
@@ -49,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(r.n >= 1 && r.n <= 8192 && r.nrows >= 1 && r.nrows <= r.n && r.row0 <= r.n - r.nrows);
     CHECK(r.c && len == 56 + 24 + 8 * (size_t)r.nrows * r.n);
     double s = 0;
-    for (size_t k = 0; k < (size_t)r.nrows * r.n; k++) s += r.c[k];   /* every entry is there */
+    for (size_t k = 0; k < (size_t)r.nrows * r.n; k++) s += r.c[k]; /* every entry is there */
     (void)s;
   }
   verify(&r, data);

@@ -14,8 +14,8 @@
 #include "lb_errno.h"
 #include "fuzz_check.h"
 
-#define RESERVED 20         /* offset of the head's reserved word */
-#define PRIMES_TOP 4000000001ull
+#define RESERVED    20 /* offset of the head's reserved word */
+#define PRIMES_TOP  4000000001ull
 #define CHEAP_ORDER 128
 
 static void check_task(const app_task *t)

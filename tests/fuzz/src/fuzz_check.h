@@ -8,8 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(c) do { if (!(c)) { \
-    fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); abort(); } } while (0)
+#define CHECK(c)                                                                                                       \
+  do {                                                                                                                 \
+    if (!(c)) {                                                                                                        \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                                            \
+      abort();                                                                                                         \
+    }                                                                                                                  \
+  } while (0)
 
 #ifdef LB_TOPO_H
 /* A graph's invariants: CSR offsets, sorted neighbour lists without self

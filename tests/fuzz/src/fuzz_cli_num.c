@@ -13,12 +13,19 @@
 #include "cli.h"
 #include "fuzz_check.h"
 
-static const struct { double lo, hi; } ranges[] = {
-  { 0, 1e15 }, { 1e-12, 10 }, { -INFINITY, INFINITY }, { -DBL_MAX, DBL_MAX }, { -1e300, 1e300 },
-  { 0, 0 }, { 1e-9, 2 - 1e-9 }, { 1, 1e8 },
+static const struct {
+  double lo, hi;
+} ranges[] = {
+    {0, 1e15},       {1e-12, 10}, {-INFINITY, INFINITY}, {-DBL_MAX, DBL_MAX},
+    {-1e300, 1e300}, {0, 0},      {1e-9, 2 - 1e-9},      {1, 1e8},
 };
-static const struct { unsigned long lo, hi; } uranges[] = {
-  { 0, 4294967295UL }, { 1, 100000000UL }, { 1, 256 }, { 0, (unsigned long)-1 },
+static const struct {
+  unsigned long lo, hi;
+} uranges[] = {
+    {0, 4294967295UL},
+    {1, 100000000UL},
+    {1, 256},
+    {0, (unsigned long)-1},
 };
 
 /* The value of a single real, computed the plain way. */
@@ -63,7 +70,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     break;
   }
-  case 1: case 3: {
+  case 1:
+  case 3: {
     double v = -7;
     unsigned r = sel & 7;
     if (cli_parse_double("--x", s, ranges[r].lo, ranges[r].hi, &v, err, errlen) == 0) {

@@ -30,7 +30,7 @@
 #include "fuzz_check.h"
 #include "fuzz_sel.h"
 
-#define SMALL_SETUP 64   /* hosts up to which a SETUP is taken on */
+#define SMALL_SETUP 64 /* hosts up to which a SETUP is taken on */
 
 static void check_failed(int rc)
 {
@@ -45,27 +45,37 @@ static void check_same(const unsigned char *buf, size_t n, const uint8_t *want, 
 
 static int cb_send(void *ctx, lb_msg *m, double now)
 {
-  (void)ctx; (void)now;
+  (void)ctx;
+  (void)now;
   lb_msg_free(m);
   return LB_SUCCESS;
 }
-static int cb_deliver(void *ctx, const lb_result_ref *r, double now) { (void)ctx; (void)r; (void)now; return LB_SUCCESS; }
-static const lb_rt_ops ops = { .send = cb_send, .deliver = cb_deliver };
+static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
+{
+  (void)ctx;
+  (void)r;
+  (void)now;
+  return LB_SUCCESS;
+}
+static const lb_rt_ops ops = {.send = cb_send, .deliver = cb_deliver};
 
 /* worker/lbworker.c setup(), without PVM: graph, runtime, first steps. */
 static void take_on(const farm_setup *s)
 {
   if (s->nhosts > SMALL_SETUP) return;
-  size_t (*e)[2] = malloc((s->nedges + 1) * sizeof *e);
+  size_t(*e)[2] = malloc((s->nedges + 1) * sizeof *e);
   CHECK(e);
-  for (uint32_t k = 0; k < s->nedges; k++) { e[k][0] = s->edges[k][0]; e[k][1] = s->edges[k][1]; }
+  for (uint32_t k = 0; k < s->nedges; k++) {
+    e[k][0] = s->edges[k][0];
+    e[k][1] = s->edges[k][1];
+  }
   lb_topo *t = NULL;
-  int rc = lb_topo_from_edges(s->nhosts, (const size_t (*)[2])e, s->nedges, "farm", &t);
+  int rc = lb_topo_from_edges(s->nhosts, (const size_t(*)[2])e, s->nedges, "farm", &t);
   free(e);
   lb_rt *rt = NULL;
   if (!rc && lb_topo_is_connected(t)) rc = lb_rt_alloc(s->policy, s->me, t, &s->par, &ops, NULL, &rt);
   if (rt) {
-    lb_event tick = { .type = LB_EV_TICK };
+    lb_event tick = {.type = LB_EV_TICK};
     lb_rt_step(rt, &tick, 0);
     double at;
     for (int k = 0; k < 3 && lb_rt_next_timer(rt, &at); k++) {
@@ -81,11 +91,15 @@ static void setup(const uint8_t *b, size_t len)
 {
   farm_setup s;
   int rc = farm_setup_decode(b, len, &s);
-  if (rc) { check_failed(rc); CHECK(!s.tids && !s.edges); return; }
+  if (rc) {
+    check_failed(rc);
+    CHECK(!s.tids && !s.edges);
+    return;
+  }
   CHECK(s.nhosts >= 1 && s.nhosts <= FARM_MAX_HOSTS && s.me < s.nhosts);
   CHECK((unsigned)s.policy < LB_POLICY_COUNT && s.par.cchspmd.controller < s.nhosts);
   CHECK(s.par.speed > 0 && s.par.speed <= 1 && s.par.hop_time > 0 && isfinite(s.par.hop_time));
-  CHECK(lb_params_check(&s.par) == LB_SUCCESS);   /* every parameter in its table range */
+  CHECK(lb_params_check(&s.par) == LB_SUCCESS); /* every parameter in its table range */
   CHECK(isfinite(s.quantum_s) && s.quantum_s > 0 && isfinite(s.t0) && s.t0 >= 0);
   CHECK(app_workload_check(&s.w) == LB_SUCCESS);
   for (uint32_t i = 0; i < s.nhosts; i++) CHECK(s.tids[i] > 0);
@@ -104,7 +118,11 @@ static void tasks(const uint8_t *b, size_t len, uint32_t host)
   lb_proc **p = (lb_proc **)1;
   size_t np = 7;
   int rc = farm_tasks_decode(b, len, host, &p, &np);
-  if (rc) { check_failed(rc); CHECK(!p && !np); return; }
+  if (rc) {
+    check_failed(rc);
+    CHECK(!p && !np);
+    return;
+  }
   for (size_t k = 0; k < np; k++) CHECK(p[k]->origin == host && isfinite(p[k]->work) && p[k]->work >= 0);
   unsigned char *buf;
   size_t n;
@@ -119,7 +137,11 @@ static void report(const uint8_t *b, size_t len, uint32_t nhosts)
 {
   farm_report r;
   int rc = farm_report_decode(b, len, nhosts, &r);
-  if (rc) { check_failed(rc); CHECK(!r.trace); return; }
+  if (rc) {
+    check_failed(rc);
+    CHECK(!r.trace);
+    return;
+  }
   CHECK(r.me < nhosts && r.throttle < FARM_THROTTLE_NMODES);
   for (int k = 0; k < FARM_NCOUNTERS; k++) CHECK(r.c[k] >= 0);
   CHECK(isfinite(r.busy + r.cpu + r.span + r.msg + r.idle));
@@ -166,7 +188,10 @@ static void auth(const uint8_t *b, size_t len, unsigned par)
   memcpy(m, b, len);
   farm_envelope e;
   int rc = farm_wire_accept(tag, len >= FARM_ENVELOPE ? m : NULL, len, FZ_RUN, &e);
-  if (rc) { check_failed(rc); goto out; }
+  if (rc) {
+    check_failed(rc);
+    goto out;
+  }
   if (par & FZ_AUTH_RESEAL) reseal(m, len, payload);
   size_t take = payload ? FARM_PAYLOAD_HEAD : e.body_len;
   rc = farm_auth_open(a, tag, src, m, m + FARM_ENVELOPE, take);
@@ -204,7 +229,11 @@ static void journal(const uint8_t *b, size_t len, unsigned par)
   char *desc = (char *)1;
   size_t off;
   int rc = farm_journal_header_decode(b, len, &desc, &off);
-  if (rc) { check_failed(rc); CHECK(!desc); return; }
+  if (rc) {
+    check_failed(rc);
+    CHECK(!desc);
+    return;
+  }
   CHECK(off <= len && strlen(desc) <= FARM_JOURNAL_DESC_MAX);
   free(desc);
   uint64_t np = fz_hosts(par), max = FZ_JOURNAL_MAX(par);
@@ -213,8 +242,15 @@ static void journal(const uint8_t *b, size_t len, unsigned par)
     int have, torn;
     size_t at = off;
     rc = farm_journal_next(b, len, &off, np, max, &r, &have, &torn);
-    if (rc) { check_failed(rc); CHECK(off == at); break; }
-    if (!have) { CHECK(off == len); break; }
+    if (rc) {
+      check_failed(rc);
+      CHECK(off == at);
+      break;
+    }
+    if (!have) {
+      CHECK(off == len);
+      break;
+    }
     CHECK(r.pid < np && r.len <= max && off > at && off <= len);
     CHECK(r.bytes == b + at + FARM_JOURNAL_REC_HEAD);
     unsigned char *buf;
@@ -236,11 +272,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int rc;
   switch (dec) {
   case FZ_ENVELOPE: {
-    farm_envelope e = { .body_len = 12345 };
+    farm_envelope e = {.body_len = 12345};
     uint32_t run = par & 0x80 ? FZ_RUN + 1 : FZ_RUN;
     int tag = FZ_ENV_TAG(par);
     rc = farm_envelope_check(b, len, tag, run, &e);
-    if (rc) { check_failed(rc); CHECK(e.body_len == 12345); break; }
+    if (rc) {
+      check_failed(rc);
+      CHECK(e.body_len == 12345);
+      break;
+    }
     CHECK(len >= FARM_ENVELOPE && e.tag == tag && e.run == run);
     farm_envelope_put(out, &e);
     check_same(out, FARM_ENVELOPE, b, FARM_ENVELOPE);
@@ -252,7 +292,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     farm_order o;
     uint32_t nh = fz_hosts(par);
     rc = farm_order_decode(b, len, nh, &o);
-    if (rc) { check_failed(rc); break; }
+    if (rc) {
+      check_failed(rc);
+      break;
+    }
     CHECK(o.dst < nh && o.count >= 0);
     CHECK(farm_order_encode(&o, out, sizeof out, &n) == LB_SUCCESS);
     check_same(out, n, b, len);
@@ -263,7 +306,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int32_t *v = (int32_t *)1;
     uint32_t k;
     rc = farm_sum_req_decode(b, len, &v, &k);
-    if (rc) { check_failed(rc); CHECK(!v); break; }
+    if (rc) {
+      check_failed(rc);
+      CHECK(!v);
+      break;
+    }
     unsigned char *buf;
     CHECK(farm_sum_req_encode(v, k, &buf, &n) == LB_SUCCESS);
     check_same(buf, n, b, len);
@@ -274,7 +321,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   case FZ_SUM_REP: {
     int64_t k, sum;
     rc = farm_sum_rep_decode(b, len, &k, &sum);
-    if (rc) { check_failed(rc); break; }
+    if (rc) {
+      check_failed(rc);
+      break;
+    }
     CHECK(farm_sum_rep_encode(k, sum, out, sizeof out, &n) == LB_SUCCESS);
     check_same(out, n, b, len);
     break;
@@ -283,7 +333,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     farm_payload_head h;
     uint32_t nh = fz_hosts(par);
     rc = farm_payload_head_get(b, len, nh, &h);
-    if (rc) { check_failed(rc); break; }
+    if (rc) {
+      check_failed(rc);
+      break;
+    }
     CHECK(h.origin < nh && h.exec < nh && h.len >= 1 && h.len <= (uint64_t)1 << 34);
     farm_payload_head_put(out, &h);
     check_same(out, FARM_PAYLOAD_HEAD, b, len);
@@ -294,7 +347,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     farm_clock c;
     unsigned char cb[FARM_CLOCK_MAX];
     rc = farm_clock_decode(b, len, &c);
-    if (rc) { check_failed(rc); break; }
+    if (rc) {
+      check_failed(rc);
+      break;
+    }
     CHECK((c.reply == 0 || c.reply == 1) && isfinite(c.master) && isfinite(c.node) && isfinite(c.mono));
     CHECK(!c.boot[0] || strlen(c.boot) == FARM_BOOT_ID_LEN);
     CHECK(farm_clock_encode(&c, cb, sizeof cb, &n) == LB_SUCCESS);
@@ -305,7 +361,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     farm_beat h;
     uint32_t nh = fz_hosts(par);
     rc = farm_beat_decode(b, len, nh, &h);
-    if (rc) { check_failed(rc); break; }
+    if (rc) {
+      check_failed(rc);
+      break;
+    }
     CHECK(h.me < nh && !(h.quanta >> 53) && !(h.units >> 62) && !(h.held >> 32));
     CHECK(farm_beat_encode(&h, out, sizeof out, &n) == LB_SUCCESS);
     check_same(out, n, b, len);

@@ -22,9 +22,12 @@
 #include "fuzz_sel.h"
 
 #define MAX_EVENTS 256
-#define MAX_DOWN 4
+#define MAX_DOWN   4
 
-typedef struct drv { size_t me, n; lb_codec_limits lim; } drv;
+typedef struct drv {
+  size_t me, n;
+  lb_codec_limits lim;
+} drv;
 
 /* Every message the node sends must reach its receiver intact. */
 static int cb_send(void *ctx, lb_msg *m, double now)
@@ -45,11 +48,25 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   lb_msg_free(m);
   return LB_SUCCESS;
 }
-static int cb_deliver(void *ctx, const lb_result_ref *r, double now) { (void)ctx; (void)r; (void)now; return LB_SUCCESS; }
-static const lb_rt_ops ops = { .send = cb_send, .deliver = cb_deliver };
+static int cb_deliver(void *ctx, const lb_result_ref *r, double now)
+{
+  (void)ctx;
+  (void)r;
+  (void)now;
+  return LB_SUCCESS;
+}
+static const lb_rt_ops ops = {.send = cb_send, .deliver = cb_deliver};
 
-typedef struct in { const uint8_t *p; size_t left; } in;
-static unsigned take(in *s) { if (!s->left) return 0; s->left--; return *s->p++; }
+typedef struct in {
+  const uint8_t *p;
+  size_t left;
+} in;
+static unsigned take(in *s)
+{
+  if (!s->left) return 0;
+  s->left--;
+  return *s->p++;
+}
 
 /* A message of `type` from `src` to `me` with the input's next bytes as
  * its body, decoded as a worker does. */
@@ -58,7 +75,7 @@ static lb_msg *message(in *s, const drv *d)
   unsigned type = take(s) % LB_MSG_NTYPES, src = take(s) % (unsigned)d->n, blen = take(s);
   if (blen > s->left) blen = (unsigned)s->left;
   unsigned char buf[LB_CODEC_HEADER + 255];
-  lb_wbuf w = { buf, sizeof buf, 0 };
+  lb_wbuf w = {buf, sizeof buf, 0};
   lb_w_u32(&w, LB_CODEC_MAGIC);
   lb_w_u16(&w, LB_CODEC_VERSION);
   lb_w_u16(&w, type);
@@ -82,7 +99,7 @@ static void step(lb_rt *rt, const lb_event *ev, double now)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size < 3) return 0;
-  in s = { data + 3, size - 3 };
+  in s = {data + 3, size - 3};
   drv d;
   d.n = 2 + (data[1] & 7);
   d.me = (data[1] >> 4) % d.n;
@@ -106,12 +123,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   double now = 0;
   uint64_t next_id = 1;
-  unsigned char dead[16] = { 0 };
+  unsigned char dead[16] = {0};
   lb_topo *repaired[MAX_DOWN];
   size_t ndown = 0;
   for (int k = 0; k < MAX_EVENTS && s.left; k++) {
     unsigned op = take(&s) & 7;
-    lb_event ev = { .type = LB_EV_TICK };
+    lb_event ev = {.type = LB_EV_TICK};
     switch (op) {
     case 0:
       if (!(ev.msg = message(&s, &d))) continue;
@@ -123,22 +140,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       size_t j = take(&s) % d.n;
       if (j == d.me || dead[j] || ndown == MAX_DOWN) continue;
       dead[j] = 1;
-      if (lb_topo_repair(t, dead, &repaired[ndown])) { dead[j] = 0; continue; }
-      ev = (lb_event){ .type = LB_EV_DOWN, .dst = j, .topo = repaired[ndown++] };
+      if (lb_topo_repair(t, dead, &repaired[ndown])) {
+        dead[j] = 0;
+        continue;
+      }
+      ev = (lb_event){.type = LB_EV_DOWN, .dst = j, .topo = repaired[ndown++]};
       break;
     }
     case 1: {
       lb_proc *p;
       CHECK(lb_proc_alloc(next_id++ << 8 | d.me, d.me, 1 + take(&s), NULL, 0, &p) == LB_SUCCESS);
-      ev = (lb_event){ .type = LB_EV_ARRIVE, .proc = p };
+      ev = (lb_event){.type = LB_EV_ARRIVE, .proc = p};
       break;
     }
     case 2: {
       const lb_proc *p = lb_node_current(lb_rt_node(rt));
       if (!p) continue;
       double done = take(&s) / 16.0;
-      ev = (lb_event){ .type = LB_EV_RAN, .pid = p->id, .work_done = done, .finished = done >= p->work,
-                       .result_len = 100 };
+      ev = (lb_event){
+          .type = LB_EV_RAN, .pid = p->id, .work_done = done, .finished = done >= p->work, .result_len = 100};
       break;
     }
     case 3: break;
@@ -151,9 +171,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       }
       continue;
     }
-    case 5:
-      ev = (lb_event){ .type = LB_EV_ORDER, .dst = take(&s) % d.n, .count = take(&s) % 8 };
-      break;
+    case 5: ev = (lb_event){.type = LB_EV_ORDER, .dst = take(&s) % d.n, .count = take(&s) % 8}; break;
     case 6: now += take(&s) * 0.001; continue;
     }
     step(rt, &ev, now);

@@ -13,7 +13,10 @@
 #include "lb_errno.h"
 #include "fuzz_check.h"
 
-typedef struct { const uint8_t *p; size_t left; } src;
+typedef struct {
+  const uint8_t *p;
+  size_t left;
+} src;
 
 /* fmemopen refuses an empty buffer; a cookie stream takes any size. */
 static ssize_t rd(void *c, char *buf, size_t size)
@@ -28,13 +31,13 @@ static ssize_t rd(void *c, char *buf, size_t size)
 
 static FILE *open_bytes(src *s)
 {
-  cookie_io_functions_t io = { .read = rd };
+  cookie_io_functions_t io = {.read = rd};
   return fopencookie(s, "r", io);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-  src s = { data, size };
+  src s = {data, size};
   FILE *f = open_bytes(&s);
   if (!f) return 0;
   lb_topo *t = (lb_topo *)1;
@@ -53,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   FILE *w = open_memstream(&buf, &len);
   CHECK(w && lb_topo_write(w, t) == LB_SUCCESS);
   fclose(w);
-  src back = { (const uint8_t *)buf, len };
+  src back = {(const uint8_t *)buf, len};
   lb_topo *u = NULL;
   f = open_bytes(&back);
   CHECK(f && lb_topo_read(f, "again", &u) == LB_SUCCESS);

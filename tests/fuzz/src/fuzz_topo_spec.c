@@ -18,18 +18,22 @@
 #include "fuzz_check.h"
 
 #define NODE_LIMIT ((unsigned long long)1 << 22)
-#define SMALL 64ULL
+#define SMALL      64ULL
 
 /* Would this spec build a graph too large for a quick run?  Sizes up to
  * SMALL are run, and so are sizes that the generators must reject at
  * once (over their limits); what lies between is skipped. */
 static int too_big(const char *s)
 {
-  unsigned long long v[3] = { 0, 0, 0 };
+  unsigned long long v[3] = {0, 0, 0};
   int k = 0;
   for (const char *p = s; *p && k < 3;) {
-    if (!isdigit((unsigned char)*p)) { p++; continue; }
-    for (; isdigit((unsigned char)*p); p++) v[k] = v[k] > NODE_LIMIT * NODE_LIMIT ? v[k] : 10 * v[k] + (unsigned)(*p - '0');
+    if (!isdigit((unsigned char)*p)) {
+      p++;
+      continue;
+    }
+    for (; isdigit((unsigned char)*p); p++)
+      v[k] = v[k] > NODE_LIMIT * NODE_LIMIT ? v[k] : 10 * v[k] + (unsigned)(*p - '0');
     k++;
   }
   if (!strncmp(s, "hypercube", 9)) return v[0] > 14 && v[0] <= 22;
@@ -53,9 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   spec[size] = '\0';
   if (strlen(spec) != size) return 0;
   size_t len = size;
-  if (!strncmp(spec, "file", 4) || strchr(spec, '/') ||
-      (len > 6 && !strcmp(spec + len - 6, ".graph")))
-    return 0;
+  if (!strncmp(spec, "file", 4) || strchr(spec, '/') || (len > 6 && !strcmp(spec + len - 6, ".graph"))) return 0;
   if (too_big(spec)) return 0;
   lb_topo *t = NULL;
   if (lb_topo_from_spec(spec, &t)) {
