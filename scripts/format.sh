@@ -5,10 +5,16 @@
 #   -h, --help  show this help
 set -eu
 cd "$(dirname "$0")/.."
+dirs="apps cli examples experiments farm lb master mpi pvm sim simgrid tests tools worker"
 files() {
-  find apps cli examples experiments farm lb master mpi pvm sim simgrid tests tools worker \
-    -type f \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) ! -path 'tests/fuzz/corpus/*' ! -path '*/build-*' \
-    ! -name cli_commit.h | sort   # cli_commit.h: written by make
+  # In a git checkout, what git tracks (never a build's generated file);
+  # in a release tree, the sources less what make writes.
+  if command -v git >/dev/null && git rev-parse --git-dir >/dev/null 2>&1; then
+    git ls-files -- $dirs | grep -E '\.(c|h|cc)$' | grep -v '^tests/fuzz/corpus/'
+  else
+    find $dirs -type f \( -name '*.c' -o -name '*.h' -o -name '*.cc' \) ! -path 'tests/fuzz/corpus/*' \
+      ! -path '*/build/*' ! -path '*/build-*' ! -name cli_commit.h | sort
+  fi
 }
 case ${1:-} in
 --list) files; exit 0 ;;

@@ -33,6 +33,7 @@ packages=(
   slurmctld slurmd slurm-client munge  # a one-node Slurm cluster: lbmpi under srun (tests/slurm_farm.sh)
   openssh-server openssh-client        # the six-host cluster started by ssh
   clang libclang-rt-dev                # libFuzzer: the fuzz smoke (tests/fuzz)
+  clang-format                         # the C layout check (tests/format.sh; .clang-format)
   libsimgrid-dev g++                   # lbsimgrid, the simulator's SimGrid peer (simgrid/)
 )
 bench_packages=(

@@ -64,7 +64,7 @@ SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh t
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/lbpvm_vm.sh \
 	tests/farm_cluster6.sh tests/pvm_console6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh tests/farm_origin.sh tests/farm_wrong.sh tests/farm_trace.sh tests/farm_lease.sh tests/main_job.sh \
 	tests/farm_cluster6_ssh.sh tests/mpi_farm.sh tests/slurm_farm.sh tests/report_quick.sh tests/interrupt.sh tests/farm_interrupt.sh \
-	tests/full_disk.sh tests/paired_stats.sh tests/dist_files.sh tests/script_lib.sh \
+	tests/full_disk.sh tests/paired_stats.sh tests/dist_files.sh tests/script_lib.sh tests/format.sh \
 	tests/lbtopo_platform.sh tests/simgrid_cli.sh tests/simgrid_agree.sh
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp tests/trace_small.csv tests/trace_small2.csv tests/trace_check.py
