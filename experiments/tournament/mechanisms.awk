@@ -48,10 +48,10 @@ END {
   print ""
   print "- **A count-based, sender-initiated policy stops when no host is heavy.**  On the held-out"
   print "  seeds, torus:8x8, 32 per host, skewed start, RMTLB with C = 32 (the average queue: one flood"
-  printf "  spreads the hot nodes' excess) reached %s primes-like and %s matmul-like; with C = 4,\n", tune("torus:8x8", 32, "primes", "skew", "rmtlb", "C32-tpaper"), tune("torus:8x8", 32, "matmul", "skew", "rmtlb", "C32-tpaper")
-  printf "  %s and %s.  Once every queue is in the normal band nothing moves again, and a count\n", tune("torus:8x8", 32, "primes", "skew", "rmtlb", "C4-tpaper"), tune("torus:8x8", 32, "matmul", "skew", "rmtlb", "C4-tpaper")
+  printf "  spreads the hot nodes' excess) reached %s primes-like and %s matmul-like; with C = 4,\n", tune("torus:8x8", 32, "primes", "skew", "rmtlb", "C32-A0.4-tpaper"), tune("torus:8x8", 32, "matmul", "skew", "rmtlb", "C32-A0.4-tpaper")
+  printf "  %s and %s.  Once every queue is in the normal band nothing moves again, and a count\n", tune("torus:8x8", 32, "primes", "skew", "rmtlb", "C4-A0.4-tpaper"), tune("torus:8x8", 32, "matmul", "skew", "rmtlb", "C4-A0.4-tpaper")
   print "  cannot see that the primes-like ranges cost 0 to 15 units: primes suffer, matmul does not."
-  printf "  LOWEST the same: C = 32 %s primes-like, %s matmul-like.\n", tune("torus:8x8", 32, "primes", "skew", "lowest", "C32-p3"), tune("torus:8x8", 32, "matmul", "skew", "lowest", "C32-p3")
+  printf "  LOWEST the same: C = 32 %s primes-like, %s matmul-like.\n", tune("torus:8x8", 32, "primes", "skew", "lowest", "C32-A0.4-p3-b0"), tune("torus:8x8", 32, "matmul", "skew", "lowest", "C32-A0.4-p3-b0")
   print ""
   n = 0; for (k in set) if (((k, "dasud", "best") in R) && ((k, "cchspmd", "best") in R) && ((k, "rmtlb", "best") in R)) {
     n++; dm += MP[k, "dasud", "best"]; cm += MP[k, "cchspmd", "best"]; rm += MP[k, "rmtlb", "best"]

@@ -191,5 +191,5 @@ info=$out/run-info.txt
   echo "settings=$(wc -l <"$settings")"
   echo "runs=$(( $(wc -l <"$tunecsv") + $(wc -l <"$runs") - 2 ))"
 } >"$info"
-sh "$here/verdict.sh" "$out" >"$out/verdict.md"
+lb_write "$out/verdict.md" sh "$here/verdict.sh" "$out"
 for f in "$tunecsv" "$best" "$runs" "$sum" "$out/paired.csv" "$info" $figs "$out/verdict.md"; do echo "$f"; done
