@@ -1,6 +1,8 @@
 #!/bin/sh
 # scripts/format.sh: lay out the C sources by .clang-format (clang-format 14,
 # Debian 12's), in place.
+#
+# Usage: scripts/format.sh [--list]
 #   --list      print the files it formats, and nothing else
 #   -h, --help  show this help
 set -eu
