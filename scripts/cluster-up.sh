@@ -203,12 +203,18 @@ for t in $(seq 1 100); do
   n=$(joined | grep -c . || true)
   [ "$n" -ge $N ] && break
   # A slave pvmd that did not start in time (a loaded machine) is not
-  # retried by the master pvmd: add the missing hosts again, twice at most.
+  # retried by the master pvmd: add the missing hosts again, twice at
+  # most; only when the console answered (h1 listed) and only a host
+  # with no pvmd in its namespace, so that a slow one is not doubled.
   if [ "$t" = 50 ] || [ "$t" = 75 ]; then
     have=$(joined)
+    printf '%s\n' "$have" | grep -qx h1 &&
     for i in $(seq 2 $N); do
-      printf '%s\n' "$have" | grep -qx "h$i" ||
-        printf 'add h%s\nquit\n' "$i" | "$state/in-host" h1 /usr/bin/pvm >/dev/null 2>&1 || true
+      printf '%s\n' "$have" | grep -qx "h$i" && continue
+      for p in $(ip netns pids "${prefix}h$i" 2>/dev/null); do
+        [ "$(cat "/proc/$p/comm" 2>/dev/null)" = pvmd ] && continue 2
+      done
+      printf 'add h%s\nquit\n' "$i" | "$state/in-host" h1 /usr/bin/pvm >/dev/null 2>&1 || true
     done
   fi
   sleep 0.2
