@@ -94,20 +94,26 @@ unsigned long lb_sink_rejected(const lb_sink *s) { return s->rejected; }
 unsigned lb_sink_strikes(const lb_sink *s, size_t h) { return h < s->nh ? s->strikes[h] : 0; }
 int lb_sink_is_excluded(const lb_sink *s, size_t h) { return h < s->nh && s->excluded[h]; }
 
+/* A new epoch of the inventory round: no answer yet, nothing held. */
+static void new_epoch(lb_sink *s)
+{
+  s->epoch++;
+  for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
+  for (size_t h = 0; h < s->nh; h++) {
+    s->answered[h] = 0;
+    s->count[h] = 0;
+  }
+}
+
 int lb_sink_host_down(lb_sink *s, size_t d, uint64_t *epoch)
 {
   if (d >= s->nh) return lb_error(LB_EINVAL, "host %zu of %zu", d, s->nh);
   if (!s->dead[d]) {
     s->dead[d] = 1;
     s->nlive--;
-    s->epoch++;
     s->open = 1;
     s->counting = 0;
-    for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
-    for (size_t h = 0; h < s->nh; h++) {
-      s->answered[h] = 0;
-      s->count[h] = 0;
-    }
+    new_epoch(s);
   }
   *epoch = s->epoch;
   return s->nlive ? LB_SUCCESS : lb_error(LB_ESTATE, "no host is left");
@@ -133,13 +139,8 @@ int lb_sink_recount(lb_sink *s, uint64_t *epoch)
   *epoch = s->epoch;
   if (!s->open || s->counting) return LB_SUCCESS;
   if (lb_sink_waiting(s)) return lb_error(LB_ESTATE, "the inventory round still waits for its first answers");
-  s->epoch++;
   s->counting = 1;
-  for (size_t k = 0; k < s->np; k++) s->held[k] = 0;
-  for (size_t h = 0; h < s->nh; h++) {
-    s->answered[h] = 0;
-    s->count[h] = 0;
-  }
+  new_epoch(s);
   *epoch = s->epoch;
   return LB_SUCCESS;
 }
