@@ -4,6 +4,9 @@ set -u
 top_builddir=${LB_TOP_BUILDDIR:-.}
 top_srcdir=${LB_TOP_SRCDIR:-.}
 fails=0
+# The scripts' helpers (lb_ prefix), for what tests and scripts share.
+lb_top=$top_srcdir
+. "$top_srcdir/scripts/lib.sh"
 
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 
@@ -143,16 +146,9 @@ nothing_left() {
 }
 
 # worker_cgroups PID...: the host speed cgroups of these workers that
-# are there: lbfarm-PID-RUN-HOST (farm/farm_cgroup.h) in cgroup v1's cpu
-# hierarchy or cgroup v2's top (or the hybrid's unified one).
-worker_cgroups() {
-  for _wp in "$@"; do
-    for _wd in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
-      for _wc in "$_wd/lbfarm-$_wp"-[0-9]*-[0-9]*; do [ -d "$_wc" ] && echo "$_wc"; done
-    done
-  done
-  return 0
-}
+# are there (scripts/lib.sh's lb_worker_cgroups: lbfarm-PID-RUN-HOST,
+# farm/farm_cgroup.h).
+worker_cgroups() { lb_worker_cgroups "$@"; }
 
 pvm_cleanup() {
   for p in $(pvmd_pids); do kill "$p" 2>/dev/null; done
