@@ -29,10 +29,31 @@ int farm_throttle_parse(const char *s, farm_throttle_mode *m)
 const char *farm_throttle_name(farm_throttle_mode m) { return (unsigned)m < FARM_THROTTLE_NMODES ? names[m] : "?"; }
 
 /* ---- duty: the worker holds its own quota ---- */
-/* The timer's handler and the window it keeps: the wall time and the
- * process's CPU time at the end of the last stop. */
-static double duty_share = 1.0;
-static volatile double win_wall, win_cpu;
+void farm_duty_init(farm_duty_bucket *b, double share, double period_s, double wall, double cpu)
+{
+  b->share = share;
+  b->cap = share * FARM_DUTY_BURST * period_s;
+  b->tokens = 0;
+  b->wall = wall;
+  b->cpu = cpu;
+}
+
+double farm_duty_pay(farm_duty_bucket *b, double cpu, double now)
+{
+  double t = b->tokens + b->share * (now - b->wall);
+  if (t > b->cap) t = b->cap;
+  t -= cpu - b->cpu;
+  b->cpu = cpu;
+  if (t < 0) {
+    now -= t / b->share;
+    t = 0; /* a late wake-up is credited at the next payment */
+  }
+  b->tokens = t;
+  b->wall = now;
+  return now;
+}
+
+static farm_duty_bucket duty;
 static volatile sig_atomic_t duty_on;
 static timer_t duty_timer;
 static int duty_sig;
@@ -44,23 +65,19 @@ static double clock_s(clockid_t c)
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Runs on the worker's thread after each slice of CPU: sleep until that
- * CPU is `duty_share` of the wall time since the last stop.  It calls
- * only clock_gettime and clock_nanosleep, plain system calls. */
+/* Runs on the worker's thread after each slice of CPU.  It calls only
+ * clock_gettime and clock_nanosleep, plain system calls. */
 static void on_slice(int sig)
 {
   (void)sig;
   if (!duty_on) return;
   int e = errno;
-  double c = clock_s(CLOCK_PROCESS_CPUTIME_ID);
-  double until = win_wall + (c - win_cpu) / duty_share, now = clock_s(CLOCK_MONOTONIC);
+  double now = clock_s(CLOCK_MONOTONIC);
+  double until = farm_duty_pay(&duty, clock_s(CLOCK_PROCESS_CPUTIME_ID), now);
   if (until > now) {
-    struct timespec t = {(time_t)until, (long)((until - (double)(time_t)until) * 1e9)};
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR) {}
-    now = clock_s(CLOCK_MONOTONIC);
+    struct timespec ts = {(time_t)until, (long)((until - (double)(time_t)until) * 1e9)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
   }
-  win_wall = now;
-  win_cpu = c;
   errno = e;
 }
 
@@ -76,7 +93,6 @@ static int free_signal(void)
 
 static int duty_start(double s, char *why, unsigned long whylen)
 {
-  duty_share = s;
   /* A cgroup makes each worker a scheduling entity of its own; with the
    * timer, where the kernel groups a session's processes (autogroup, for
    * those in the root cgroup), the run's six workers would be one entity
@@ -113,8 +129,7 @@ static int duty_start(double s, char *why, unsigned long whylen)
     snprintf(why, whylen, "cannot make the duty timer: %s", strerror(errno));
     return -1;
   }
-  win_wall = clock_s(CLOCK_MONOTONIC);
-  win_cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+  farm_duty_init(&duty, s, (double)FARM_CGROUP_PERIOD_US * 1e-6, clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID));
   duty_on = 1;
   if (timer_settime(duty_timer, 0, &it, NULL)) {
     snprintf(why, whylen, "cannot set the duty timer: %s", strerror(errno));

@@ -7,9 +7,10 @@
  * duty: the fallback where no cgroup can be made (an unprivileged user
  *   on cgroup v2 without delegation; inside `ip netns exec`, which
  *   remounts /sys).  A CPU-time timer stops the worker after every
- *   s x 10 ms of CPU it used, and it sleeps until that CPU is a share s
- *   of the wall time since the last stop: the same quota per period,
- *   held by the worker itself (docs/FARM.md).
+ *   s x 10 ms of CPU it used and pays it from a bucket filled at s per
+ *   second of wall time (at most two periods' quota), sleeping off any
+ *   debt: the same quota per period, held by the worker itself
+ *   (docs/FARM.md).
  * Speed 1.0 means no throttling in any mode. */
 #ifndef FARM_THROTTLE_H
 #define FARM_THROTTLE_H
@@ -52,5 +53,21 @@ void farm_throttle_forget(long pid);
  * process leaving its own cgroup (farm_throttle_stop's part). */
 int farm_throttle_forget_now(long pid);
 void farm_throttle_leave_now(void);
+
+/* The duty mode's quota, kept apart from its timer so it can be
+ * tested: a token bucket of CPU seconds filled at `share` per second of
+ * wall time, holding at most FARM_DUTY_BURST periods' quota.  A stop
+ * that ends late, or a core another process held, is made up in the
+ * next periods (the cgroup's fixed period grid allows as much); idle
+ * time banks no more than the burst. */
+#define FARM_DUTY_BURST 2.0
+typedef struct farm_duty_bucket {
+  double share, cap, tokens, wall, cpu;
+} farm_duty_bucket;
+void farm_duty_init(farm_duty_bucket *b, double share, double period_s, double wall, double cpu);
+/* Pays the CPU used up to `cpu` at wall time `now`; returns the wall
+ * time to sleep until (`now` when there is no debt).  The next payment
+ * credits a wake-up later than that. */
+double farm_duty_pay(farm_duty_bucket *b, double cpu, double now);
 
 #endif

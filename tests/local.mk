@@ -19,11 +19,12 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_transport tests/test_hublake tests/test_share tests/test_taskgraph \
 	tests/test_node tests/test_runq tests/test_rmtlb tests/test_codec tests/test_sink tests/test_lease tests/test_apps tests/test_verify \
 	tests/test_cli tests/test_optimum tests/test_param tests/test_farm_wire tests/test_auth tests/test_trace tests/test_cgroup \
-	tests/test_journal
+	tests/test_duty tests/test_journal
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_optimum_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)
 tests_test_cgroup_LDADD = $(FARM_LIBS) $(TEST_LIBS)
+tests_test_duty_LDADD = $(FARM_LIBS) $(TEST_LIBS)
 tests_test_apps_LDADD = $(APP_LIBS) $(TEST_LIBS)
 tests_test_verify_LDADD = $(APP_LIBS) $(TEST_LIBS)
 tests_test_farm_wire_LDADD = $(FARM_LIBS) $(APP_LIBS) $(TEST_LIBS)
