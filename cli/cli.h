@@ -68,11 +68,17 @@ void cli_out_remove_pending(void);
 
 /* Clocks, in seconds.  cli_now: wall time for intervals, timeouts and
  * deadlines (monotonic: a clock step moves none of them).  cli_cpu: CPU
- * time this process has used.  cli_epoch: the calendar clock (seconds
- * since 1970), the one clock separate hosts share; only to agree with
- * another host on an instant (the farm's time origin), never to measure. */
+ * time this process has used.  cli_thread_cpu: CPU time the calling
+ * thread has used, to time a stretch of work: while a process-wide CPU
+ * timer is armed (the duty throttle's), the kernel serves the process
+ * clock from a sample that can be a tick old, and a worker's quanta
+ * measured with it missed 15 % of their CPU.  cli_epoch: the calendar
+ * clock (seconds since 1970), the one clock separate hosts share; only
+ * to agree with another host on an instant (the farm's time origin),
+ * never to measure. */
 double cli_now(void);
 double cli_cpu(void);
+double cli_thread_cpu(void);
 double cli_epoch(void);
 /* The running kernel's boot id (/proc/sys/kernel/random/boot_id, 36
  * characters): two processes that read the same one read the same

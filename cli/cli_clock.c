@@ -13,6 +13,7 @@ static double seconds(clockid_t id)
 
 double cli_now(void) { return seconds(CLOCK_MONOTONIC); }
 double cli_cpu(void) { return seconds(CLOCK_PROCESS_CPUTIME_ID); }
+double cli_thread_cpu(void) { return seconds(CLOCK_THREAD_CPUTIME_ID); }
 double cli_epoch(void) { return seconds(CLOCK_REALTIME); }
 
 int cli_boot_id(char out[37])

@@ -606,13 +606,13 @@ static int run_one(worker *w, app_task *t, unsigned long *done)
 {
   if (!(w->units_q >= 1)) w->units_q = 1;
   unsigned long u = w->units_q > 1e9 ? 1000000000UL : (unsigned long)w->units_q, ran;
-  double c0 = cli_cpu(), t0 = cli_now();
+  double c0 = cli_thread_cpu(), t0 = cli_now();
   if (w->first == 0) w->first = t0;
   worker_trace_state(&w->tr, LB_HOST_BUSY, t0 - w->origin);
   /* A context that asks for more than this host has (a matmul too big
    * for its memory) is lost here, not the host. */
   if (app_task_run(t, u, &ran)) return -1;
-  double dc = cli_cpu() - c0;
+  double dc = cli_thread_cpu() - c0;
   app_task_add_cost(t, dc);
   if (!app_task_finished(t)) { /* the quantum, not the work, ended the run */
     double f = dc > 0 ? w->s.quantum_s / dc : 2;
