@@ -129,7 +129,8 @@ static int duty_start(double s, char *why, unsigned long whylen)
     snprintf(why, whylen, "cannot make the duty timer: %s", strerror(errno));
     return -1;
   }
-  farm_duty_init(&duty, s, (double)FARM_CGROUP_PERIOD_US * 1e-6, clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID));
+  farm_duty_init(&duty, s, (double)FARM_CGROUP_PERIOD_US * 1e-6, clock_s(CLOCK_MONOTONIC),
+                 clock_s(CLOCK_PROCESS_CPUTIME_ID));
   duty_on = 1;
   if (timer_settime(duty_timer, 0, &it, NULL)) {
     snprintf(why, whylen, "cannot set the duty timer: %s", strerror(errno));
