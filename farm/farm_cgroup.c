@@ -369,13 +369,23 @@ int farm_cgroup_forget_now(long pid, uint32_t run)
 {
   char pre[80], *e = pre;
   memcpy(e, "lbfarm-", 7);
-  e = put_ul(e + 7, (unsigned long)pid);
-  *e++ = '-';
-  if (run != FARM_CGROUP_ANY_RUN) {
-    e = put_ul(e, (unsigned long)run);
+  e += 7;
+  if (pid > 0) {
+    e = put_ul(e, (unsigned long)pid);
     *e++ = '-';
   }
   size_t plen = (size_t)(e - pre);
+  /* Any pid (0): the run is matched after the pid's digits. */
+  char rs[16], *re = rs;
+  if (pid <= 0) {
+    re = put_ul(rs, (unsigned long)run);
+    *re++ = '-';
+  } else if (run != FARM_CGROUP_ANY_RUN) {
+    e = put_ul(e, (unsigned long)run);
+    *e++ = '-';
+    plen = (size_t)(e - pre);
+  }
+  size_t rlen = (size_t)(re - rs);
   int busy = 0, n = nplaces;
   for (int i = 0; i < n; i++) {
     int fd = open(places[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -389,8 +399,11 @@ int farm_cgroup_forget_now(long pid, uint32_t run)
         off += d->d_reclen;
         const char *name = d->d_name;
         if (strncmp(name, pre, plen)) continue;
-        /* Any run: the run is all digits, then '-' and the host. */
-        if (run == FARM_CGROUP_ANY_RUN) {
+        if (pid <= 0) { /* digits, '-', then this run and '-' */
+          const char *q = name + plen;
+          while (*q >= '0' && *q <= '9') q++;
+          if (q == name + plen || *q != '-' || strncmp(q + 1, rs, rlen)) continue;
+        } else if (run == FARM_CGROUP_ANY_RUN) { /* the run is all digits, then '-' and the host */
           const char *q = name + plen;
           while (*q >= '0' && *q <= '9') q++;
           if (q == name + plen || *q != '-') continue;
@@ -422,7 +435,7 @@ int farm_cgroup_leave_now(const farm_cgroup *cg, long pid)
 
 int farm_cgroup_forget(long pid, uint32_t run, double wait_s)
 {
-  if (pid <= 0) return 0;
+  if (pid < 0 || (pid == 0 && run == FARM_CGROUP_ANY_RUN)) return 0;
   double end = mono() + wait_s;
   farm_cgroup_places();
   while (farm_cgroup_forget_now(pid, run)) {

@@ -61,7 +61,8 @@ int farm_cgroup_start(farm_cgroup *cg, long pid, uint32_t run, unsigned host, do
 int farm_cgroup_stop(farm_cgroup *cg, long pid, double wait_s);
 
 /* Remove the cgroups lbfarm-PID-RUN-* of a process of run `run` (or of
- * any run: FARM_CGROUP_ANY_RUN) that could not remove its own (killed),
+ * any run: FARM_CGROUP_ANY_RUN; or, with pid 0, of any process of run
+ * `run`, which must then be given) that could not remove its own (killed),
  * wherever they were made, once their last task has left, trying for
  * at most `wait_s` seconds.  0 if none is left, -1 if one still is. */
 int farm_cgroup_forget(long pid, uint32_t run, double wait_s);

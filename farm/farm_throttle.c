@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include "farm_throttle.h"
 #include "farm_cgroup.h"
 
@@ -184,6 +185,18 @@ void farm_throttle_set_run(uint32_t run)
 void farm_throttle_forget(long pid) { farm_cgroup_forget(pid, forget_run, FARM_THROTTLE_FORGET_S); }
 
 int farm_throttle_forget_now(long pid) { return farm_cgroup_forget_now(pid, forget_run); }
+
+void farm_throttle_forget_run_later(uint32_t run, double wait_s)
+{
+  pid_t c = fork();
+  if (c != 0) return; /* the caller goes on; a failed fork leaves what it would have */
+  setsid();           /* out of the job's process group, which is killed */
+  int fd = open("/dev/null", O_RDWR);
+  for (int i = 0; i < 3 && fd >= 0; i++) dup2(fd, i); /* the launcher waits for its streams' end */
+  if (fd > 2) close(fd);
+  farm_cgroup_forget(0, run, wait_s);
+  _exit(0);
+}
 
 void farm_throttle_leave_now(void)
 {

@@ -53,6 +53,11 @@ void farm_throttle_forget(long pid);
  * process leaving its own cgroup (farm_throttle_stop's part). */
 int farm_throttle_forget_now(long pid);
 void farm_throttle_leave_now(void);
+/* For a master about to be ended with its workers (MPI_Abort), which
+ * never learns their pids: a detached child (its own session, no
+ * standard streams) removes every cgroup of this run on this machine
+ * as its tasks leave, for at most `wait_s` seconds, and exits. */
+void farm_throttle_forget_run_later(uint32_t run, double wait_s);
 
 /* The duty mode's quota, kept apart from its timer so it can be
  * tested: a token bucket of CPU seconds filled at `share` per second of

@@ -14,6 +14,7 @@
 #include "worker_host.h"
 #include "master_out.h"
 #include "mpi_xport.h"
+#include "farm_throttle.h"
 #include "app_mem.h"
 #include "lb_errno.h"
 #include "cli.h"
@@ -141,6 +142,10 @@ int main(int argc, char **argv)
               cli_prog(), ended, rc);
       fflush(stdout);
       fflush(stderr);
+      /* A frozen rank dies in its cgroup with SIGKILL and cannot remove
+       * it; this machine's are removed once empty (another machine's
+       * stay, as a dead host's do under PVM: docs/FARM.md). */
+      farm_throttle_forget_run_later(run, 10.0);
       MPI_Abort(MPI_COMM_WORLD, rc);
     }
     int left = mpi_xport_free(&xp, DRAIN_S);

@@ -5,7 +5,8 @@
 # holds what lbmaster's does (tests/trace_check.py); with policy none and
 # an even start every host
 # runs exactly the units it runs under lbmaster on PVM; junk is dropped;
-# a rank count that does not fit --hosts is bad input.  SKIP (77) where
+# a rank count that does not fit --hosts is bad input; a rank frozen
+# (SIGSTOP) leaves no host-speed cgroup when lbmpi ends the job.  SKIP (77) where
 # mpirun or lbmpi is missing.
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 mpi="$top_builddir/mpi/lbmpi"
@@ -61,6 +62,42 @@ out=$(run 4 --hosts 3 --workload primes --size 200000 --inject-junk 2>&1)
 n=$(printf '%s\n' "$out" | grep -c 'dropped a message from rank 0')
 [ "$n" = 6 ] && printf '%s\n' "$out" | grep -q 'verified: yes' && ok "junk dropped (6) and the run verified" \
   || fail "junk: $n drops"
+# A rank that stops once every result is in (SIGSTOP, --inject-silent):
+# its lease runs out, the run is written verified, lbmpi ends the job
+# (MPI cannot end one rank) and the frozen rank dies with SIGKILL in its
+# host-speed cgroup; none of the job's ranks' cgroups is left.
+rm -f "$csv"
+run 7 --policy rmtlb --workload primes --size 3000000 --procs 24 --init one --speeds 0.3 --seed 4 \
+  --inject-silent 3 --timeout 60 --out "$csv" >"$tmp/silent.out" 2>&1 &
+job=$!
+# ours PID: PID descends from this job
+ours() { p=$1; for _ in 1 2 3 4 5 6; do p=$(ps -o ppid= -p "$p" 2>/dev/null | tr -d ' '); [ "$p" = "$job" ] && return 0; [ -n "$p" ] || return 1; done; return 1; }
+ranks= i=0
+while [ $i -lt 100 ]; do # the ranks: lbmpi processes of this job
+  ranks=$(for r in $(pgrep -x lbmpi 2>/dev/null); do ours "$r" && echo "$r"; done | tr '\n' ' ')
+  [ "$(echo $ranks | wc -w)" = 7 ] && break
+  sleep 0.1; i=$((i + 1))
+done
+[ "$(echo $ranks | wc -w)" = 7 ] && ok "silent rank: 7 ranks started" || fail "silent rank: ranks '$ranks'"
+had=0
+while [ $i -lt 150 ] && [ "$had" = 0 ]; do # their cgroups, once made
+  for r in $ranks; do [ -n "$(worker_cgroups $r)" ] && had=$((had + 1)); done
+  [ "$had" = 0 ] && { sleep 0.1; i=$((i + 1)); }
+done
+wait $job
+grep -q 'taken for failed' "$tmp/silent.out" && [ "$(col verified)" = yes ] && [ "$(col fenced)" -ge 1 ] \
+  && ok "silent rank: fenced ($(col fenced)), the run verified, the job ended" \
+  || { tail -8 "$tmp/silent.out"; fail "silent rank: verified '$(col verified)', fenced '$(col fenced)'"; }
+left=x i=0
+while [ $i -lt 150 ]; do # the cleaner has 10 s
+  left=$(for r in $ranks; do worker_cgroups $r; done)
+  [ -z "$left" ] && break
+  sleep 0.1; i=$((i + 1))
+done
+if [ "$had" = 0 ]; then echo "(no host-speed cgroup could be made here: nothing to leave)"
+elif [ -z "$left" ]; then ok "silent rank: every cgroup of the ranks gone ($had seen while running)"
+else fail "silent rank: cgroups left: $left"; fi
+for r in $ranks; do kill -KILL "$r" 2>/dev/null; done
 "$mpi" --help | grep -q '^Usage: mpirun' && ok "lbmpi --help without mpirun" || fail "lbmpi --help"
 expect_status 2 "--policy: unknown policy 'fastest'" "$mpi" --policy fastest
 out=$(run 3 --hosts 5 2>&1)

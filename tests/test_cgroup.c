@@ -291,6 +291,33 @@ static void test_forget_waits(void **state)
   assert_int_equal(farm_cgroup_forget(79, 5, 1.0), 0); /* none: nothing to do */
 }
 
+/* Every process of one run (pid 0, as lbmpi's master asks for the ranks
+ * whose pids it never learns): that run's cgroups go, another run's
+ * with the same digits in another place, and other names, stay. */
+static void test_forget_run(void **state)
+{
+  (void)state;
+  put("cpu/cpu.cfs_quota_us", "-1\n");
+  put("cpu/lbfarm-77-5-0/cgroup.procs", "");
+  put("cpu/lbfarm-78-5-1/cgroup.procs", "");
+  put("cpu/lbfarm-79-55-1/cgroup.procs", "");
+  put("cpu/lbfarm-5-6-1/cgroup.procs", "");
+  put("cpu/lbfarm-x-5-1/cgroup.procs", "");
+  self_is("1:cpu:/\n");
+  const char *all[] = {"cpu/lbfarm-77-5-0", "cpu/lbfarm-78-5-1", "cpu/lbfarm-79-55-1", "cpu/lbfarm-5-6-1",
+                       "cpu/lbfarm-x-5-1"};
+  for (int i = 0; i < 5; i++) emptied(all[i]); /* every task has left */
+  assert_int_equal(farm_cgroup_forget(0, 5, 1.0), 0);
+  assert_false(exists("cpu/lbfarm-77-5-0"));
+  assert_false(exists("cpu/lbfarm-78-5-1"));
+  assert_true(exists("cpu/lbfarm-79-55-1"));
+  assert_true(exists("cpu/lbfarm-5-6-1"));
+  assert_true(exists("cpu/lbfarm-x-5-1"));
+  /* Any process of any run is not a request this call takes. */
+  assert_int_equal(farm_cgroup_forget(0, FARM_CGROUP_ANY_RUN, 1.0), 0);
+  assert_true(exists("cpu/lbfarm-79-55-1"));
+}
+
 /* Names that are not this run's: the same pid in another pid namespace
  * (another host of the run, or another run) has a cgroup of its own,
  * and a name already there is refused, not taken over, and left. */
@@ -388,6 +415,7 @@ int main(void)
       cmocka_unit_test_setup_teardown(test_v2_without_cpu, setup, teardown),
       cmocka_unit_test_setup_teardown(test_v2_not_delegated, setup, teardown),
       cmocka_unit_test_setup_teardown(test_forget_waits, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_forget_run, setup, teardown),
       cmocka_unit_test_setup_teardown(test_names, setup, teardown),
       cmocka_unit_test_setup_teardown(test_now, setup, teardown),
       cmocka_unit_test(test_modes),
