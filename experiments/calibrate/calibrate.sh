@@ -44,6 +44,8 @@
 #                    one, else latency 5e-05 s and 300 MB/s
 #   --timeout S      bound on each program run, seconds (default 600)
 #   --setup MS       matmul's per-host set-up at n = 2231, CPU ms (default 30)
+#   --mean-share     every host at the run's mean received share, not its
+#                    own (what the per-host shares add to the prediction)
 # Run from the build directory (LBSIM names another lbsim).  Writes, in DIR: pingpong.csv,
 # hostmsg.csv, msgcost.txt, costs/ (per-process costs), loads/ (lbsim
 # trace: files), compare.csv (one row per farm run), response.csv
@@ -54,7 +56,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 lb_top=$src
 . "$lb_top/scripts/lib.sh"
-runsdir=out/seed000; out=out/calibrate; pp=1; tmo=600; setup_ms=30
+runsdir=out/seed000; out=out/calibrate; pp=1; tmo=600; setup_ms=30; meanshare=
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -62,6 +64,7 @@ while [ $# -gt 0 ]; do
   --runs) runsdir=${2:?}; shift 2 ;;
   -o|--out) out=${2:?}; shift 2 ;;
   --no-pingpong) pp=; shift ;;
+  --mean-share) meanshare=1; shift ;;
   --setup) case ${2:-} in ''|*[!0-9.]*) die "--setup wants CPU milliseconds" ;; esac; setup_ms=$2; shift 2 ;;
   --timeout) case ${2:-} in ''|*[!0-9]*|0) die "--timeout wants seconds" ;; esac; tmo=$2; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
@@ -149,6 +152,7 @@ while read -r tag w n p m rep ideal rr ctx mig np hop; do
   h=$runsdir/hosts/$tag.csv; t=$runsdir/traces/$tag.csv
   speeds=$(awk -F, 'NR > 1 { printf "%s%.6g", (NR > 2 ? "," : ""), $4 }' "$h")
   read -r nominal mean <<<"$(awk -F, 'NR > 1 { a += $3; b += $4; k++ } END { print a, b / k }' "$h")"
+  [ -n "$meanshare" ] && speeds=$(awk -F, -v m="$mean" 'NR > 1 { printf "%s%.6g", (NR > 2 ? "," : ""), m }' "$h")
   q=$(awk -v s="$mean" 'BEGIN { printf "%.6g", 0.01 / s }')
   cmw=$(awk -v c="$cm" -v s="$mean" 'BEGIN { printf "%.6g", c / s }')
   cbw=$(awk -v c="$cb" -v s="$mean" 'BEGIN { printf "%.6g", c / s }')

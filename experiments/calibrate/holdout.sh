@@ -9,10 +9,13 @@
 #            nominal speeds), shared among the processes by the
 #            workload's cost model (common.sh, simtrace), less the
 #            hosts' set-up (below);
-#   speeds   the run's mean received share, every host alike (0.30 x
-#            ideal_s / ideal_received_s: farm.sh keeps no per-host
-#            shares), so this is a replay of the CPU the hosts got;
-#            the quantum is 10 ms of CPU at that share;
+#   speeds   each host's own received share (CPU over wall time in its
+#            quanta: the share column of the run's hosts/TAG.csv, which
+#            farm.sh keeps), so this is a replay of the CPU the hosts
+#            got; with --mean-share, or for a set without hosts/ (farm.sh
+#            before it kept them), the run's mean received share, every
+#            host alike (0.30 x ideal_s / ideal_received_s); the quantum
+#            is 10 ms of CPU at the mean share;
 #   hop time lbmaster's (its hop_time column: 35.3 ms at 0.30);
 #   messages the costs measured on seed 000's runs (docs/SIMULATOR.md,
 #            "Calibration": 0.19 ms of CPU per message, 0.95 ns per
@@ -22,7 +25,10 @@
 #            added to its process;
 #   set-up   fitted, per workload: CPU seconds a host spends once,
 #            before its first quantum (lbsim --host-setup; matmul
-#            builds the rows of B it multiplies by there);
+#            builds the rows of B it multiplies by there), taken out of
+#            the processes' work for each host that ran work (the
+#            hosts table's units > 0; without one: six, or for none
+#            the hosts its start loads);
 #   per byte fitted, per workload: CPU per byte of every message,
 #            contexts included (seed 000's fit, 0.95 ns, is the first
 #            candidate; a matmul context, the block's partial sums, is
@@ -39,8 +45,11 @@
 #   -o, --out DIR    output directory (default out/holdout)
 #   --setups "MS..." set-up candidates, CPU ms (default "0 10 20 30 40")
 #   --bytes "NS..."  per-byte candidates, CPU ns (default "0.95 3 10")
+#   --mean-share     every host at the run's mean share, even where the
+#                    run's hosts table is there (what that table adds)
 # Run from the build directory (LBSIM names another lbsim).  Writes, in
-# DIR: replay.csv (one row per farm run and candidate), fit.csv (per
+# DIR: replay.csv (one row per farm run and candidate; `shares` says
+# host or mean), fit.csv (per
 # workload and candidate: runs within 10 % in each half), holdout.md
 # (the chosen value, both halves, by workload and policy).
 set -euo pipefail
@@ -48,7 +57,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10"
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" meanshare=""
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -57,6 +66,7 @@ while [ $# -gt 0 ]; do
   -o|--out) out=${2:?}; shift 2 ;;
   --setups) setups=${2:?}; shift 2 ;;
   --bytes) bytes=${2:?}; shift 2 ;;
+  --mean-share) meanshare=1; shift ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
@@ -82,7 +92,7 @@ awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) if (!($i in c)) c[$i] = i; next }
   "$runsdir/runs.csv" >"$stage/plan"
 [ -s "$stage/plan" ] || lb_die "no verified run in $runsdir/runs.csv"
 
-echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,share,farm_ratio,sim_ratio,error" >"$stage/replay.csv"
+echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,share,farm_ratio,sim_ratio,error,shares" >"$stage/replay.csv"
 tr=$stage/trace total=$(wc -l <"$stage/plan") k=0
 while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; do
   k=$((k + 1)); [ -t 2 ] && printf '\r%s: run %d/%d   ' "${0##*/}" $k $total >&2
@@ -93,6 +103,16 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   # the run's mean received share; its CPU seconds; hosts that ran work
   s=$(awk -v a="$ideal" -v b="$idr" -v v="$nominal" 'BEGIN { printf "%.6g", v * a / b }')
   hosts=6; [ "$pol" = none ] && { [ "$st" = one ] && hosts=1 || hosts=5; }
+  speeds="$s,$s,$s,$s,$s,$s" shares=mean
+  hf=$runsdir/hosts/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$seed").csv
+  if [ -z "$meanshare" ] && [ -s "$hf" ]; then
+    # each host's share; the set-up on the hosts that ran work
+    read -r speeds hosts <<<"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      { printf "%s%.6g", NR > 2 ? "," : "", $c["share"]; if ($c["units"] > 0) h++ }
+      END { printf " %d\n", h }' "$hf")"
+    [ "$(echo "$speeds" | tr , '\n' | wc -l)" = 6 ] || lb_die "$hf: not six hosts"
+    shares=host
+  fi
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
   for B in $bytes; do for S in $setups; do
@@ -106,7 +126,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
     simtrace "$wl" "$st" "$np" "$n" "$mean" >"$tr"
     # shellcheck disable=SC2046,SC2086
     r=$(timeout --foreground 120 "$lbsim" --profile farm --results direct --policy $(polarg "$pol") -t "$topo" \
-        -l "trace:$tr" -s "$seed" --speeds "$s,$s,$s,$s,$s,$s" \
+        -l "trace:$tr" -s "$seed" --speeds "$speeds" \
         --quantum "$(awk -v s="$s" 'BEGIN { printf "%.6g", 1 / s }')" \
         --hop-time "$(awk -v h="$hop" -v q="$q" 'BEGIN { printf "%.6g", h / q }')" \
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
@@ -116,7 +136,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
-    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }')" >>"$stage/replay.csv"
+    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }'),$shares" >>"$stage/replay.csv"
   done; done
 done <"$stage/plan"
 [ -t 2 ] && echo >&2

@@ -96,6 +96,10 @@ simtrace() {   # workload start processes size mean
       t += x[i] }
     for (i = 0; i < np; i++) { v = x[i] * mean * np / t; printf "0 %d %.6f %.6f\n", node[i], v, v } }'
 }
+# A farm run's name (farm.sh's hosts/TAG.csv, read by holdout.sh).
+runtag() {   # topology L workload start policy cfg seed
+  echo "$1-$2-$3-$4-$5-$6-s$7" | tr ':/ ' '___'
+}
 # A tuned setting's lbsim arguments in farm units: times (periods,
 # Tmax, retry waits, ring timeouts) from quanta to seconds.
 farmargs() {   # quantum_ms args...

@@ -11,8 +11,11 @@
 # out/tournament-farm): runs.csv (labels, then lbmaster --csv), sim.csv
 # (labels, then lbsim --csv), cells.csv (farm against simulator per
 # cell), paired.csv (paired t-tests on the farm; Wilcoxon's too),
-# paired-sim.csv (the same for the simulator's runs), verdict.md and
-# provenance-farm.txt; a set replaces the last one only when whole.
+# paired-sim.csv (the same for the simulator's runs), verdict.md,
+# provenance-farm.txt and hosts/ (each run's lbmaster --hosts-csv, named
+# by runtag in common.sh: every host's CPU, share, idle and message
+# time, which experiments/calibrate/holdout.sh replays host by host); a
+# set replaces the last one only when whole.
 #   --out DIR     output directory
 #   --sim DIR     the simulator tournament whose best.csv gives the
 #                 settings (default out/tournament-six, else out/tournament)
@@ -77,6 +80,7 @@ lb_lock "$out"
 lb_private_vm tfarm
 stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
 lb_on_exit "rm -rf '$stage'"
+mkdir "$stage/hosts" || lb_die "cannot write in $stage"
 
 speed=0.30 quantum_ms=10
 # Sizes: the mean process takes work_ms of CPU.  Measured here (AMD EPYC,
@@ -128,15 +132,16 @@ for topo in $topos; do for L in $Ls; do for wl in $wls; do for st in $starts; do
       else set -- $(setting "$topo" "$L" "$wl" "$sl" "$pol"); cfg=$1; shift; args=$*; fi
       fa=$(farmargs "$quantum_ms" $args)
       lab="best,$topo,$L,$wl,$st,$pol,$cfg"
+      hcsv=$stage/hosts/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$s").csv
       rc=0
       # shellcheck disable=SC2046,SC2086
       lb_run "$tmo" "$master" --workload "$wl" --size "$n" --procs "$np" --hosts 6 --topology "$topo" \
         --speeds "$speed" --init "$st" --seed "$s" --quantum "$quantum_ms" --results direct \
-        --policy $(polarg "$pol") $fa --csv >"$stage/row" 2>"$stage/log" || rc=$?
+        --policy $(polarg "$pol") $fa --hosts-csv "$hcsv" --csv >"$stage/row" 2>"$stage/log" || rc=$?
       if [ $rc = 0 ] && [ "$(sed -n 2p "$stage/row" | grep -c ,)" = 1 ]; then
         printf '%s,%s\n' "$lab" "$(sed -n 2p "$stage/row")" >>"$runs" || lb_die "writing $runs failed"
       else
-        failed="$failed $topo/$L/$wl/$st/$pol/$s"
+        failed="$failed $topo/$L/$wl/$st/$pol/$s"; rm -f "$hcsv"
         echo "$lb_prog: failed (exit $rc): $lab seed $s: $(tail -1 "$stage/log")" >&2
       fi
       # shellcheck disable=SC2046,SC2086
@@ -196,7 +201,8 @@ EOF
 lb_write "$stage/verdict.md" sh "$here/farm_verdict.sh" "$stage"
 if [ "$nf" = 0 ]; then lb_provenance "$stage" complete "$total of $total runs"
 else lb_provenance "$stage" incomplete "$((total - nf)) of $total runs; failed:$failed"; fi
-for f in runs.csv sim.csv cells.csv paired.csv paired-sim.csv run-info.txt verdict.md provenance-farm.txt; do
+rm -rf "$out/hosts"
+for f in runs.csv sim.csv cells.csv paired.csv paired-sim.csv run-info.txt verdict.md provenance-farm.txt hosts; do
   lb_commit "$stage/$f" "$out/$f"
 done
 for f in runs.csv sim.csv cells.csv paired.csv paired-sim.csv verdict.md; do echo "$out/$f"; done
