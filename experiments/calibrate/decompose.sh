@@ -5,6 +5,7 @@
 # twice, once with each host at its own share and once with
 # --mean-share, and the farm runs they replayed; with --pairs, also
 # two farm sets of the same cells and seeds, run against each other.
+# Usage: experiments/calibrate/decompose.sh --holdout DIR --runs DIR [OPTION]...
 #   --holdout DIR       holdout.sh's output (fit.csv, replay.csv)
 #   --holdout-mean DIR  holdout.sh --mean-share's on the same runs
 #                       (optional: without it the shares part is 0)

@@ -6,7 +6,7 @@ CLEANFILES += $(CALIB_BINS)
 experiments_calibrate_proc_costs_SOURCES = experiments/calibrate/proc_costs.c
 experiments_calibrate_proc_costs_LDADD = $(APP_LIBS) $(CLI_LIBS) $(LB_LIBS)
 dist_noinst_SCRIPTS += experiments/calibrate/calibrate.sh experiments/calibrate/holdout.sh \
-	experiments/calibrate/decompose.sh
+	experiments/calibrate/decompose.sh experiments/calibrate/points.sh
 EXTRA_DIST += experiments/calibrate/hostmsg.awk experiments/calibrate/regress.awk \
 	experiments/calibrate/report.awk experiments/calibrate/response.awk \
 	experiments/calibrate/response_report.awk experiments/calibrate/calib.gp \
