@@ -108,7 +108,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   if [ -z "$meanshare" ] && [ -s "$hf" ]; then
     # each host's share; the set-up on the hosts that ran work
     read -r speeds hosts <<<"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-      { printf "%s%.6g", NR > 2 ? "," : "", $c["share"]; if ($c["units"] > 0) h++ }
+      { printf "%s%.6g", (NR > 2 ? "," : ""), $c["share"]; if ($c["units"] > 0) h++ }
       END { printf " %d\n", h }' "$hf")"
     [ "$(echo "$speeds" | tr , '\n' | wc -l)" = 6 ] || lb_die "$hf: not six hosts"
     shares=host
