@@ -45,11 +45,15 @@
 #   -o, --out DIR    output directory (default out/holdout)
 #   --setups "MS..." set-up candidates, CPU ms (default "0 10 20 30 40")
 #   --bytes "NS..."  per-byte candidates, CPU ns (default "0.95 3 10")
-#   --mean-share     every host at the run's mean share, even where the
+#   --shares MODE    rate (default): each host at its own share, and for
+#                    matmul times its CPU's yield (units per CPU second,
+#                    over the run's); host: its own share only; mean:
+#                    every host at the run's mean share, even where the
 #                    run's hosts table is there (what that table adds)
+#   --mean-share     --shares mean
 # Run from the build directory (LBSIM names another lbsim).  Writes, in
 # DIR: replay.csv (one row per farm run and candidate; `shares` says
-# host or mean), fit.csv (per
+# rate, host or mean), fit.csv (per
 # workload and candidate: runs within 10 % in each half), holdout.md
 # (the chosen value, both halves, by workload and policy).
 set -euo pipefail
@@ -57,7 +61,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" meanshare=""
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" mode=rate
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -66,10 +70,12 @@ while [ $# -gt 0 ]; do
   -o|--out) out=${2:?}; shift 2 ;;
   --setups) setups=${2:?}; shift 2 ;;
   --bytes) bytes=${2:?}; shift 2 ;;
-  --mean-share) meanshare=1; shift ;;
+  --mean-share) mode=mean; shift ;;
+  --shares) mode=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
+case $mode in rate|host|mean) ;; *) die "--shares: rate, host or mean, not '$mode'" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
@@ -105,13 +111,19 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   hosts=6; [ "$pol" = none ] && { [ "$st" = one ] && hosts=1 || hosts=5; }
   speeds="$s,$s,$s,$s,$s,$s" shares=mean
   hf=$runsdir/hosts/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$seed").csv
-  if [ -z "$meanshare" ] && [ -s "$hf" ]; then
-    # each host's share; the set-up on the hosts that ran work
-    read -r speeds hosts <<<"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-      { printf "%s%.6g", (NR > 2 ? "," : ""), $c["share"]; if ($c["units"] > 0) h++ }
-      END { printf " %d\n", h }' "$hf")"
+  if [ "$mode" != mean ] && [ -s "$hf" ]; then
+    # each host's share (rate, matmul: times its CPU's yield, units per
+    # CPU second against the run's: matmul's units all cost the same, and
+    # a host's set-up and its cache's luck are in its yield); the set-up
+    # on the hosts that ran work
+    read -r speeds hosts <<<"$(awk -F, -v rate=$([ "$mode" = rate ] && [ "$wl" = matmul ] && echo 1) '
+      NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      { k++; sh[k] = $c["share"]; u[k] = $c["units"]; t[k] = $c["cpu_s"]; if (u[k] > 0) { h++; U += u[k]; C += t[k] } }
+      END { for (i = 1; i <= k; i++) { f = rate && u[i] > 0 && t[i] > 0 && U > 0 ? (u[i] / t[i]) / (U / C) : 1
+              printf "%s%.6g", (i > 1 ? "," : ""), sh[i] * f }
+            printf " %d\n", h }' "$hf")"
     [ "$(echo "$speeds" | tr , '\n' | wc -l)" = 6 ] || lb_die "$hf: not six hosts"
-    shares=host
+    shares=host; [ "$mode" = rate ] && [ "$wl" = matmul ] && shares=rate
   fi
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
