@@ -47,7 +47,9 @@
 #   --bytes "NS..."  per-byte candidates, CPU ns (default "0.95 3 10")
 #   --shares MODE    rate (default): each host at its own share, and for
 #                    matmul times its CPU's yield (units per CPU second,
-#                    over the run's); host: its own share only; mean:
+#                    over the run's); paused: as rate, with the share
+#                    taken over the quanta and the cgroup's pauses after
+#                    them; host: its own share only; mean:
 #                    every host at the run's mean share, even where the
 #                    run's hosts table is there (what that table adds)
 #   --mean-share     --shares mean
@@ -75,7 +77,7 @@ while [ $# -gt 0 ]; do
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
-case $mode in rate|host|mean) ;; *) die "--shares: rate, host or mean, not '$mode'" ;; esac
+case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or mean, not '$mode'" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
@@ -116,14 +118,19 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
     # CPU second against the run's: matmul's units all cost the same, and
     # a host's set-up and its cache's luck are in its yield); the set-up
     # on the hosts that ran work
-    read -r speeds hosts <<<"$(awk -F, -v rate=$([ "$mode" = rate ] && [ "$wl" = matmul ] && echo 1) '
+    # (paused: the share over the wall time of its quanta and of the
+    # cgroup's pauses after them, span less messages and idle time, where
+    # that is longer than the quanta: the host could run nothing then)
+    read -r speeds hosts <<<"$(awk -F, -v rate=$([ "$mode" != host ] && [ "$wl" = matmul ] && echo 1) -v paused=$([ "$mode" = paused ] && echo 1) '
       NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-      { k++; sh[k] = $c["share"]; u[k] = $c["units"]; t[k] = $c["cpu_s"]; if (u[k] > 0) { h++; U += u[k]; C += t[k] } }
+      { k++; sh[k] = $c["share"]; u[k] = $c["units"]; t[k] = $c["cpu_s"]; if (u[k] > 0) { h++; U += u[k]; C += t[k] }
+        w = $c["span_s"] - $c["msg_s"] - $c["idle_s"]
+        if (paused && t[k] > 0 && w > $c["busy_s"]) sh[k] = t[k] / w }
       END { for (i = 1; i <= k; i++) { f = rate && u[i] > 0 && t[i] > 0 && U > 0 ? (u[i] / t[i]) / (U / C) : 1
               printf "%s%.6g", (i > 1 ? "," : ""), sh[i] * f }
             printf " %d\n", h }' "$hf")"
     [ "$(echo "$speeds" | tr , '\n' | wc -l)" = 6 ] || lb_die "$hf: not six hosts"
-    shares=host; [ "$mode" = rate ] && [ "$wl" = matmul ] && shares=rate
+    shares=host; [ "$mode" != host ] && shares=$mode
   fi
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
