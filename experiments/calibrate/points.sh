@@ -8,19 +8,24 @@
 # 200 ms measured: n = 4464), primes 100 ms; farm.sh keeps each run's
 # per-host table.  Then, per workload, holdout.sh fits on the odd seeds
 # and predicts the even ones, each host at its own share and again at the
-# run's mean share (--mean-share), and decompose.sh splits every run's
-# error into the farm's noise, the shares and the model.
+# run's mean share, with each host's own share, with that share also
+# over the cgroup's pauses, and (matmul) times each host's CPU yield
+# (holdout.sh --shares host, paused, rate), and decompose.sh splits every
+# run's error into the farm's noise, the shares and the model.
 # Usage: experiments/calibrate/points.sh [OPTION]...
 #   -o, --out DIR     output directory (default out/points)
 #   --seeds K         seeds per cell (default 4: 1, 3 fit; 2, 4 held out)
 #   --policies LIST   (default "none rmtlb lowest dasud cchspmd steal")
 #   --no-farm         reuse DIR/farm-matmul and DIR/farm-primes
+#   --no-replay       reuse the holdout-* directories too (the split and
+#                     points.md only)
 #   --matmul-setups "MS..."  holdout.sh's set-up candidates for matmul
 #                     (default "0 50 100 150 200": at n = 4464 B is 4 x
 #                     the tournament's)
-# Writes, in DIR: farm-W/ (farm.sh), holdout-W/ and holdout-W-mean/
-# (holdout.sh), decompose-W/ (decompose.sh) for W = matmul, primes, and
-# points.md (the held-out counts of both, the error split, the loads).
+# Writes, in DIR: farm-W/ (farm.sh), holdout-W/ (--shares rate) and
+# holdout-W-MODE/ (holdout.sh), decompose-W-MODE/ (decompose.sh, MODE
+# against mean) for W = matmul, primes, and points.md (the held-out
+# counts of every replay, the error split, the loads).
 # About 17 minutes of farm runs at a load of 3-10; lbsim's replays run
 # under nice.
 set -eu
@@ -29,6 +34,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$0: $*" >&2; exit 2; }
 out=out/points seeds=4 pols="none rmtlb lowest dasud cchspmd steal" farm=1 msetups="0 50 100 150 200"
+modes="rate paused host mean" replay=1
 while [ $# -gt 0 ]; do
   case $1 in
   -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -36,6 +42,7 @@ while [ $# -gt 0 ]; do
   --seeds) seeds=${2:?}; shift 2 ;;
   --policies) pols=${2:?}; shift 2 ;;
   --no-farm) farm=""; shift ;;
+  --no-replay) farm="" replay=""; shift ;;
   --matmul-setups) msetups=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
@@ -52,11 +59,18 @@ for w in matmul primes; do
   fi
   [ -s "$out/farm-$w/runs.csv" ] || die "no $out/farm-$w/runs.csv (run without --no-farm)"
   su="0 10 20 30 40"; [ $w = matmul ] && su=$msetups
-  nice -n 10 "$here/holdout.sh" --runs "$out/farm-$w" -o "$out/holdout-$w" --setups "$su" || lb_die "holdout.sh ($w) failed"
-  nice -n 10 "$here/holdout.sh" --runs "$out/farm-$w" -o "$out/holdout-$w-mean" --setups "$su" --mean-share ||
-    lb_die "holdout.sh --mean-share ($w) failed"
-  "$here/decompose.sh" --holdout "$out/holdout-$w" --holdout-mean "$out/holdout-$w-mean" --runs "$out/farm-$w" \
-    -o "$out/decompose-$w" || lb_die "decompose.sh ($w) failed"
+  # each replay of the hosts' CPU (holdout.sh --shares), the same fit
+  for m in ${replay:+$modes}; do
+    d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
+    nice -n 10 "$here/holdout.sh" --runs "$out/farm-$w" -o "$d" --setups "$su" --shares $m ||
+      lb_die "holdout.sh --shares $m ($w) failed"
+  done
+  for m in $modes; do
+    [ $m = mean ] && continue
+    d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
+    "$here/decompose.sh" --holdout "$d" --holdout-mean "$out/holdout-$w-mean" --runs "$out/farm-$w" \
+      -o "$out/decompose-$w-$m" || lb_die "decompose.sh ($w, $m) failed"
+  done
 done
 summary() {
   for w in matmul primes; do
@@ -64,10 +78,22 @@ summary() {
     echo
     sed 's/^/    /' "$out/farm-$w/run-info.txt"
     echo
-    cat "$out/holdout-$w/holdout.md"
+    echo "Each replay of the hosts' CPU, at the candidate its fit half chose (the replay to trust: the most fit-half runs within 10 %):"
     echo
-    cat "$out/decompose-$w/decompose.md"
+    echo "| shares | set-up ms, ns a byte | fit half within 10 % | held-out within 10 % | held-out median abs error |"
+    echo "|---|---|---|---|---|"
+    for m in $modes; do
+      d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
+      awk -F, -v m=$m '$NF == "yes" { printf "| %s | %s, %s | %d of %d | %d of %d | %.1f %% |\n", m, $2, $3, $5, $4, $8, $7, 100 * $9 }' "$d/fit.csv"
+    done
     echo
+    for m in $modes; do
+      [ $m = mean ] && continue
+      echo "### $w, shares $m against mean"
+      echo
+      cat "$out/decompose-$w-$m/decompose.md"
+      echo
+    done
   done
 }
 lb_write "$out/points.md" summary
