@@ -31,7 +31,7 @@ set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { sed -n '2,26p' "$0"; }
+usage() { sed -n '2,/^# Usage/p' "$0"; }
 for a in "$@"; do case $a in --help|-h) usage; exit 0 ;; esac; done
 die() { echo "$0: $*" >&2; exit 2; }
 out=out/tournament-farm sim_dir="" seeds=5 work_ms=50 tmo=300
