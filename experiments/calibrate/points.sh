@@ -59,13 +59,15 @@ for w in matmul primes; do
   fi
   [ -s "$out/farm-$w/runs.csv" ] || die "no $out/farm-$w/runs.csv (run without --no-farm)"
   su="0 10 20 30 40"; [ $w = matmul ] && su=$msetups
+  # (primes: rate is host, its units do not cost the same)
+  mm=$modes; [ $w = primes ] && mm=$(echo $modes | sed 's/ *host//')
   # each replay of the hosts' CPU (holdout.sh --shares), the same fit
-  for m in ${replay:+$modes}; do
+  for m in ${replay:+$mm}; do
     d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
     nice -n 10 "$here/holdout.sh" --runs "$out/farm-$w" -o "$d" --setups "$su" --shares $m ||
       lb_die "holdout.sh --shares $m ($w) failed"
   done
-  for m in $modes; do
+  for m in $mm; do
     [ $m = mean ] && continue
     d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
     "$here/decompose.sh" --holdout "$d" --holdout-mean "$out/holdout-$w-mean" --runs "$out/farm-$w" \
@@ -82,12 +84,13 @@ summary() {
     echo
     echo "| shares | set-up ms, ns a byte | fit half within 10 % | held-out within 10 % | held-out median abs error |"
     echo "|---|---|---|---|---|"
-    for m in $modes; do
+    mm=$modes; [ $w = primes ] && mm=$(echo $modes | sed 's/ *host//')
+    for m in $mm; do
       d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
       awk -F, -v m=$m '$NF == "yes" { printf "| %s | %s, %s | %d of %d | %d of %d | %.1f %% |\n", m, $2, $3, $5, $4, $8, $7, 100 * $9 }' "$d/fit.csv"
     done
     echo
-    for m in $modes; do
+    for m in $mm; do
       [ $m = mean ] && continue
       echo "### $w, shares $m against mean"
       echo
