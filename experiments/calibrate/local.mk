@@ -12,4 +12,5 @@ EXTRA_DIST += experiments/calibrate/hostmsg.awk experiments/calibrate/regress.aw
 	experiments/calibrate/response_report.awk experiments/calibrate/calib.gp \
 	experiments/calibrate/halves.awk experiments/calibrate/hop.awk \
 	experiments/calibrate/holdout_fit.awk experiments/calibrate/holdout_report.awk \
-	experiments/calibrate/decompose.awk experiments/calibrate/noise.awk
+	experiments/calibrate/decompose.awk experiments/calibrate/noise.awk \
+	experiments/calibrate/hoststats.awk

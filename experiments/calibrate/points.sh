@@ -80,6 +80,8 @@ summary() {
     echo
     sed 's/^/    /' "$out/farm-$w/run-info.txt"
     echo
+    awk -F, -f "$here/hoststats.awk" "$out/farm-$w/runs.csv" "$out/farm-$w"/hosts/*.csv
+    echo
     echo "Each replay of the hosts' CPU, at the candidate its fit half chose (the replay to trust: the most fit-half runs within 10 %):"
     echo
     echo "| shares | set-up ms, ns a byte | fit half within 10 % | held-out within 10 % | held-out median abs error |"
