@@ -40,6 +40,8 @@
 # Usage: experiments/calibrate/calibrate.sh [OPTION]...
 #   --runs DIR       fig34.sh's output (default out/seed000)
 #   -o, --out DIR    output directory (default out/calibrate)
+#   --pingpong-only  measure farm_pingpong --pvmd (the route a context
+#                    takes between workers) into DIR/pingpong.csv and stop
 #   --no-pingpong    skip farm_pingpong: use DIR/pingpong.csv if there is
 #                    one, else latency 5e-05 s and 300 MB/s
 #   --timeout S      bound on each program run, seconds (default 600)
@@ -56,7 +58,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 lb_top=$src
 . "$lb_top/scripts/lib.sh"
-runsdir=out/seed000; out=out/calibrate; pp=1; tmo=600; setup_ms=30; meanshare=
+runsdir=out/seed000; out=out/calibrate; pp=1; tmo=600; setup_ms=30; meanshare=; pponly=
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -64,20 +66,21 @@ while [ $# -gt 0 ]; do
   --runs) runsdir=${2:?}; shift 2 ;;
   -o|--out) out=${2:?}; shift 2 ;;
   --no-pingpong) pp=; shift ;;
+  --pingpong-only) pponly=1; shift ;;
   --mean-share) meanshare=1; shift ;;
   --setup) case ${2:-} in ''|*[!0-9.]*) die "--setup wants CPU milliseconds" ;; esac; setup_ms=$2; shift 2 ;;
   --timeout) case ${2:-} in ''|*[!0-9]*|0) die "--timeout wants seconds" ;; esac; tmo=$2; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
-[ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/seed000/fig34.sh first"
+[ -n "$pponly" ] || [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/seed000/fig34.sh first"
 lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
 [ -x "$lbsim" ] || die "$lbsim: not built (run scripts/setup.sh, or set LBSIM)"
 command -v gnuplot >/dev/null || die "gnuplot not found"
 lb_init
 build=$(cd "$(dirname "$(lb_built sim/lbsim)")/.." && pwd)
 make -s -C "$build" experiments/calibrate/proc_costs experiments/bench/farm_pingpong
-runsdir=$(cd "$runsdir" && pwd); mkdir -p "$out/costs" "$out/loads"; out=$(cd "$out" && pwd)
+[ -d "$runsdir" ] && runsdir=$(cd "$runsdir" && pwd); mkdir -p "$out/costs" "$out/loads"; out=$(cd "$out" && pwd)
 
 # 1. latency and bandwidth between two tasks (a private pvmd)
 lat=5e-05; bw=3e8
@@ -97,6 +100,12 @@ if [ -s "$out/pingpong.csv" ]; then   # this run's, or (--no-pingpong) an earlie
     bw=$(awk -F, 'NR > 1 { b[NR] = $3 } END { x = b[NR - 2]; y = b[NR - 1]; z = b[NR]
       m = (x - y) * (y - z) >= 0 ? y : (y - x) * (x - z) >= 0 ? x : z; printf "%.3g", m * 1e6 }' "$out/pingpong.csv")
   else echo "$0: farm_pingpong gave nothing; latency $lat s, bandwidth $bw B/s" >&2; fi
+fi
+
+if [ -n "$pponly" ]; then
+  [ -s "$out/pingpong.csv" ] || lb_die "farm_pingpong gave nothing"
+  echo "load: $(cut -d' ' -f1-3 /proc/loadavg)" >"$out/pingpong-load.txt"
+  echo "$0: wrote $out/pingpong.csv"; exit 0
 fi
 
 # 2. the runs, one line each: tag workload size policy results rep ideal ratio_received ctx migrations
