@@ -26,7 +26,8 @@
 # holdout-W-MODE/ (holdout.sh), decompose-W-MODE/ (decompose.sh, MODE
 # against mean) for W = matmul, primes, and points.md (the held-out
 # counts of every replay, the error split, the loads).
-# About 17 minutes of farm runs at a load of 3-10; lbsim's replays run
+# About 18 minutes of farm runs (2026-11-26: 692 s and 369 s at a load of
+# 7-19); lbsim's replays run
 # under nice.
 set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
