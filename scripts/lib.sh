@@ -162,21 +162,30 @@ lb__vm_pids() {
 # (a pvmd gets SIGTERM, which ends its tasks; then SIGKILL), remove the
 # cgroups of its workers (once empty) and DIR.
 lb_vm_cleanup() {
-  local dir=$1 p t w left c
+  local dir=$1 p t w v left c
   [ -n "$dir" ] && [ -d "$dir" ] || return 0
+  v="$(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir")"
+  # Workers: by their environment, and the pvmds' children, which
+  # counts the zombies (killed, not yet reaped: no environment to read,
+  # and a cgroup they could not remove).
   w="$(lb__vm_pids lbworker "$dir") $lb_workers"
-  for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir"); do kill -TERM "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; done
+  for p in $v; do w="$w $(pgrep -x -P "$p" lbworker 2>/dev/null)"; done
+  for p in $v; do kill -TERM "$p" 2>/dev/null; kill -CONT "$p" 2>/dev/null; done
   t=0
   while [ -n "$(lb__vm_pids pvmd3 "$dir")$(lb__vm_pids pvmd "$dir")" ] && [ $t -lt 20 ]; do sleep 0.1; t=$((t + 1)); done
-  for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir") $(lb__vm_pids lbworker "$dir"); do kill -KILL "$p" 2>/dev/null; done
+  for p in $(lb__vm_pids pvmd3 "$dir") $(lb__vm_pids pvmd "$dir"); do kill -KILL "$p" 2>/dev/null; done
+  # Spawned while the pvmds ended: none can start after this.
+  w="$w $(lb__vm_pids lbworker "$dir")"
+  for p in $(lb__vm_pids lbworker "$dir"); do kill -KILL "$p" 2>/dev/null; done
   # A worker's cgroup (farm/farm_cgroup.h) can be removed once the
   # worker is gone: ours only (the same pid in another pid namespace
-  # is another's), retried for 1.5 s.
+  # is another's), retried for up to 5 s (a killed worker that mapped
+  # much memory takes a while to exit on a loaded machine).
   t=0
   while :; do
     left=""
     for c in $(lb_worker_cgroups $w); do rmdir "$c" 2>/dev/null || left=1; done
-    [ -z "$left" ] || [ $t -ge 15 ] && break
+    [ -z "$left" ] || [ $t -ge 50 ] && break
     sleep 0.1; t=$((t + 1))
   done
   rm -rf "$dir"
