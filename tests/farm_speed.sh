@@ -7,9 +7,11 @@
 . "${LB_TOP_SRCDIR:-.}/tests/lib.sh"
 farm_lock
 pvm_private
-# Cgroups of workers that are gone already (another build tree's run
-# that was killed) are not this test's to judge.
-before=$(ls -d /sys/fs/cgroup/cpu/lbfarm-[0-9]* 2>/dev/null)
+# Only this test's workers' cgroups are judged (another run's, killed
+# or still being cleaned up, are not; a pid is reused, so each is named
+# whole while its worker runs).
+mine=$(mktemp "${TMPDIR:-/tmp}/lbfarm-speed.XXXXXX")
+at_exit 'rm -f "$mine"'
 modes=duty
 probe=/sys/fs/cgroup/cpu/lbfarm-probe-$$
 if mkdir "$probe" 2>/dev/null; then
@@ -34,8 +36,15 @@ fi
 # machine busy/cpu is ~1.1 for the fast host and ~2 for the slow one.
 measure() {
   hosts="$PVM_TMP/hosts.csv"
-  out=$("$top_builddir/master/lbmaster" --workload matmul --size 2400 --hosts 2 --procs 40 --init even \
-    --speeds 1,0.5 --throttle "$1" --seed 3 --hosts-csv "$hosts" 2>/dev/null) || { echo "lbmaster failed"; return 1; }
+  "$top_builddir/master/lbmaster" --workload matmul --size 2400 --hosts 2 --procs 40 --init even \
+    --speeds 1,0.5 --throttle "$1" --seed 3 --hosts-csv "$hosts" >"$PVM_TMP/speed.out" 2>/dev/null &
+  job=$!
+  while kill -0 $job 2>/dev/null; do
+    worker_cgroups $(pvm_task_pids lbworker) >>"$mine"
+    sleep 0.05
+  done
+  wait $job || { echo "lbmaster failed"; return 1; }
+  out=$(cat "$PVM_TMP/speed.out")
   printf '%s\n' "$out" | sed -n '2,4p'
   # Columns of the per-host CSV: host,tid,speed,share,throttle,init,done,units,busy_s,span_s,cpu_s,...
   awk -F, -v m="$1" '
@@ -68,17 +77,10 @@ for mode in $modes; do
   *) fail "$mode: ratio out of [1.5, 2.6]" ;;
   esac
 done
-# Each worker removes its cgroup before it reports and exits, so a
-# cgroup whose worker is gone was left behind.  (Runs from other build
-# trees may be live at the same time: their cgroups are not ours.)
+# Each worker removes its cgroup before it reports and exits, so one of
+# its cgroups still there after its run was left behind.
 left=
-for d in /sys/fs/cgroup/cpu/lbfarm-[0-9]*; do
-  [ -d "$d" ] || continue
-  p=${d##*/lbfarm-}
-  kill -0 "${p%%-*}" 2>/dev/null && continue
-  printf '%s\n' "$before" | grep -qx "$d" && continue
-  [ -d "$d" ] && left="$left $d"
-done
-[ -z "$left" ] && ok "no cgroup left behind" || fail "cgroups left: $left"
+for d in $(sort -u "$mine"); do [ -d "$d" ] && left="$left $d"; done
+[ -z "$left" ] && ok "no cgroup left behind ($(sort -u "$mine" | wc -l) made)" || fail "cgroups left: $left"
 [ "$fails" -eq 0 ] && [ "${skipped:-0}" -eq 1 ] && exit 77
 finish
