@@ -211,18 +211,9 @@ commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo "not a git che
 [ "$commit" = "not a git checkout" ] || git -C "$src" diff --quiet HEAD 2>/dev/null || commit="$commit (with uncommitted changes)"
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
 
-# section SEED TITLE: a seed's intro, table, figures and every row.
-section() {
-  echo
-  echo "## Seed $1: $2"
-  echo
-  explain "$1" intro
-  missing=$(awk -F'|' -v s="$1" '$1 == s && $4 ~ /^failed/ { printf "%s%s", n++ ? ", " : "", $2 }' "$commands")
-  [ -z "$missing" ] || { echo; echo "**Failed steps: $missing** (see Commands); their rows are missing."; }
-  # Where the data come from, step by step; incomplete sets in bold.
-  echo
-  echo "Data of this section:"
-  echo
+# data_of SEED: where a seed's data come from, step by step (command,
+# commit, times and load of its provenance file); incomplete sets in bold.
+data_of() {
   awk -F'|' -v s="$1" '$1 == s { print $2 "|" $3 "|" $6 }' "$commands" | while IFS='|' read -r nm c pf; do
     st=$(sed -n 's/^status: //p' "$pf" 2>/dev/null | head -1)
     if [ -z "$st" ]; then
@@ -231,9 +222,22 @@ section() {
       d=$(printf '%s' "$st" | sed 's/^incomplete *//; s/^(//; s/)$//')
       echo "- **$nm: INCOMPLETE (${d:-$st}).** Its rows and figures are partial; complete them with \`$c\`."
     else
-      echo "- $nm: \`$(sed -n 's/^command: //p' "$pf" | sed "s|$build/||g")\` at commit $(sed -n 's/^commit: //p' "$pf"), $(sed -n 's/^started: //p' "$pf") to $(sed -n 's/^finished: //p' "$pf" | cut -c12-19), load $(sed -n 's/^load before: //p' "$pf") before and $(sed -n 's/^load after: //p' "$pf") after."
+      echo "- $nm: \`$(sed -n 's/^command: //p' "$pf" | sed "s|$build/||g; s|$build\$|.|; s|$build |. |g")\` at commit $(sed -n 's/^commit: //p' "$pf"), $(sed -n 's/^started: //p' "$pf") to $(sed -n 's/^finished: //p' "$pf" | cut -c12-19), load $(sed -n 's/^load before: //p' "$pf") before and $(sed -n 's/^load after: //p' "$pf") after."
     fi
   done
+}
+# section SEED TITLE: a seed's intro, table, figures and every row.
+section() {
+  echo
+  echo "## Seed $1: $2"
+  echo
+  explain "$1" intro
+  missing=$(awk -F'|' -v s="$1" '$1 == s && $4 ~ /^failed/ { printf "%s%s", n++ ? ", " : "", $2 }' "$commands")
+  [ -z "$missing" ] || { echo; echo "**Failed steps: $missing** (see Commands); their rows are missing."; }
+  echo
+  echo "Data of this section:"
+  echo
+  data_of "$1"
   echo
   if [ -s "$out/rows/seed$1-main.md" ]; then cat "$out/rows/seed$1-main.md"
   else echo "No results: every step of this seed failed or was not run."; fi
@@ -310,7 +314,9 @@ today=$(date '+%Y-%m-%d')
 for s in 000 001 002 003 004; do
   echo "<!-- report seed$s -->"
   awk -F'|' -v s="$s" -v today="$today" '$1 == s { d = today; if (sub(/^reused \(results of /, "", $4)) d = substr($4, 1, 10); if (!seen[d]++) ds = ds (ds ? ", " : "") d }
-    END { print "Results of " ds " (`experiments/report.sh`)."; print "" }' "$commands"
+    END { print "Results of " ds " (`experiments/report.sh`), from:"; print "" }' "$commands"
+  data_of "$s"
+  echo
   cat "$out/rows/seed$s-main.md"
   echo "<!-- end report seed$s -->"
 done >"$out/tables.md"

@@ -85,6 +85,8 @@ if grep -q '^Prose before\.$' "$tmp/doc.md" && grep -q '^Prose after\.$' "$tmp/d
    ! grep -q '| old | table |' "$tmp/doc.md" && grep -qF "| loads after TB |" "$tmp/doc.md" &&
    ! grep -qF "| test 1 | Q of H |" "$tmp/doc.md"; then
   ok "--doc replaced the table with the main rows, kept the prose"
+  grep -q '^- Tables 1 and 2, Fig. 2: `experiments/seed003/run.sh .*` at commit .*, load .* before and .* after\.$' "$tmp/doc.md" &&
+    ok "--doc: the table says which runs made it (commit, times, load)" || fail "--doc: no provenance: $(cat "$tmp/doc.md")"
 else
   fail "--doc: $(cat "$tmp/doc.md")"
 fi
