@@ -22,7 +22,7 @@
 # Run from the build directory after make (`make report` does).  A full
 # run took 15 min on a shared 2-core machine at a load average of 4-8
 # and about twice that at 15-20, mostly the two PVM farm steps, Table 3
-# and the numpy cross-check (19 min at 12-16 on 2026-11-26); --quick
+# and the numpy cross-check (19 min at 12-16, 15 at 5-8, 2026-11-26); --quick
 # with every result cached 3-5 s.
 # Each step prints its expected time (at a load of 15-20) as it starts.
 # Each seed's section names the commit, times and load of the runs that
