@@ -2,7 +2,7 @@
 # the papers' printed numbers, and the simulator's sweeps; report.sh
 # gathers them into one report.
 dist_noinst_SCRIPTS += experiments/report.sh \
-	experiments/seed000/fig34.sh experiments/seed001/convergence.sh \
+	experiments/seed000/fig34.sh experiments/seed000/four.sh experiments/seed001/convergence.sh \
 	experiments/seed002/table1.sh experiments/seed002/table3.sh \
 	experiments/seed002/fig2.sh experiments/seed002/convergence.sh \
 	experiments/seed002/report.sh experiments/seed002/crosscheck.sh \

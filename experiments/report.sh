@@ -22,7 +22,8 @@
 # Run from the build directory after make (`make report` does).  A full
 # run took 15 min on a shared 2-core machine at a load average of 4-8
 # and about twice that at 15-20, mostly the two PVM farm steps, Table 3
-# and the numpy cross-check; --quick with every result cached 3-5 s.
+# and the numpy cross-check (19 min at 12-16, 15 at 5-8, 2026-11-26); --quick
+# with every result cached 3-5 s.
 # Each step prints its expected time (at a load of 15-20) as it starts.
 # Each seed's section names the commit, times and load of the runs that
 # made its data (their provenance files); a step that failed or whose
@@ -121,7 +122,10 @@ step() {
 # (its command, and the file of lbmaster rows it leaves).
 fig34_csv=seed000/runs.csv; step 000 "Figs. 3 and 4 on six PVM hosts, one run per point" 900 "$fig34_csv" "$ex/seed000/fig34.sh" -o "$data/seed000" --reps 1
 step 000 "few-runs claim (simulator)" 5 proto/claim.csv "$ex/proto/claim.sh" -o "$data/proto" -b "$build"
-step 000 "policies at 6 to 1024 nodes (simulator)" 240 proto/scale_summary.csv "$ex/proto/scale.sh" -o "$data/proto" -b "$build"
+# The claim that RMTLB beats the other three: the tournament's six-host
+# settings with the farm's costs, the paper's four compared by paired
+# tests (proto/scale.sh, at unit costs, is docs/SIMULATOR.md's study).
+step 000 "the four policies on six hosts, tournament settings (simulator)" 120 seed000-four/four.csv "$ex/seed000/four.sh" -o "$data/seed000-four" -b "$build"
 step 001 "first against second order" 2 seed001/speedup.csv "$ex/seed001/convergence.sh" "$data/seed001"
 step 002 "Table 1" 25 seed002/table1.csv "$ex/seed002/table1.sh" "$data/seed002"
 step 002 "Table 3" 190 seed002/table3.csv "$ex/seed002/table3.sh" "$data/seed002"
@@ -152,7 +156,7 @@ compare() {
 bad=0
 : >"$out/rows/seed000-medians.csv"
 compare 000 -v fig34="$data/$fig34_csv" -v claim="$data/proto/claim.csv" \
-  -v scale="$data/proto/scale_summary.csv" -v medians="$out/rows/seed000-medians.csv" || bad=1
+  -v four="$data/seed000-four/four.csv" -v medians="$out/rows/seed000-medians.csv" || bad=1
 compare 001 -v speedup="$data/seed001/speedup.csv" || bad=1
 compare 002 -v here="$ex/seed002" -v dir="$data/seed002" || bad=1
 compare 003 -v paper="$src/data/seed003-paper.csv" -v ours="$data/seed003/ours.csv" \
@@ -176,7 +180,6 @@ fig() {
 }
 sort -t, -k1,1 -k3,3 -k2,2n "$out/rows/seed000-medians.csv" -o "$out/rows/seed000-medians.csv"
 fig 000 received "$ex/seed000/received.gp" "$out/rows/seed000-medians.csv" "data='$out/rows/seed000-medians.csv'"
-fig 000 scale "$ex/proto/scale.gp" "$data/proto/scale_summary.csv" "summary='$data/proto/scale_summary.csv'"
 fig 001 speedup "$ex/seed001/speedup.gp" "$data/seed001/speedup.csv" "data='$data/seed001/speedup.csv'"
 d2=$data/seed002
 p1=$(awk -F, 'NR == 2 { print $4 + 0 }' "$d2/fig2.csv" 2>/dev/null || true)
@@ -209,18 +212,9 @@ commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo "not a git che
 [ "$commit" = "not a git checkout" ] || git -C "$src" diff --quiet HEAD 2>/dev/null || commit="$commit (with uncommitted changes)"
 now=$(date -u '+%Y-%m-%d %H:%M UTC')
 
-# section SEED TITLE: a seed's intro, table, figures and every row.
-section() {
-  echo
-  echo "## Seed $1: $2"
-  echo
-  explain "$1" intro
-  missing=$(awk -F'|' -v s="$1" '$1 == s && $4 ~ /^failed/ { printf "%s%s", n++ ? ", " : "", $2 }' "$commands")
-  [ -z "$missing" ] || { echo; echo "**Failed steps: $missing** (see Commands); their rows are missing."; }
-  # Where the data come from, step by step; incomplete sets in bold.
-  echo
-  echo "Data of this section:"
-  echo
+# data_of SEED: where a seed's data come from, step by step (command,
+# commit, times and load of its provenance file); incomplete sets in bold.
+data_of() {
   awk -F'|' -v s="$1" '$1 == s { print $2 "|" $3 "|" $6 }' "$commands" | while IFS='|' read -r nm c pf; do
     st=$(sed -n 's/^status: //p' "$pf" 2>/dev/null | head -1)
     if [ -z "$st" ]; then
@@ -229,9 +223,22 @@ section() {
       d=$(printf '%s' "$st" | sed 's/^incomplete *//; s/^(//; s/)$//')
       echo "- **$nm: INCOMPLETE (${d:-$st}).** Its rows and figures are partial; complete them with \`$c\`."
     else
-      echo "- $nm: \`$(sed -n 's/^command: //p' "$pf" | sed "s|$build/||g")\` at commit $(sed -n 's/^commit: //p' "$pf"), $(sed -n 's/^started: //p' "$pf") to $(sed -n 's/^finished: //p' "$pf" | cut -c12-19), load $(sed -n 's/^load before: //p' "$pf") before and $(sed -n 's/^load after: //p' "$pf") after."
+      echo "- $nm: \`$(sed -n 's/^command: //p' "$pf" | sed "s|$build/||g; s|$build\$|.|; s|$build |. |g")\` at commit $(sed -n 's/^commit: //p' "$pf"), $(sed -n 's/^started: //p' "$pf") to $(sed -n 's/^finished: //p' "$pf" | cut -c12-19), load $(sed -n 's/^load before: //p' "$pf") before and $(sed -n 's/^load after: //p' "$pf") after."
     fi
   done
+}
+# section SEED TITLE: a seed's intro, table, figures and every row.
+section() {
+  echo
+  echo "## Seed $1: $2"
+  echo
+  explain "$1" intro
+  missing=$(awk -F'|' -v s="$1" '$1 == s && $4 ~ /^failed/ { printf "%s%s", n++ ? ", " : "", $2 }' "$commands")
+  [ -z "$missing" ] || { echo; echo "**Failed steps: $missing** (see Commands); their rows are missing."; }
+  echo
+  echo "Data of this section:"
+  echo
+  data_of "$1"
   echo
   if [ -s "$out/rows/seed$1-main.md" ]; then cat "$out/rows/seed$1-main.md"
   else echo "No results: every step of this seed failed or was not run."; fi
@@ -260,7 +267,6 @@ details() {
   [ "$incomplete" = 0 ] || { echo; echo "**$incomplete result set(s) are missing or incomplete**: each section says which, and the command that completes it."; }
   section 000 "RMTLB (Liu, Shi, Gao)"
   figure 000 received "Figs. 3 and 4 on six PVM hosts: makespan over the ideal at the CPU share received"
-  figure 000 scale "The four policies and others in the simulator, makespan over the ideal (experiments/proto/scale.sh)"
   details 000 "every policy's medians"
   section 001 "diffusion, first and second order"
   figure 001 speedup "Steps of first order over steps of second order: predicted by the rates and measured"
@@ -309,7 +315,9 @@ today=$(date '+%Y-%m-%d')
 for s in 000 001 002 003 004; do
   echo "<!-- report seed$s -->"
   awk -F'|' -v s="$s" -v today="$today" '$1 == s { d = today; if (sub(/^reused \(results of /, "", $4)) d = substr($4, 1, 10); if (!seen[d]++) ds = ds (ds ? ", " : "") d }
-    END { print "Results of " ds " (`experiments/report.sh`)."; print "" }' "$commands"
+    END { print "Results of " ds " (`experiments/report.sh`), from:"; print "" }' "$commands"
+  data_of "$s"
+  echo
   cat "$out/rows/seed$s-main.md"
   echo "<!-- end report seed$s -->"
 done >"$out/tables.md"

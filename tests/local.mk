@@ -71,12 +71,12 @@ TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)
 EXTRA_DIST += $(SHELL_TESTS) tests/lib.sh tests/lsan.supp tests/trace_small.csv tests/trace_small2.csv tests/trace_check.py
 # report_quick.sh's cached results (subsets of real runs).
 EXTRA_DIST += tests/report_data/seed000/runs.csv tests/report_data/proto/claim.csv \
-	tests/report_data/proto/scale_summary.csv tests/report_data/seed002/table1.csv \
+	tests/report_data/seed000-four/four.csv tests/report_data/seed002/table1.csv \
 	tests/report_data/seed002/table3.csv tests/report_data/seed002/crosscheck.csv \
 	tests/report_data/seed002/fig2.csv tests/report_data/seed002/fig2_hist.csv \
 	tests/report_data/seed004/table1.csv tests/report_data/seed004/table2.csv \
 	tests/report_data/seed000/provenance-fig34.txt tests/report_data/proto/provenance-claim.txt \
-	tests/report_data/proto/provenance-scale.txt tests/report_data/seed002/provenance-table1.txt \
+	tests/report_data/seed000-four/provenance-four.txt tests/report_data/seed002/provenance-table1.txt \
 	tests/report_data/seed002/provenance-table3.txt tests/report_data/seed002/provenance-fig2.txt \
 	tests/report_data/seed002/provenance-crosscheck.txt tests/report_data/seed004/provenance-tables.txt
 CLEANFILES += tests/farm-cpu.lock
