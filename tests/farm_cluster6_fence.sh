@@ -33,8 +33,12 @@ in_ns() {
     [ "$(cat "/proc/$p/comm" 2>/dev/null)" = "$2" ] && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" != Z ] && echo "$p"
   done
 }
-# hosts_seen HOST: how many hosts HOST's own pvmd lists.
-hosts_seen() { printf 'conf\nquit\n' | "$state/in-host" "$1" /usr/bin/pvm 2>/dev/null | grep -cE '^ +h[1-6] '; }
+# hosts_seen HOST: how many hosts HOST's own pvmd lists.  The console
+# syncs clocks with every host it lists as it starts, and waits for a
+# dead one until its pvmd gives it up: bounded here.
+hosts_seen() {
+  printf 'conf\nquit\n' | timeout 10 "$state/in-host" "$1" /usr/bin/pvm 2>/dev/null | grep -cE '^ +h[1-6] '
+}
 
 out=$state/out err=$state/err
 "$scripts/cluster-run.sh" --state "$state" lbmaster --workload primes --size 30000000 --procs 48 --policy rmtlb \
