@@ -283,7 +283,10 @@ static void x_kill(void *ctx, int id)
 /* The fenced worker's host, deleted from the virtual machine (lbpvm_cut.h):
  * the master pvmd tells every other pvmd to drop it at once, and sends it
  * a FIN (a pvmd that is only cut off or stopped halts, with its tasks,
- * once it gets it).  Nothing here waits on that host. */
+ * once it gets it).  Only where this task's pvmd is the master pvmd
+ * (pvm_config lists it first), which answers at once: a slave pvmd would
+ * pass the request on through the very queue that waits behind the
+ * fenced host's retries.  Nothing here waits on that host. */
 static int x_cut(void *ctx, int id, const int *live, int nlive, char *name, size_t cap)
 {
   (void)ctx;
@@ -299,6 +302,7 @@ static int x_cut(void *ctx, int id, const int *live, int nlive, char *name, size
   int s = pvm_config(&n, &narch, &hi);
   lbpvm_guard_end();
   if (s < 0) return -1;
+  if (n < 1 || hi[0].hi_tid != pvm_tidtohost(pvm_mytid())) return 0;
   for (int i = 0; i < n && at < 0; i++)
     if (hi[i].hi_tid == host) at = i;
   if (at < 0 || !hi[at].hi_name || strlen(hi[at].hi_name) >= cap) return at < 0 ? 0 : -1; /* gone already */
