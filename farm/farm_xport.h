@@ -79,6 +79,13 @@ typedef struct farm_xport {
   int (*gone)(void *ctx, const farm_in *in, int id);
   /* End peer `id` and what it leaves behind. */
   void (*kill)(void *ctx, int id);
+  /* Peer `id` was fenced (its lease ran out: its host may be dead or cut
+   * off): take that host out of the transport where the transport keeps
+   * traffic for it that holds up the others' (PVM: lbpvm_cut.h, where
+   * this task's pvmd is the master pvmd), unless this task or a live
+   * peer (live[0..nlive-1]) runs there.  1 done, with
+   * the host's name in name[0..cap-1]; 0 nothing to do; < 0 refused. */
+  int (*cut)(void *ctx, int id, const int *live, int nlive, char *name, size_t cap);
   /* Test path: a message the receiver must drop (kind 0: a foreign tag;
    * 1: one of ours with a bad magic). */
   int (*junk)(void *ctx, int id, int kind);

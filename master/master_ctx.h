@@ -22,7 +22,7 @@ typedef struct master_ctx {
   lb_sink *sink;           /* exactly-once acceptance and re-runs */
   unsigned char *down;     /* per host: failed */
   lb_lease *lease;         /* every host's lease (lb_lease.h) */
-  unsigned char *fenced;   /* per host: its lease ran out */
+  unsigned char *fenced;   /* per host: its lease ran out (2: and its machine was cut) */
   double *down_at;         /* per host: when it was taken for failed */
   master_journal *journal; /* --journal/--resume, or NULL */
   master_trace *trace;     /* --trace: the workers' rows, from their reports, or NULL */

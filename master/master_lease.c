@@ -12,6 +12,12 @@
 #define DRAIN_MAX 4096
 #define DRAIN_S   0.5
 
+/* A fenced host's machine is cut (farm_xport.h) this long after the
+ * fence: after the transport's SIGKILL (1 s), which a worker stopped on
+ * a live machine cannot ignore, and which a machine deleted first would
+ * never pass on (a pvmd that halts sends its tasks SIGTERM only). */
+#define CUT_AFTER_S 1.5
+
 int master_lease_begin(master_ctx *x)
 {
   const master_opts *o = x->o;
@@ -67,6 +73,32 @@ static int drain(master_ctx *x)
   return 0;
 }
 
+/* A fenced host taken out of the transport too (farm_xport.h's cut),
+ * unless a live worker or the master runs there: 1 done (its name in
+ * name[0..cap-1]), 0 nothing to do, < 0 refused. */
+static int cut(master_ctx *x, int h, char *name, size_t cap)
+{
+  if (!x->xp->cut || x->tids[h] <= 0) return 0;
+  int *live = malloc((size_t)x->o->hosts * sizeof *live), n = 0;
+  if (!live) cli_die(CLI_EXIT_FAIL, "out of memory");
+  for (int i = 0; i < x->o->hosts; i++)
+    if (i != h && !x->down[i] && x->tids[i] > 0) live[n++] = x->tids[i];
+  int r = x->xp->cut(x->xp->ctx, x->tids[h], live, n, name, cap);
+  free(live);
+  return r;
+}
+
+static void say_cut(int h, int r, const char *name)
+{
+  if (r > 0)
+    fprintf(stderr,
+            "%s: host %d's machine %s deleted from the virtual machine (its pvmd would hold the others' messages "
+            "for minutes)\n",
+            cli_prog(), h, name);
+  else if (r < 0)
+    fprintf(stderr, "%s: host %d's machine could not be deleted from the virtual machine (%d)\n", cli_prog(), h, r);
+}
+
 int master_lease_tick(master_ctx *x)
 {
   const master_opts *o = x->o;
@@ -91,6 +123,12 @@ int master_lease_tick(master_ctx *x)
     master_send_quit(x->xp, x->tids[h]);
     rc = master_host_down(x, h, why);
   }
+  for (int h = 0; h < o->hosts && !rc; h++)
+    if (x->fenced[h] == 1 && now - x->down_at[h] >= CUT_AFTER_S) {
+      char name[256];
+      x->fenced[h] = 2;
+      say_cut(h, cut(x, h, name, sizeof name), name);
+    }
   free(exp);
   free(st);
   return rc;

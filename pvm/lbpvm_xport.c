@@ -1,6 +1,7 @@
 /* lbpvm_xport.c: see lbpvm_xport.h. */
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <pvm3.h>
 #include "lbpvm_xport.h"
@@ -10,6 +11,7 @@
 #include "farm_throttle.h"
 #include "lbpvm_tmp.h"
 #include "lbpvm_guard.h"
+#include "lbpvm_cut.h"
 #include "cli.h"
 
 /* A worker told to end, which gets SIGKILL at `at` unless it is gone. */
@@ -278,6 +280,41 @@ static void x_kill(void *ctx, int id)
   p->dm[p->ndm++] = (doomed){id, pid, start, cli_now() + KILL_GRACE_S};
 }
 
+/* The fenced worker's host, deleted from the virtual machine (lbpvm_cut.h):
+ * the master pvmd tells every other pvmd to drop it at once, and sends it
+ * a FIN (a pvmd that is only cut off or stopped halts, with its tasks,
+ * once it gets it).  Only where this task's pvmd is the master pvmd
+ * (pvm_config lists it first), which answers at once: a slave pvmd would
+ * pass the request on through the very queue that waits behind the
+ * fenced host's retries.  Nothing here waits on that host. */
+static int x_cut(void *ctx, int id, const int *live, int nlive, char *name, size_t cap)
+{
+  (void)ctx;
+  int *lh = malloc((size_t)(nlive + 1) * sizeof *lh);
+  if (!lh) return -1;
+  for (int i = 0; i < nlive; i++) lh[i] = pvm_tidtohost(live[i]);
+  int host = lbpvm_cut_host(pvm_tidtohost(id), pvm_tidtohost(pvm_mytid()), lh, nlive);
+  free(lh);
+  if (!host) return 0;
+  int n, narch, at = -1;
+  struct pvmhostinfo *hi;
+  lbpvm_guard_begin("asking the pvmd for its host table", LBPVM_GUARD_S);
+  int s = pvm_config(&n, &narch, &hi);
+  lbpvm_guard_end();
+  if (s < 0) return -1;
+  if (n < 1 || hi[0].hi_tid != pvm_tidtohost(pvm_mytid())) return 0;
+  for (int i = 0; i < n && at < 0; i++)
+    if (hi[i].hi_tid == host) at = i;
+  if (at < 0 || !hi[at].hi_name || strlen(hi[at].hi_name) >= cap) return at < 0 ? 0 : -1; /* gone already */
+  strcpy(name, hi[at].hi_name);
+  char *names[1] = {name};
+  int info = 0;
+  lbpvm_guard_begin("asking the master pvmd to delete a host", LBPVM_GUARD_S);
+  s = pvm_delhosts(names, 1, &info);
+  lbpvm_guard_end();
+  return s < 0 || info < 0 ? (info < 0 ? info : s) : 1;
+}
+
 static int x_junk(void *ctx, int id, int kind)
 {
   (void)ctx;
@@ -311,6 +348,7 @@ int lbpvm_xport_init(farm_xport *x, uint32_t run, farm_auth *auth)
                     .echo = x_echo,
                     .gone = x_gone,
                     .kill = x_kill,
+                    .cut = x_cut,
                     .junk = x_junk};
   return 0;
 }

@@ -19,7 +19,8 @@ UNIT_TESTS = tests/test_topo tests/test_topo_io tests/test_paths \
 	tests/test_transport tests/test_hublake tests/test_share tests/test_taskgraph \
 	tests/test_node tests/test_runq tests/test_rmtlb tests/test_codec tests/test_sink tests/test_lease tests/test_apps tests/test_verify \
 	tests/test_cli tests/test_optimum tests/test_param tests/test_farm_wire tests/test_auth tests/test_trace tests/test_cgroup \
-	tests/test_duty tests/test_journal
+	tests/test_duty tests/test_journal tests/test_lbpvm_cut
+tests_test_lbpvm_cut_LDADD = pvm/liblbpvm.a $(TEST_LIBS)
 tests_test_transport_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_optimum_LDADD = $(TPREF_LIBS) $(TEST_LIBS)
 tests_test_cli_LDADD = $(CLI_LIBS) $(TEST_LIBS)
@@ -64,7 +65,7 @@ SHELL_TESTS = tests/cli_errors.sh tests/diffusion_cli.sh tests/planners_cli.sh t
 	tests/pvm_selftest.sh tests/pvm_console.sh tests/pvm_stopped.sh \
 	tests/farm_run.sh tests/farm_foreign.sh tests/farm_intruder.sh tests/farm_speed.sh tests/lbpvm_vm.sh \
 	tests/farm_cluster6.sh tests/pvm_console6.sh tests/farm_policies.sh tests/farm_capacity.sh tests/farm_faults.sh tests/farm_origin.sh tests/farm_wrong.sh tests/farm_trace.sh tests/farm_lease.sh tests/main_job.sh \
-	tests/farm_cluster6_ssh.sh tests/mpi_farm.sh tests/slurm_farm.sh tests/report_quick.sh tests/interrupt.sh tests/farm_interrupt.sh \
+	tests/farm_cluster6_ssh.sh tests/farm_cluster6_fence.sh tests/mpi_farm.sh tests/slurm_farm.sh tests/report_quick.sh tests/interrupt.sh tests/farm_interrupt.sh \
 	tests/full_disk.sh tests/paired_stats.sh tests/dist_files.sh tests/script_lib.sh tests/format.sh \
 	tests/lbtopo_platform.sh tests/simgrid_cli.sh tests/simgrid_agree.sh
 TESTS += $(UNIT_TESTS) $(SIM_TESTS) $(SHELL_TESTS)

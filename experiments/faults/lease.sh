@@ -31,6 +31,8 @@
 #   --heal S      seconds from the fencing line to healing a partition
 #                 or continuing a stopped pvmd (default 2)
 #   --out DIR     where everything goes (default out/faults-lease)
+#   --trace       the run with the fault also writes its trace
+#                 (docs/TRACES.md) to DIR/logs/KIND-I/fault.trace.csv
 #   --replot      only summarise and redraw DIR/leases.csv
 #   -h, --help    show this help
 # Each trial holds /tmp/lbfarm-cluster6.lock (the cluster tests' lock)
@@ -40,6 +42,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(pwd)
 n=10 kinds="pvmd-kill link-down loss worker-stop pvmd-stop master-kill" seed0=1 heal=2 out=out/faults-lease replot=0
+trace=0
 while [ $# -gt 0 ]; do
   case $1 in
   -n) n=$2; shift 2 ;;
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
   --heal) heal=$2; shift 2 ;;
   --out) out=$2; shift 2 ;;
   --replot) replot=1; shift ;;
+  --trace) trace=1; shift ;;
   -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
   *) echo "$0: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -174,6 +178,7 @@ trial() {
   frac=$(awk -v u="$u" 'BEGIN { printf "%.3f", 0.15 + 0.45 * u }')
   tgt=$(target "$frac" "$ref_cpu")
   [ "$kind" = master-kill ] && { rm -f "$d/run.journal"; extra=(--journal "$d/run.journal"); }
+  [ $trace = 1 ] && { rm -f "$d/fault.trace.csv"; extra+=(--trace "$d/fault.trace.csv"); }
   rm -f "$d/fault.csv" "$d/hosts.csv"
   start_master "$d" fault "$top/scripts/cluster-run.sh" --state "$cstate" lbmaster "${args[@]}" --seed "$s" \
     --timeout 120 --out "$d/fault.csv" --hosts-csv "$d/hosts.csv" "${extra[@]}"

@@ -13,3 +13,9 @@ EXTRA_DIST += \
 	experiments/faults/lease.gp \
 	experiments/faults/lease_summary.awk \
 	experiments/faults/lease_plotdata.awk
+# pvmd_hol: plain libpvm, for hol.sh, which builds it (make
+# experiments/faults/pvmd_hol) when it is not there.
+EXTRA_PROGRAMS += experiments/faults/pvmd_hol
+CLEANFILES += experiments/faults/pvmd_hol
+experiments_faults_pvmd_hol_SOURCES = experiments/faults/pvmd_hol.c
+dist_noinst_SCRIPTS += experiments/faults/hol.sh
