@@ -353,6 +353,35 @@ lb_proc *lb_node_take_movable(lb_node *nd)
   return p;
 }
 
+size_t lb_node_take_movable_n(lb_node *nd, lb_proc **v, size_t k)
+{
+  size_t n = 0;
+  if (!qx_on(nd) || k < 2) {
+    lb_proc *p;
+    while (n < k && (p = lb_node_take_movable(nd))) v[n++] = p;
+    return n;
+  }
+  /* The same choices as k calls of lb_node_take_movable: the index
+   * skips the slots taken (marked NULL), and the queue closes up once,
+   * not once a process (a move of up to half of a long queue each). */
+  size_t off = q_off(nd), lo = nd->nq;
+  while (n < k && n + 1 < nd->nq) {
+    size_t b = lb_qindex_take(nd->qx, off, nd->q, nd->nq);
+    v[n++] = nd->q[b];
+    nd->q[b] = NULL;
+    if (b < lo) lo = b;
+  }
+  uint64_t *s = nd->qx->seq + off;
+  size_t j = lo;
+  for (size_t i = lo; i < nd->nq; i++)
+    if (nd->q[i]) {
+      nd->q[j] = nd->q[i];
+      s[j++] = s[i];
+    }
+  nd->nq = j;
+  return n;
+}
+
 void lb_node_put_back(lb_node *nd, lb_proc *p)
 {
   (void)q_room(nd, 0); /* a slot was freed: it never grows here */
@@ -380,15 +409,24 @@ int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long 
   if (rc) return rc;
   m->u.transfer.ordered = ordered;
   m->u.transfer.epoch = epoch;
-  while (*sent < k) {
-    lb_proc *p = lb_node_take_movable(nd);
-    if (!p) break;
-    if ((rc = lb_msg_add_proc(m, p))) {
-      lb_node_put_back(nd, p);
-      break;
+  size_t want = lb_node_movable(nd);
+  if (want > k) want = k;
+  if (want > m->capproc) {
+    /* Room for all first (in powers of two, as lb_msg_add_proc grows
+     * it): then they are taken in one go. */
+    size_t c = 1;
+    while (c < want) c *= 2;
+    lb_proc **v = lb_mem_realloc(m->procs, m->capproc * sizeof *v, c * sizeof *v);
+    if (!v) rc = lb_error(LB_ENOMEM, "message process list");
+    else {
+      m->procs = v;
+      m->capproc = c;
     }
-    lb_node_count_leaving(nd, p);
-    (*sent)++;
+  }
+  if (!rc) {
+    m->nproc = lb_node_take_movable_n(nd, m->procs, want);
+    for (size_t j = 0; j < m->nproc; j++) lb_node_count_leaving(nd, m->procs[j]);
+    *sent = m->nproc;
   }
   if (rc || (!*sent && ordered <= 0)) {
     lb_msg_free(m);

@@ -420,23 +420,29 @@ static int heavy_am(lb_node *nd, lb_msg *m, lb_out *out)
   r->confirmed = 1;
   r->total = r->got = depn;
   int rc = send_cm(nd, out, from, nd->id, lv, tag, 1, depn);
+  if (rc) return rc;
+  /* The processes that leave, taken in one go (the sends wait in `out`,
+   * so the queue is the same as it would be one at a time). */
+  lb_proc **v = lb_mem_alloc((size_t)depn * sizeof *v);
+  if (!v) return lb_error(LB_ENOMEM, "processes to send");
+  size_t got = lb_node_take_movable_n(nd, v, (size_t)depn), k = 0;
   /* One LMM per process, FON on the last; n carries the total so the
    * path can count results even if LMMs overtake each other [R26]. */
-  for (long k = 0; !rc && k < depn; k++) {
+  for (; !rc && k < (size_t)depn; k++) {
     lb_msg *l;
     if ((rc = new_msg(LB_MSG_LMM, nd->id, lv, tag, &l))) break;
     l->u.lmm.total = depn;
-    l->u.lmm.fon = k == depn - 1;
-    lb_proc *p = lb_node_take_movable(nd);
-    if (!p || (rc = lb_msg_add_proc(l, p))) {
-      if (p) lb_node_put_back(nd, p);
+    l->u.lmm.fon = k == (size_t)depn - 1;
+    if (k >= got || (rc = lb_msg_add_proc(l, v[k]))) {
       lb_msg_free(l);
       if (!rc) rc = lb_error(LB_ESTATE, "node %zu: no process to send", nd->id);
       break;
     }
-    lb_node_count_leaving(nd, p);
+    lb_node_count_leaving(nd, v[k]);
     rc = lb_node_send(nd, out, from, l);
   }
+  for (; k < got; k++) lb_node_put_back(nd, v[k]); /* not sent: back in the queue */
+  lb_mem_free(v, (size_t)depn * sizeof *v);
   if (!rc && s->lepn == 0) end_episode(nd, 1);
   return rc;
 }

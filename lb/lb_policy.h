@@ -148,6 +148,9 @@ int lb_node_transfer_epoch(lb_node *nd, lb_out *out, size_t dst, size_t k, long 
  * with the most work left by what a host knows, lb_proc est - ran, the
  * nearest the tail on a tie), or NULL; put it back if it could not leave; count it once it left. */
 lb_proc *lb_node_take_movable(lb_node *nd);
+/* The same k times, or while one may leave, into v in the order taken:
+ * how many.  On a long queue much cheaper than k calls. */
+size_t lb_node_take_movable_n(lb_node *nd, lb_proc **v, size_t k);
 void lb_node_put_back(lb_node *nd, lb_proc *p);
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p);
 /* Queue a process that arrived in a message of the policy's own. */

@@ -45,7 +45,8 @@ static void rebuild(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq)
 {
   const uint64_t *s = x->seq + off;
   x->nh = 0;
-  for (size_t k = 1; k < nq; k++) x->h[x->nh++] = (lb_qindex_ent){lb_qindex_key(q[k]), s[k]};
+  for (size_t k = 1; k < nq; k++)
+    if (q[k]) x->h[x->nh++] = (lb_qindex_ent){lb_qindex_key(q[k]), s[k]};
   for (size_t i = x->nh / 2; i-- > 0;) sift_down(x->h, x->nh, i);
 }
 
@@ -141,6 +142,7 @@ size_t lb_qindex_take(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq)
      * found before the heap runs out; if not, the queue rebuilds it. */
     if (!x->nh) rebuild(x, off, q, nq);
     size_t k = find(s, nq, x->h[0].seq);
+    if (k && !q[k]) k = 0; /* taken in this batch (lb_node_take_movable_n) */
     double key = k ? lb_qindex_key(q[k]) : 0;
     /* a NaN key matches itself, so a rebuilt heap's top always does */
     int ok = k && (key == x->h[0].key || (key != key && x->h[0].key != x->h[0].key));

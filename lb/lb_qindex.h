@@ -51,7 +51,9 @@ void lb_qindex_joined(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq);
 /* q[k], k >= 1, stays where it is with a new key (it ran): a new entry. */
 void lb_qindex_changed(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq, size_t k);
 /* The index k >= 1 of the process with the largest key among
- * q[1..nq-1], the latest on ties; its entry goes.  nq >= 2. */
+ * q[1..nq-1], the latest on ties; its entry goes.  A NULL slot (a
+ * process taken, the queue not closed up yet) is skipped; at least one
+ * slot of q[1..nq-1] holds a process. */
 size_t lb_qindex_take(lb_qindex *x, size_t off, lb_proc *const *q, size_t nq);
 
 #endif

@@ -3,7 +3,7 @@
  * work less work run, the latest in the queue on ties), through queues short enough to be scanned and long enough to
  * be indexed (lb_qindex.h), under both schedules, with processes
  * arriving, running, finishing, running out of turn, discarded and
- * moved in and out in between. */
+ * moved in and out in between, one by one and many at once. */
 #include "testutil.h"
 #include "lb_node_impl.h"
 #include "lb_errno.h"
@@ -144,8 +144,8 @@ static void runq_case(lb_sched sched, size_t peak, uint64_t seed)
             m_push(&m, id, left, est, ran);
           }
         }
-      } else if (r < 97) { /* a migration of one to four */
-        long c = 1 + (long)(rnd(&s) % 4);
+      } else if (r < 97) { /* a migration of one to four, or now and then of up to a third of the queue */
+        long c = 1 + (long)(rnd(&s) % (r % 8 == 0 ? m.n / 3 + 1 : 4));
         lb_event ev = {.type = LB_EV_ORDER, .dst = 1, .count = c};
         indexed += nd->qx != NULL;
         step(nd, &ev, out);
@@ -258,6 +258,16 @@ static void test_long_queue_out_of_memory(void **state)
   assert_non_null(nd->qx);
   assert_true(refused >= 8); /* growths to 8, 16, ... slots, each refused at each of its blocks */
   same_queue(nd, &m);
+  /* A migration of many that finds no memory for the message or its
+   * list of processes takes none. */
+  for (unsigned long k = 1; k <= 2; k++) {
+    c.fail_at = c.n + k;
+    lb_event ord = {.type = LB_EV_ORDER, .dst = 1, .count = 100};
+    assert_int_equal(lb_node_step(nd, &ord, 0, out), LB_ENOMEM);
+    c.fail_at = 0;
+    assert_int_equal(out->n, 0);
+    same_queue(nd, &m);
+  }
   for (;;) { /* everything movable leaves, in the model's order */
     lb_event ord = {.type = LB_EV_ORDER, .dst = 1, .count = 7};
     assert_int_equal(lb_node_step(nd, &ord, 0, out), LB_SUCCESS);
