@@ -567,7 +567,8 @@ static int on_ran(lb_node *nd, const lb_event *ev, double now, lb_out *out)
   p->quanta++;
   p->ran += (float)ev->work_done;
   if (nd->ops->on_ran) nd->ops->on_ran(nd, p, ev->work_done, ev->finished);
-  if (ev->ctx) {
+  if (ev->ctx && ev->ctx_head && ev->ctx_len <= p->ctx_len) memmove(p->ctx, ev->ctx, ev->ctx_len);
+  else if (ev->ctx) {
     int rc = lb_proc_set_ctx(p, ev->ctx, ev->ctx_len);
     if (rc) return rc;
   }

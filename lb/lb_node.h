@@ -214,6 +214,10 @@ typedef struct lb_event {
   double work_done; /* RAN: work units done in the quantum */
   const void *ctx;  /* RAN: updated context (copied), or NULL to keep */
   size_t ctx_len;
+  int ctx_head;        /* RAN: ctx holds only the context's first ctx_len
+                        * bytes, the rest and the length stay as they are
+                        * (a state that changes at its start only); a
+                        * context shorter than that becomes ctx */
   int finished;        /* RAN: the process completed */
   uint64_t result_len; /* RAN: bytes of its result, which the driver holds */
   size_t dst;          /* ORDER, DOWN */

@@ -50,6 +50,13 @@ int sim_context_keep(sim *S, size_t i, const lb_proc *p, double left, int fin, l
     memcpy(S->ctxbuf, &left, sizeof left);
     ran->ctx = S->ctxbuf;
     ran->ctx_len = sim_ctx_len(S);
+    /* Only the work left changes: a context of the full size gets its
+     * first bytes, not all of them again (16 KB a quantum for matmul's:
+     * the padding after them is zeros wherever the context came from). */
+    if (p->ctx_len == sim_ctx_len(S)) {
+      ran->ctx_len = sizeof left;
+      ran->ctx_head = 1;
+    }
     return LB_SUCCESS;
   }
   sim_livetab *t = &S->live[i];

@@ -381,6 +381,42 @@ static void test_take_movable_known_work(void **state)
   lb_topo_free(t);
 }
 
+/* A quantum's context: the whole of it, or only its first bytes
+ * (ctx_head), the rest and the length kept; a context shorter than the
+ * bytes given becomes them. */
+static void test_ran_context_head(void **state)
+{
+  (void)state;
+  lb_node_params p;
+  lb_node_params_default(&p);
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
+  bench b;
+  bench_new(&b, t, LB_POLICY_NONE, 0, &p);
+  lb_proc *pr;
+  assert_int_equal(lb_proc_alloc(1, 0, 5, "0123456789abcdef", 16, &pr), LB_SUCCESS);
+  lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};
+  assert_int_equal(lb_node_step(b.nd, &ev, 0, b.out), LB_SUCCESS);
+  const lb_proc *cur = lb_node_current(b.nd);
+  lb_event ran = {.type = LB_EV_RAN, .pid = 1, .work_done = 1, .ctx = "ABCD", .ctx_len = 4, .ctx_head = 1};
+  assert_int_equal(lb_node_step(b.nd, &ran, 0, b.out), LB_SUCCESS);
+  assert_int_equal(cur->ctx_len, 16);
+  assert_memory_equal(cur->ctx, "ABCD456789abcdef", 16);
+  ran.ctx = "wxyz";
+  ran.ctx_head = 0; /* the whole context */
+  assert_int_equal(lb_node_step(b.nd, &ran, 0, b.out), LB_SUCCESS);
+  assert_int_equal(cur->ctx_len, 4);
+  assert_memory_equal(cur->ctx, "wxyz", 4);
+  ran.ctx = "0123456789";
+  ran.ctx_len = 10;
+  ran.ctx_head = 1; /* longer than the context */
+  assert_int_equal(lb_node_step(b.nd, &ran, 0, b.out), LB_SUCCESS);
+  assert_int_equal(cur->ctx_len, 10);
+  assert_memory_equal(cur->ctx, "0123456789", 10);
+  bench_free(&b);
+  lb_topo_free(t);
+}
+
 static void test_order_origin(void **s)
 {
   (void)s;
@@ -479,6 +515,7 @@ int main(void)
       cmocka_unit_test(test_schedules),
       cmocka_unit_test(test_none_runs_locally),
       cmocka_unit_test(test_take_movable_known_work),
+      cmocka_unit_test(test_ran_context_head),
       cmocka_unit_test(test_order_origin),
       cmocka_unit_test(test_order_direct),
       cmocka_unit_test(test_stats_add),
