@@ -221,6 +221,7 @@ void sim_close(sim *S)
   lb_rng_free(S->rng);
   lb_rng_free(S->crng);
   free(S->wire);
+  free(S->lens);
   free(S->node);
   free(S->ctxbuf);
   free(S->pr);

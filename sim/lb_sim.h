@@ -104,6 +104,11 @@ typedef struct lb_sim_config {
   size_t ntrace;
   unsigned long seed;
   int codec;                  /* round-trip every message through lb_codec */
+  unsigned codec_whole;       /* of the messages carrying more than 4 KB of
+                                 * context, one in this many crosses it with
+                                 * the contexts' bytes, the others without
+                                 * (sim_net.c; the run is the same); 0: 16,
+                                 * 1: every one */
   int leaving;                /* contexts as on the farm: the driver keeps
                                  * a live copy of each process that ran at a
                                  * node, and saves it into the process only

@@ -99,6 +99,9 @@ struct sim {
   lb_codec_limits lim;
   unsigned char *wire; /* a message's bytes on their way through the codec */
   size_t wirecap;
+  uint32_t *lens; /* context lengths, kept while a message crosses thin */
+  size_t nlens;
+  unsigned long big_msgs; /* messages with more than SIM_CODEC_THIN bytes of context */
   size_t np;
   simproc *pr; /* np, on large pages */
   size_t ndone, nhome, nsunk;
@@ -142,6 +145,17 @@ struct sim {
  * 25 % less at 4 096, half at 16 384. */
 #ifndef SIM_PREFETCH_NODES
 #define SIM_PREFETCH_NODES 2048
+#endif
+
+/* Messages carrying more context bytes than SIM_CODEC_THIN cross the
+ * codec whole one time in SIM_CODEC_WHOLE (unless the configuration's
+ * codec_whole says otherwise), without their contexts' bytes the other
+ * times (sim_net.c).  Only speed depends on these. */
+#ifndef SIM_CODEC_THIN
+#define SIM_CODEC_THIN 4096
+#endif
+#ifndef SIM_CODEC_WHOLE
+#define SIM_CODEC_WHOLE 16
 #endif
 
 /* A quantum a node starts: process pid runs `work` until `end`. */

@@ -19,15 +19,40 @@ int sim_encode(sim *S, const lb_msg *m, size_t *len)
   return lb_codec_encode(m, (uint32_t)S->c->seed, S->wire, S->wirecap, len);
 }
 
+/* The context bytes m's processes carry. */
+static size_t ctx_bytes(const lb_msg *m)
+{
+  size_t b = 0;
+  for (size_t k = 0; k < m->nproc; k++) b += m->procs[k]->ctx_len;
+  return b;
+}
+
 /* Round-trip *m through the codec, as the farm sends it: *m becomes
  * what the receiver decodes.  A message the codec refuses is a
- * violation (and goes on as it was); out of memory is an error. */
-static int through_codec(sim *S, lb_msg **m)
+ * violation (and goes on as it was); out of memory is an error.
+ *
+ * `thin`: the contexts' bytes stay out of it.  Each process crosses
+ * with a context of length 0, and the receiver's message is the decoded
+ * one holding the sender's process records, every field of them but
+ * the context set from what was decoded; the contexts move by
+ * reference. */
+static int round_trip(sim *S, lb_msg **m, int thin)
 {
-  const lb_msg *x = *m;
+  lb_msg *x = *m;
   size_t len = 0;
   lb_msg *d = NULL;
+  if (thin && x->nproc > S->nlens) {
+    uint32_t *v = realloc(S->lens, x->nproc * sizeof *v);
+    if (!v) return lb_error(LB_ENOMEM, "context lengths of %zu processes", x->nproc);
+    S->lens = v;
+    S->nlens = x->nproc;
+  }
+  for (size_t k = 0; thin && k < x->nproc; k++) {
+    S->lens[k] = x->procs[k]->ctx_len;
+    x->procs[k]->ctx_len = 0;
+  }
   int rc = sim_encode(S, x, &len);
+  for (size_t k = 0; thin && k < x->nproc; k++) x->procs[k]->ctx_len = S->lens[k];
   if (rc == LB_ENOMEM) return rc;
   if (rc) {
     sim_violation(S, "%s %zu -> %zu cannot be encoded: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
@@ -39,10 +64,46 @@ static int through_codec(sim *S, lb_msg **m)
     sim_violation(S, "%s %zu -> %zu does not decode: %s", lb_msg_type_name(x->type), x->src, x->dst, lb_errmsg());
     return LB_SUCCESS;
   }
+  if (thin) {
+    if (d->nproc != x->nproc) {
+      sim_violation(S, "%s %zu -> %zu: %zu processes decoded of %zu", lb_msg_type_name(x->type), x->src, x->dst,
+                    d->nproc, x->nproc);
+      lb_msg_free(d);
+      return LB_SUCCESS;
+    }
+    for (size_t k = 0; k < x->nproc; k++) {
+      lb_proc *o = x->procs[k], *n = d->procs[k];
+      o->id = n->id;
+      o->origin = n->origin;
+      o->work = n->work;
+      o->quanta = n->quanta;
+      o->hops = n->hops;
+      o->est = n->est;
+      o->ran = n->ran;
+      lb_proc_free(n);
+      d->procs[k] = o;
+    }
+    x->nproc = 0; /* its processes are d's now */
+  }
   d->trace_id = x->trace_id;
-  lb_msg_free(*m);
+  lb_msg_free(x);
   *m = d;
   return LB_SUCCESS;
+}
+
+/* Every message crosses the codec.  One whose processes carry more than
+ * SIM_CODEC_THIN bytes of context (matmul-like: 16 KB each, a run
+ * spent most of its time copying them in and out of the codec) crosses
+ * it whole one time in SIM_CODEC_WHOLE (lb_sim_config.codec_whole),
+ * and thin (round_trip) the others: every field of every message is still encoded and checked,
+ * and the contexts' path in one such message of SIM_CODEC_WHOLE.  The
+ * outputs are the same either way (a round trip gives back what was
+ * sent, or a violation). */
+static int through_codec(sim *S, lb_msg **m)
+{
+  if (ctx_bytes(*m) <= SIM_CODEC_THIN) return round_trip(S, m, 0);
+  unsigned long every = S->c->codec_whole ? S->c->codec_whole : SIM_CODEC_WHOLE;
+  return round_trip(S, m, S->big_msgs++ % every != 0);
 }
 
 /* A node's CPU spends time on every message it handles. */

@@ -162,11 +162,41 @@ static void test_leaving(void **state)
   lb_topo_free(t);
 }
 
+/* Messages with large contexts cross the codec whole, thin (without
+ * their contexts' bytes) or not at all: the same run every way. */
+static void test_codec_thin(void **state)
+{
+  (void)state;
+  lb_topo *t;
+  assert_int_equal(lb_topo_from_spec("torus:4x4", &t), LB_SUCCESS);
+  for (int pol = LB_POLICY_RMTLB; pol < LB_POLICY_COUNT; pol++) {
+    lb_sim_result r[4];
+    for (int way = 0; way < 4; way++) {
+      lb_sim_config c;
+      lb_sim_config_default(&c);
+      c.policy = (lb_policy)pol;
+      c.topo = t;
+      c.seed = 5;
+      c.jitter = 1;
+      c.load = LB_SIM_LOAD_ONE;
+      c.ctx_len = 16384;
+      c.codec = way < 3;
+      c.codec_whole = way == 0 ? 1 : way == 1 ? 3 : 0;
+      assert_int_equal(lb_sim_run(&c, &r[way]), LB_SUCCESS);
+      assert_int_equal(r[way].violations, 0);
+    }
+    assert_true(r[0].ctx_bytes > 16384);
+    for (int way = 1; way < 4; way++) assert_memory_equal(&r[0], &r[way], sizeof r[0]);
+  }
+  lb_topo_free(t);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_none_all_on_one), cmocka_unit_test(test_trace_known), cmocka_unit_test(test_deterministic),
       cmocka_unit_test(test_result_modes),    cmocka_unit_test(test_order),       cmocka_unit_test(test_leaving),
+      cmocka_unit_test(test_codec_thin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
