@@ -84,9 +84,11 @@ done >"$settings"
 # The loads: one file per (nodes, L, workload, start, seed), shared by
 # every policy.
 seedlist() { awk -v a="$1" -v b="$2" 'BEGIN { for (s = a; s <= b; s++) print s }'; }
+# Made once: the job lists below would run an awk for each candidate.
+tuneseeds=$(seedlist 101 $((100 + tune))) repseeds=$(seedlist 1 "$seeds")
 while read -r topo L wl load; do
   n=$(nodes "$topo")
-  for s in $(seedlist 101 $((100 + tune))) $(seedlist 1 "$seeds"); do
+  for s in $tuneseeds $repseeds; do
     f=$out/traces/$n-$L-$wl-$load-$s.tr
     [ -s "$f" ] || awk -v n="$n" -v np=$((n * L)) -v wl="$wl" -v load="$load" -v seed="$s" -v w=10 \
                       -f "$here/trace.awk" >"$f"
@@ -123,7 +125,7 @@ while read -r topo L wl load; do
   [ "$topo" = torus:32x32 ] && continue
   for pol in $pols; do
     grid "$pol" "$L" "$(degree "$topo")" | while read -r cfg args; do
-      for s in $(seedlist 101 $((100 + tune))); do echo "tune $topo $L $wl $load $s $pol $cfg $args"; done
+      for s in $tuneseeds; do echo "tune $topo $L $wl $load $s $pol $cfg $args"; done
     done
   done
 done <"$settings" >"$jobsf"
@@ -151,7 +153,7 @@ while read -r topo L wl load; do
   src=$topo
   [ "$topo" = torus:32x32 ] && src=torus:8x8
   deg=$(degree "$topo")
-  for s in $(seedlist 1 "$seeds"); do echo "both $topo $L $wl $load $s none default"; done
+  for s in $repseeds; do echo "both $topo $L $wl $load $s none default"; done
   for pol in $pols; do
     g=$(grid "$pol" "$L" "$deg")
     d=$(echo "$g" | head -1 | cut -d' ' -f1)
@@ -162,7 +164,7 @@ while read -r topo L wl load; do
       [ "$c" != "$b" ] && ph=default
       [ "$c" != "$d" ] && ph=best
       args=$(echo "$g" | awk -v c="$c" '$1 == c { $1 = ""; print; exit }')
-      for s in $(seedlist 1 "$seeds"); do echo "$ph $topo $L $wl $load $s $pol $c$args"; done
+      for s in $repseeds; do echo "$ph $topo $L $wl $load $s $pol $c$args"; done
     done
   done
 done <"$settings" >"$jobsf"
