@@ -20,8 +20,8 @@
 #   --six    the farm's settings: ring:6 and complete:6, 4 and 32 per
 #            host (farm.sh predicts its cells from this run)
 #   --full   also torus:32x32 with 80 per host and all-on-one at 32 per
-#            host (33k-82k processes start on one node; about an hour
-#            of CPU in all: docs/TOURNAMENT.md)
+#            host (33k-82k processes start on one node; some 97 minutes
+#            of CPU in all, half of it steal's: docs/TOURNAMENT.md)
 # Usage: experiments/tournament/run.sh [--quick|--six|--full] [-o OUTDIR]
 #        [-b BUILDDIR] [-k SEEDS] [-t TUNESEEDS] [-j JOBS (1 or 2)]
 set -eu
