@@ -186,6 +186,16 @@ void farm_throttle_forget(long pid) { farm_cgroup_forget(pid, forget_run, FARM_T
 
 int farm_throttle_forget_now(long pid) { return farm_cgroup_forget_now(pid, forget_run); }
 
+void farm_throttle_forget_run(double wait_s)
+{
+  if (forget_run != FARM_CGROUP_ANY_RUN) farm_cgroup_forget(0, forget_run, wait_s);
+}
+
+int farm_throttle_forget_run_now(void)
+{
+  return forget_run == FARM_CGROUP_ANY_RUN ? 0 : farm_cgroup_forget_now(0, forget_run);
+}
+
 void farm_throttle_forget_run_later(uint32_t run, double wait_s)
 {
   pid_t c = fork();

@@ -53,6 +53,13 @@ void farm_throttle_forget(long pid);
  * process leaving its own cgroup (farm_throttle_stop's part). */
 int farm_throttle_forget_now(long pid);
 void farm_throttle_leave_now(void);
+/* Every cgroup of that run on this machine, whoever's (a worker that
+ * died before the master heard of it leaves one the master never
+ * names): removed as each empties, for at most `wait_s`; and one try
+ * from a signal handler, returning how many are still busy.  Nothing
+ * until farm_throttle_set_run was called. */
+void farm_throttle_forget_run(double wait_s);
+int farm_throttle_forget_run_now(void);
 /* For a master about to be ended with its workers (MPI_Abort), which
  * never learns their pids: a detached child (its own session, no
  * standard streams) removes every cgroup of this run on this machine

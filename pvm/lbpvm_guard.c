@@ -229,6 +229,8 @@ static void remove_cgroups(void)
       if (farm_throttle_forget_now((long)killed[i]) == 0) done[i] = 1;
       else left++;
     }
+    /* and the run's others: workers that died before we heard */
+    left += farm_throttle_forget_run_now();
     if (!left) return;
     nap_ms(10);
   }

@@ -63,6 +63,7 @@ static void end_vm(pid_t pvmd, const pid_t *kids, int n, double secs)
     lbpvm_tmp_remove_sockets(kids[i]);
     farm_throttle_forget(kids[i]);
   }
+  farm_throttle_forget_run(1.0); /* workers gone before, unreported */
   lbpvm_tmp_remove_vm(pvmd);
 }
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Ctrl-C (SIGINT) or SIGTERM of lbmaster at several moments, from the
 # moment its pvmd is up (the workers are being spawned and set up) to
-# the middle of the run: lbmaster exits 130 and, by the time it has exited, no
+# the middle of the run, and just after a worker died: lbmaster exits 130 and, by the time it has exited, no
 # emulation cgroup (lbfarm-PID-RUN-HOST) of its workers is left, nor any pvmd,
 # worker or PVM file.  The workers are started through a wrapper that
 # writes down each one's pid, so exactly this test's workers are judged
@@ -64,6 +64,35 @@ run() {
   nothing_left
 }
 
+# A worker that dies just before the signal, while lbmaster is held
+# (SIGSTOP) so that the signal comes before the notice of the death is
+# taken: its cgroup is not among those lbmaster kills, and still goes.
+died() {
+  : >"$log"
+  LBFARM_WORKER=$wrap "$lbm" --workload primes --size 30000000 --procs 480 --capacities 8 --hosts 6 \
+    --speeds 0.30 --init one --seed 1 --timeout 120 >"$PVM_TMP/run.out" 2>&1 &
+  master=$!
+  i=0 victim=
+  while [ $i -lt 250 ] && [ -z "$victim" ]; do
+    for p in $(cat "$log"); do [ -n "$(cg_dirs "$p")" ] && victim=$p; done
+    sleep 0.02; i=$((i + 1))
+  done
+  [ -n "$victim" ] || { kill -INT "$master"; wait "$master"; fail "died: no worker cgroup came up"; return; }
+  kill -STOP "$master"
+  kill -KILL "$victim"
+  i=0; while kill -0 "$victim" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.02; i=$((i + 1)); done
+  kill -INT "$master"
+  kill -CONT "$master"
+  wait "$master"
+  rc=$?
+  left=
+  for p in $(cat "$log"); do left="$left $(cg_dirs "$p")"; done
+  left=$(echo $left)
+  [ $rc -eq 130 ] || { tail -3 "$PVM_TMP/run.out"; fail "died: exit $rc, wanted 130"; }
+  [ -z "$left" ] && ok "a worker killed just before SIGINT: no cgroup left" || fail "died: cgroups left: $left"
+  nothing_left
+}
+died
 for d in 0 0.02 0.05 0.1 0.2 0.4 0.8 1.5 3; do run INT "$d"; done
 run TERM 0.1
 run TERM 1
