@@ -181,14 +181,31 @@ lb_vm_cleanup() {
   # worker is gone: ours only (the same pid in another pid namespace
   # is another's), retried for up to 5 s (a killed worker that mapped
   # much memory takes a while to exit on a loaded machine).
+  # Their runs' other cgroups too (lbfarm-PID-RUN-HOST): a worker that
+  # died earlier, its notice never taken, left one that no pid names.
+  local runs=""
+  for c in $(lb_worker_cgroups $w); do c=${c##*/lbfarm-}; c=${c#*-}; runs="$runs ${c%-*}"; done
+  runs=$(printf '%s\n' $runs | sort -u)
   t=0
   while :; do
     left=""
-    for c in $(lb_worker_cgroups $w); do rmdir "$c" 2>/dev/null || left=1; done
+    for c in $(lb_worker_cgroups $w) $(lb__run_cgroups $runs); do rmdir "$c" 2>/dev/null || left=1; done
     [ -z "$left" ] || [ $t -ge 50 ] && break
     sleep 0.1; t=$((t + 1))
   done
   rm -rf "$dir"
+}
+
+# lb__run_cgroups RUN...: the host speed cgroups of these runs.
+lb__run_cgroups() {
+  local r d c
+  for r in "$@"; do
+    case $r in ''|*[!0-9]*) continue ;; esac
+    for d in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
+      for c in "$d"/lbfarm-[0-9]*-"$r"-[0-9]*; do [ -d "$c" ] && echo "$c"; done
+    done
+  done
+  return 0
 }
 
 lb_worker_cgroups() {
