@@ -16,6 +16,7 @@
 #include "lbpvm_xport.h"
 #include "app_mem.h"
 #include "lbpvm_vm.h"
+#include "lbpvm_tmp.h"
 #include "lbpvm_guard.h"
 #include "farm_throttle.h"
 #include "lb_errno.h"
@@ -128,6 +129,7 @@ int main(int argc, char **argv)
   if (lbpvm_vm_join(&vm)) return CLI_EXIT_FAIL;
   uint32_t run = ((uint32_t)vm.mytid ^ (uint32_t)time(NULL)) & 0x7fffffffu;
   farm_throttle_set_run(run); /* the workers' cgroups it may remove: this run's */
+  if (vm.started && lbpvm_tmp_run_write(run)) cli_die(CLI_EXIT_FAIL, "cannot write in PVM_TMP (%s)", lbpvm_tmp_dir());
   fprintf(master_out_people(&o.f), "lbmaster: t%x on a %d-host virtual machine (%s), run %u, %lu workers\n", vm.mytid,
           vm.nhosts, vm.started ? "started here" : "already running", run, o.hosts);
   /* A bound that expires ends the process with _exit: nothing buffered

@@ -32,7 +32,7 @@ static volatile long bound_ds; /* the call's bound, tenths of a second */
 static char said[512];
 static char prog[64];
 static char tmpdir[PATH_MAX];
-static char vmfiles[3][PATH_MAX];
+static char vmfiles[4][PATH_MAX];
 static volatile pid_t own_pvmd;
 static pid_t workers[MAX_PIDS];
 static unsigned long long workers_start[MAX_PIDS];
@@ -284,7 +284,7 @@ static void give_up(int code, int quiet)
   own_pvmd = pvmd; /* for unlink_socket */
   if (tmpdir[0]) each_entry(tmpdir, unlink_socket, NULL);
   if (pvmd > 0)
-    for (int i = 0; i < 3; i++) unlink(vmfiles[i]);
+    for (int i = 0; i < 4; i++) unlink(vmfiles[i]);
   cli_out_remove_pending();
   _exit(code);
 }
@@ -331,8 +331,8 @@ void lbpvm_guard_init(void)
   done = 1;
   snprintf(prog, sizeof prog, "%s", cli_prog());
   snprintf(tmpdir, sizeof tmpdir, "%s", lbpvm_tmp_dir());
-  const char *stems[3] = {"pvmd", "pvml", "lbfarm"};
-  for (int i = 0; i < 3; i++) lbpvm_tmp_path(vmfiles[i], sizeof vmfiles[i], stems[i]);
+  const char *stems[4] = {"pvmd", "pvml", "lbfarm", LBPVM_TMP_RUN};
+  for (int i = 0; i < 4; i++) lbpvm_tmp_path(vmfiles[i], sizeof vmfiles[i], stems[i]);
   struct sigevent sev;
   memset(&sev, 0, sizeof sev);
   sev.sigev_notify = SIGEV_SIGNAL;

@@ -236,6 +236,16 @@ int lbpvm_tmp_mark_write(pid_t pvmd)
   return fclose(f);
 }
 
+int lbpvm_tmp_run_write(uint32_t run)
+{
+  char path[PATH_MAX];
+  lbpvm_tmp_path(path, sizeof path, LBPVM_TMP_RUN);
+  FILE *f = fopen(path, "w");
+  if (!f) return -1;
+  fprintf(f, "%lu\n", (unsigned long)run);
+  return fclose(f);
+}
+
 int lbpvm_tmp_mark_read(lbpvm_tmp_mark *m)
 {
   char path[PATH_MAX];
@@ -270,7 +280,7 @@ void lbpvm_tmp_remove_sockets(pid_t pid)
 
 void lbpvm_tmp_remove_vm(pid_t pvmd)
 {
-  const char *stems[] = {"pvmd", "pvml", "lbfarm"};
+  const char *stems[] = {"pvmd", "pvml", "lbfarm", LBPVM_TMP_RUN};
   for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++) {
     char path[PATH_MAX];
     lbpvm_tmp_path(path, sizeof path, stems[i]);

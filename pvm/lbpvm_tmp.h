@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <stdint.h>
 
 typedef struct lbpvm_tmp_mark {
   pid_t pvmd, owner;
@@ -51,6 +52,11 @@ char lbpvm_tmp_state(pid_t pid);
 int lbpvm_tmp_children(pid_t parent, pid_t *pids, int max);
 
 int lbpvm_tmp_mark_write(pid_t pvmd);
+/* The run of the lbmaster that started the VM, in PVM_TMP/LBPVM_TMP_RUN.*
+ * until the VM goes: whoever cleans up after an lbmaster that was killed
+ * (scripts/lib.sh's lb_vm_cleanup) removes that run's cgroups with it. */
+#define LBPVM_TMP_RUN "lbfarmrun"
+int lbpvm_tmp_run_write(uint32_t run);
 int lbpvm_tmp_mark_read(lbpvm_tmp_mark *m);
 /* Remove pvmtmp<pid>.* files of ours. */
 void lbpvm_tmp_remove_sockets(pid_t pid);

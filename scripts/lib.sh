@@ -181,9 +181,11 @@ lb_vm_cleanup() {
   # worker is gone: ours only (the same pid in another pid namespace
   # is another's), retried for up to 5 s (a killed worker that mapped
   # much memory takes a while to exit on a loaded machine).
-  # Their runs' other cgroups too (lbfarm-PID-RUN-HOST): a worker that
-  # died earlier, its notice never taken, left one that no pid names.
-  local runs=""
+  # Their runs' other cgroups too (lbfarm-PID-RUN-HOST), and those of
+  # the run of the lbmaster that started the VM (lbfarmrun.*, which it
+  # removes when it has cleaned up itself): a worker that died earlier,
+  # its notice never taken, left one that no pid names.
+  local runs="$(cat "$dir"/lbfarmrun.* 2>/dev/null)"
   for c in $(lb_worker_cgroups $w); do c=${c##*/lbfarm-}; c=${c#*-}; runs="$runs ${c%-*}"; done
   runs=$(printf '%s\n' $runs | sort -u)
   t=0
