@@ -365,27 +365,34 @@ static char *put_ul(char *p, unsigned long v)
   return p;
 }
 
+/* Past one "DIGITS-" field of a cgroup name, or NULL. */
+static const char *any_field(const char *q)
+{
+  const char *d = q;
+  while (*d >= '0' && *d <= '9') d++;
+  return d > q && *d == '-' ? d + 1 : NULL;
+}
+
+/* Past "V-" at q, or NULL. */
+static const char *this_field(const char *q, const char *v, size_t vlen)
+{
+  return strncmp(q, v, vlen) ? NULL : q + vlen;
+}
+
 int farm_cgroup_forget_now(long pid, uint32_t run)
 {
-  char pre[80], *e = pre;
-  memcpy(e, "lbfarm-", 7);
-  e += 7;
+  /* lbfarm-PID-RUN-HOST: pid 0 or FARM_CGROUP_ANY_RUN matches any,
+   * never both (every run's cgroups is nobody's request). */
+  if (pid <= 0 && run == FARM_CGROUP_ANY_RUN) return 0;
+  char ps[24], rs[24], *pe = ps, *re = rs;
   if (pid > 0) {
-    e = put_ul(e, (unsigned long)pid);
-    *e++ = '-';
+    pe = put_ul(ps, (unsigned long)pid);
+    *pe++ = '-';
   }
-  size_t plen = (size_t)(e - pre);
-  /* Any pid (0): the run is matched after the pid's digits. */
-  char rs[16], *re = rs;
-  if (pid <= 0) {
+  if (run != FARM_CGROUP_ANY_RUN) {
     re = put_ul(rs, (unsigned long)run);
     *re++ = '-';
-  } else if (run != FARM_CGROUP_ANY_RUN) {
-    e = put_ul(e, (unsigned long)run);
-    *e++ = '-';
-    plen = (size_t)(e - pre);
   }
-  size_t rlen = (size_t)(re - rs);
   int busy = 0, n = nplaces;
   for (int i = 0; i < n; i++) {
     int fd = open(places[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -397,17 +404,10 @@ int farm_cgroup_forget_now(long pid, uint32_t run)
       for (long off = 0; off < got;) {
         struct dirent64 *d = (struct dirent64 *)(buf + off);
         off += d->d_reclen;
-        const char *name = d->d_name;
-        if (strncmp(name, pre, plen)) continue;
-        if (pid <= 0) { /* digits, '-', then this run and '-' */
-          const char *q = name + plen;
-          while (*q >= '0' && *q <= '9') q++;
-          if (q == name + plen || *q != '-' || strncmp(q + 1, rs, rlen)) continue;
-        } else if (run == FARM_CGROUP_ANY_RUN) { /* the run is all digits, then '-' and the host */
-          const char *q = name + plen;
-          while (*q >= '0' && *q <= '9') q++;
-          if (q == name + plen || *q != '-') continue;
-        }
+        const char *name = d->d_name, *q = strncmp(name, "lbfarm-", 7) ? NULL : name + 7;
+        if (q) q = pe > ps ? this_field(q, ps, (size_t)(pe - ps)) : any_field(q);
+        if (q) q = re > rs ? this_field(q, rs, (size_t)(re - rs)) : any_field(q);
+        if (!q) continue;
         /* A task still in it: EBUSY (a fake tree: ENOTEMPTY). */
         if (unlinkat(fd, name, AT_REMOVEDIR) && errno != ENOENT) busy++;
       }
