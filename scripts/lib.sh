@@ -200,22 +200,23 @@ lb_vm_cleanup() {
 
 # lb__run_cgroups RUN...: the host speed cgroups of these runs.
 lb__run_cgroups() {
-  local r d c
+  local r
   for r in "$@"; do
     case $r in ''|*[!0-9]*) continue ;; esac
-    for d in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
-      for c in "$d"/lbfarm-[0-9]*-"$r"-[0-9]*; do [ -d "$c" ] && echo "$c"; done
-    done
+    lb__cgroups "lbfarm-[0-9]*-$r-[0-9]*"
   done
-  return 0
 }
 
 lb_worker_cgroups() {
-  local p c d
-  for p in "$@"; do
-    for d in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
-      for c in "$d/lbfarm-$p"-[0-9]*-[0-9]*; do [ -d "$c" ] && echo "$c"; done
-    done
+  local p
+  for p in "$@"; do lb__cgroups "lbfarm-$p-[0-9]*-[0-9]*"; done
+}
+
+# lb__cgroups GLOB: the cgroups named GLOB where a worker's can be.
+lb__cgroups() {
+  local d c
+  for d in /sys/fs/cgroup/cpu /sys/fs/cgroup /sys/fs/cgroup/unified; do
+    for c in "$d"/$1; do [ -d "$c" ] && echo "$c"; done
   done
   return 0
 }
