@@ -14,6 +14,15 @@
  * before every matmul quantum (cheap after the first call). */
 void app_blas_setup(void);
 
+/* OpenBLAS reads OPENBLAS_NUM_THREADS when the program loads it; left
+ * unset, it starts a thread per core more, and each spins about 0.1 s
+ * of CPU before it sleeps (its thread timeout): CPU an emulated host's
+ * quota pays for, and on a small machine other hosts' CPU.  Called
+ * first in main: where the variable is not "1", set it and run the
+ * program again, same pid and arguments (a pvmd's or mpirun's task
+ * stays theirs).  Returns only where it is "1" or the exec failed. */
+void app_blas_one_thread(char **argv);
+
 /* Describe the BLAS that cblas_dgemm resolved to in this program into
  * buf ("OpenBLAS 0.3.21 ... (core Haswell) in /lib/.../libopenblas.so.0",
  * or the file it is in): LB_SUCCESS when that is OpenBLAS, else LB_EINVAL

@@ -14,6 +14,7 @@
 #include "master_ctx.h"
 #include "master_out.h"
 #include "lbpvm_xport.h"
+#include "app_blas.h"
 #include "app_mem.h"
 #include "lbpvm_vm.h"
 #include "lbpvm_tmp.h"
@@ -55,6 +56,9 @@ static int spawn_workers(const lbpvm_vm *vm, uint32_t run, const farm_auth *auth
   lbpvm_guard_begin("asking the pvmd for its host table", LBPVM_GUARD_S);
   if (pvm_config(&nhost, &narch, &hi) < 0) nhost = 0;
   lbpvm_guard_end();
+  /* Passed on, so that no worker has to start again for it
+   * (app_blas_one_thread); pvm_export only edits PVM_EXPORT here. */
+  pvm_export("OPENBLAS_NUM_THREADS");
   for (int i = 0; i < n; i++) {
     int one = vm->nhosts >= n && nhost >= n;
     /* A pvmd starts a task in milliseconds; on another host, a few. */
@@ -113,6 +117,7 @@ static void note_oversubscribed(const master_opts *o, const int *tids, int n)
 
 int main(int argc, char **argv)
 {
+  app_blas_one_thread(argv);
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   app_mem_setup(); /* the master receives every result */

@@ -15,6 +15,7 @@
 #include "master_out.h"
 #include "mpi_xport.h"
 #include "farm_throttle.h"
+#include "app_blas.h"
 #include "app_mem.h"
 #include "lb_errno.h"
 #include "cli.h"
@@ -96,6 +97,7 @@ static int master(const farm_xport *xp, master_cli *o, int size)
 
 int main(int argc, char **argv)
 {
+  app_blas_one_thread(argv);
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   app_mem_setup();

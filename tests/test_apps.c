@@ -3,6 +3,9 @@
  * bit-identical results, equal to one cblas_dgemm of the block, and the
  * master's independent verifier (and a brute-force product / trial
  * count here) agrees.  The reference dgemm is OpenBLAS's (checked). */
+#include <dirent.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "app.h"
 #include "app_blas.h"
@@ -217,6 +220,24 @@ static void test_blas_is_openblas(void **state)
   assert_non_null(strstr(what, "openblas"));
 }
 
+/* main ran app_blas_one_thread: OpenBLAS, loaded again with the
+ * variable set, started no helper thread (without it, one per further
+ * core: this machine's count shows in the message). */
+static void test_one_blas_thread(void **state)
+{
+  (void)state;
+  const char *v = getenv("OPENBLAS_NUM_THREADS");
+  assert_non_null(v);
+  assert_string_equal(v, "1");
+  DIR *d = opendir("/proc/self/task");
+  if (!d) skip();
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d));)
+    if (e->d_name[0] != '.') n++;
+  closedir(d);
+  if (n != 1) fail_msg("%d threads (%ld CPUs online)", n, sysconf(_SC_NPROCESSORS_ONLN));
+}
+
 /* A block run panel by panel, in quanta and with a migration after
  * every quantum, is bit for bit one cblas_dgemm of the block (and of
  * the whole matrix), at a size that crosses the dgemm calls' panels
@@ -321,12 +342,15 @@ static void test_damaged_blobs(void **state)
   assert_int_equal(app_task_alloc(&bad, 0, &t), LB_ERANGE);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+  (void)argc;
+  app_blas_one_thread(argv);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_matmul_quanta),
       cmocka_unit_test(test_matmul_panels),
       cmocka_unit_test(test_blas_is_openblas),
+      cmocka_unit_test(test_one_blas_thread),
       cmocka_unit_test(test_against_dgemm),
       cmocka_unit_test(test_step),
       cmocka_unit_test(test_primes_quanta),

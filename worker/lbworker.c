@@ -7,6 +7,7 @@
 #include "worker_host.h"
 #include "lbpvm_xport.h"
 #include "lbpvm_guard.h"
+#include "app_blas.h"
 #include "app_mem.h"
 #include "lb_errno.h"
 #include "cli.h"
@@ -24,6 +25,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
+  app_blas_one_thread(argv);
   cli_init(argv[0]);
   cli_version_opt(argc, argv);
   if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
