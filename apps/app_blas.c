@@ -25,7 +25,13 @@ void app_blas_one_thread(char **argv)
   /* Once only: the program run again finds "1".  If it cannot be run
    * again, it goes on with the helper thread, which costs CPU only. */
   if (setenv("OPENBLAS_NUM_THREADS", "1", 1)) return;
-  execv("/proc/self/exe", argv);
+  /* By its own path, not /proc/self/exe: the name ps and pgrep show is
+   * the file's. */
+  char path[4096];
+  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0 || (size_t)n >= sizeof path - 1) return;
+  path[n] = '\0';
+  execv(path, argv);
 }
 
 /* Case-insensitive strstr. */

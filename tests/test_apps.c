@@ -221,7 +221,8 @@ static void test_blas_is_openblas(void **state)
 }
 
 /* main ran app_blas_one_thread: OpenBLAS, loaded again with the
- * variable set, started no helper thread (without it, one per further
+ * variable set (the program run again under its own name), started no
+ * helper thread (without it, one per further
  * core: this machine's count shows in the message). */
 static void test_one_blas_thread(void **state)
 {
@@ -236,6 +237,13 @@ static void test_one_blas_thread(void **state)
     if (e->d_name[0] != '.') n++;
   closedir(d);
   if (n != 1) fail_msg("%d threads (%ld CPUs online)", n, sysconf(_SC_NPROCESSORS_ONLN));
+  /* ps and pgrep still know it by its name */
+  char comm[64] = "";
+  FILE *f = fopen("/proc/self/comm", "r");
+  assert_non_null(f);
+  assert_non_null(fgets(comm, sizeof comm, f));
+  fclose(f);
+  assert_string_equal(comm, "test_apps\n");
 }
 
 /* A block run panel by panel, in quanta and with a migration after
