@@ -355,16 +355,11 @@ int main(int argc, char **argv)
   (void)argc;
   app_blas_one_thread(argv);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_matmul_quanta),
-      cmocka_unit_test(test_matmul_panels),
-      cmocka_unit_test(test_blas_is_openblas),
-      cmocka_unit_test(test_one_blas_thread),
-      cmocka_unit_test(test_against_dgemm),
-      cmocka_unit_test(test_step),
-      cmocka_unit_test(test_primes_quanta),
-      cmocka_unit_test(test_operands),
-      cmocka_unit_test(test_brute_force),
-      cmocka_unit_test(test_damaged_blobs),
+      cmocka_unit_test(test_matmul_quanta),    cmocka_unit_test(test_matmul_panels),
+      cmocka_unit_test(test_blas_is_openblas), cmocka_unit_test(test_one_blas_thread),
+      cmocka_unit_test(test_against_dgemm),    cmocka_unit_test(test_step),
+      cmocka_unit_test(test_primes_quanta),    cmocka_unit_test(test_operands),
+      cmocka_unit_test(test_brute_force),      cmocka_unit_test(test_damaged_blobs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
