@@ -119,7 +119,7 @@ static const lb_param table[] = {
      OFF(steal.retry), LB_PARAM_C_DOUBLE},
     {"steal.tries", LB_PARAM_INT, 0, 1e9, 0, 0, NULL, LB_POLICY_STEAL, "K",
      "after K refusals in a row a thief waits until a victim that refused it has work again (0: once "
-     "every other node, or 64 where there are more, has refused it; ours)",
+     "every other node has refused it, ours)",
      OFF(steal.tries), LB_PARAM_C_SIZE},
 
     {"pool.node", LB_PARAM_INT, 0, 4194303, 0, 0, NULL, LB_POLICY_POOL, "N", "the node that keeps the pool",

@@ -11,8 +11,8 @@
  * one.  A refused thief asks the next node at once (Blumofe-Leiserson),
  * or after steal.retry; with one request open at a time its requests
  * are bounded to one per round trip (and retry interval); after
- * steal.tries refusals in a row (by default a sweep of every other node,
- * at most SWEEP_MAX of them) it stops asking, and the victims that
+ * steal.tries refusals in a row (by default a whole sweep: every other
+ * node refused) it stops asking, and the victims that
  * refused it last (each remembers up to WAKE_LIST thieves) send it a
  * WAKE once they have a process to spare, and it asks that one.  So a
  * run whose work is done goes quiet instead of asking for ever.
@@ -32,13 +32,6 @@
 enum { K_ASK = 0, K_NONE = 1, K_WAKE = 2 };
 enum { T_RETRY = 0, T_ANSWER = 1 };
 #define WAKE_LIST 8
-/* The default sweep's length where there are more nodes (ours).  With a
- * fraction f of the nodes able to spare work, SWEEP_MAX distinct
- * refusals in a row come with probability (1 - f)^64: 4 % at f = 5 %.
- * A longer sweep changes no transfer but costs messages: on torus:32x32,
- * from one loaded node, the whole sweeps of 1023 were 2.1 million
- * requests and their answers a run (docs/POLICIES.md). */
-#define SWEEP_MAX 64
 
 typedef struct steal {
   uint64_t round; /* the last request's */
@@ -135,8 +128,7 @@ static int refused(lb_node *nd, double now, lb_out *out)
   steal *s = S(nd);
   s->victim = LB_NO_NODE;
   s->refusals++;
-  size_t tries = nd->par->steal.tries ? nd->par->steal.tries : SWEEP_MAX;
-  if (s->refusals >= tries) {
+  if (nd->par->steal.tries && s->refusals >= nd->par->steal.tries) {
     s->asleep = 1;
     return LB_SUCCESS;
   }
