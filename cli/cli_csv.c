@@ -44,6 +44,7 @@ static const char *const layout[] = {
     "cost_byte",
     "poll",
     "ctx_size",
+    "ctx_size_started",
     "result_size",
     "codec",
     "crashes",

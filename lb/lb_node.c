@@ -388,6 +388,12 @@ void lb_node_put_back(lb_node *nd, lb_proc *p)
   q_join(nd, p);
 }
 
+void lb_node_count_ctx_change(lb_node *nd, size_t before, size_t after)
+{
+  nd->st.bytes += (unsigned long)after - (unsigned long)before; /* modulo 2^n: a shrink too */
+  nd->st.ctx_bytes += (unsigned long)after - (unsigned long)before;
+}
+
 void lb_node_count_leaving(lb_node *nd, const lb_proc *p)
 {
   nd->st.migrated++;

@@ -315,6 +315,12 @@ lb_policy lb_node_policy(const lb_node *node);
 size_t lb_node_queue_len(const lb_node *node); /* Q */
 int lb_node_state(const lb_node *node);        /* lb_state of Q */
 const lb_node_stats *lb_node_stats_get(const lb_node *node);
+
+/* A driver that keeps the live contexts (lb_rt_ops.leaving) wrote them
+ * into a message this node sends after the node counted it: its
+ * processes' contexts came to `after` bytes where the node knew
+ * `before`.  Counted in bytes and ctx_bytes. */
+void lb_node_count_ctx_change(lb_node *node, size_t before, size_t after);
 /* sum += st, count by count: a driver's totals over its nodes. */
 void lb_node_stats_add(lb_node_stats *sum, const lb_node_stats *st);
 /* Copy the ids of the queued processes into ids[0..cap-1]; returns Q. */

@@ -117,7 +117,14 @@ static int carry_out(lb_rt *rt, double now)
     switch (it->type) {
     case LB_OUT_SEND: {
       lb_msg *m = lb_out_take_msg(o, k);
-      for (size_t j = 0; rt->ops->leaving && j < m->nproc; j++) rc = keep(rc, rt->ops->leaving(rt->ctx, m->procs[j]));
+      if (rt->ops->leaving && m->nproc) {
+        /* the node counted the contexts as it knew them */
+        size_t before = 0, after = 0;
+        for (size_t j = 0; j < m->nproc; j++) before += m->procs[j]->ctx_len;
+        for (size_t j = 0; j < m->nproc; j++) rc = keep(rc, rt->ops->leaving(rt->ctx, m->procs[j]));
+        for (size_t j = 0; j < m->nproc; j++) after += m->procs[j]->ctx_len;
+        if (after != before) lb_node_count_ctx_change(rt->nd, before, after);
+      }
       if (rt->ops->trace) {
         m->trace_id = rt->ops->msg_id ? rt->ops->msg_id(rt->ctx) : ++rt->nsent;
         trace_msg(rt, LB_TRACE_SEND, m, now);

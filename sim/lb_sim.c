@@ -42,7 +42,7 @@ static int check_config(const lb_sim_config *c)
   if (!(c->latency >= 0)) return lb_error(LB_EINVAL, "latency %g < 0", c->latency);
   if (!(c->jitter >= 0)) return lb_error(LB_EINVAL, "jitter %g < 0", c->jitter);
   if (!(c->cost_msg >= 0) || !(c->cost_byte >= 0)) return lb_error(LB_EINVAL, "message cost < 0");
-  if (c->ctx_len > ((size_t)1 << 30) || c->result_len > ((size_t)1 << 30))
+  if (c->ctx_len > ((size_t)1 << 30) || c->ctx_started_len > ((size_t)1 << 30) || c->result_len > ((size_t)1 << 30))
     return lb_error(LB_ERANGE, "contexts and results up to 1 GiB");
   if (!(c->quantum > 0)) return lb_error(LB_EINVAL, "quantum %g <= 0", c->quantum);
   if (c->load != LB_SIM_LOAD_TRACE && !(c->work > 0)) return lb_error(LB_EINVAL, "work %g <= 0", c->work);
@@ -160,7 +160,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
   lb_mem_set(c->mem ? c->mem : &S->arena_mem);
   S->mem_set = 1;
   S->node = sim_huge_calloc(S->n * sizeof *S->node);
-  S->ctxbuf = calloc(sim_ctx_len(S), 1);
+  S->ctxbuf = calloc(sim_ctx_started_len(S) > sim_ctx_len(S) ? sim_ctx_started_len(S) : sim_ctx_len(S), 1);
   S->pr = sim_huge_calloc((S->np ? S->np : 1) * sizeof *S->pr);
   S->known = calloc(S->n, 1);
   S->topo = c->topo;

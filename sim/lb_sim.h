@@ -124,6 +124,9 @@ typedef struct lb_sim_config {
                                  * as the farm's worker does */
   size_t result_len;          /* bytes of each result on the wire (0: 8) */
   size_t ctx_len;             /* bytes of each process's context (0: 8) */
+  size_t ctx_started_len;     /* ... once it has run a quantum (0: ctx_len):
+                               * matmul's grows from its descriptor to its
+                               * block's partial sums */
   const lb_sim_order *orders; /* scripted outside orders */
   size_t norders;
   const lb_sim_crash *crashes; /* node failures */

@@ -47,6 +47,9 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "      --no-optimum    skip the fewest process-hops that balance the start\n"
          "                      (a transport problem; for timing the simulator itself)\n"
          "      --ctx-bytes N   bytes of a process's context, moved with it (default 8)\n"
+         "      --ctx-bytes-started N  ... once the process has run a quantum (default:\n"
+         "                      the same; matmul's grows from its descriptor to its\n"
+         "                      block's partial sums)\n"
          "      --leaving       contexts as on the farm: each node keeps a live copy of\n"
          "                      the processes that ran there and saves it into one\n"
          "                      only when it leaves (default: the node gets the\n"
@@ -120,6 +123,7 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_real(w, "cost_byte", c->cost_byte);
   cli_csv_ulong(w, "poll", (unsigned long)c->poll);
   cli_csv_ulong(w, "ctx_size", c->ctx_len ? c->ctx_len : 8);
+  cli_csv_ulong(w, "ctx_size_started", c->ctx_started_len > 8 ? c->ctx_started_len : c->ctx_len ? c->ctx_len : 8);
   cli_csv_ulong(w, "result_size", c->result_len ? c->result_len : 8);
   cli_csv_ulong(w, "codec", (unsigned long)c->codec);
   char *cr = NULL;
@@ -205,6 +209,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     O_SETUP,
     O_POLL,
     O_CTXB,
+    O_CTXS,
     O_RESB,
     O_NOOPT,
     O_LEAVING,
@@ -241,6 +246,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
                                       {"cost-byte", required_argument, 0, O_COSTBYTE},
                                       {"poll", required_argument, 0, O_POLL},
                                       {"ctx-bytes", required_argument, 0, O_CTXB},
+                                      {"ctx-bytes-started", required_argument, 0, O_CTXS},
                                       {"result-bytes", required_argument, 0, O_RESB},
                                       {"leaving", no_argument, 0, O_LEAVING},
                                       {"help", no_argument, 0, 'h'},
@@ -287,6 +293,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     case 'w': c.work = cli_double("--work", optarg, 1e-9, 1e12); break;
     case O_PROFILE: break; /* applied first, above */
     case O_CTXB: c.ctx_len = cli_ulong("--ctx-bytes", optarg, 8, 1ul << 30); break;
+    case O_CTXS: c.ctx_started_len = cli_ulong("--ctx-bytes-started", optarg, 8, 1ul << 30); break;
     case O_RESB: c.result_len = cli_ulong("--result-bytes", optarg, 8, 1ul << 30); break;
     case O_COSTMSG: c.cost_msg = cli_double("--cost-msg", optarg, 0, 1e9); break;
     case O_SETUP: c.host_setup = cli_double("--host-setup", optarg, 0, 1e9); break;

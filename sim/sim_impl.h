@@ -86,7 +86,7 @@ struct sim {
   const lb_sim_config *c;
   size_t n;
   simnode *node;         /* n, aligned to cache lines */
-  unsigned char *ctxbuf; /* a context being written (ctx_len bytes) */
+  unsigned char *ctxbuf; /* a context being written (the larger length) */
   sim_queue h;
   /* Events made at the start are read in order rather than kept in the
    * heap: the arrivals (process k has insertion number k; a trace's in
@@ -174,6 +174,11 @@ static inline size_t sim_result_len(const sim *S) { return S->c->result_len ? S-
 static inline size_t sim_ctx_len(const sim *S)
 {
   return S->c->ctx_len > sizeof(double) ? S->c->ctx_len : sizeof(double);
+}
+/* ... of a process that has run */
+static inline size_t sim_ctx_started_len(const sim *S)
+{
+  return S->c->ctx_started_len > sizeof(double) ? S->c->ctx_started_len : sim_ctx_len(S);
 }
 static inline double sim_speed(const sim *S, size_t i) { return S->c->speeds ? S->c->speeds[i] : S->c->node.speed; }
 /* Node of the j-th arrival. */

@@ -39,7 +39,7 @@ int sim_context(sim *S, size_t i, const lb_proc *p, double *left)
     *left = l->left;
     return 1;
   }
-  if (p->ctx_len != sim_ctx_len(S)) return 0;
+  if (p->ctx_len != sim_ctx_len(S) && p->ctx_len != sim_ctx_started_len(S)) return 0;
   memcpy(left, p->ctx, sizeof *left);
   return 1;
 }
@@ -49,11 +49,11 @@ int sim_context_keep(sim *S, size_t i, const lb_proc *p, double left, int fin, l
   if (!S->live) {
     memcpy(S->ctxbuf, &left, sizeof left);
     ran->ctx = S->ctxbuf;
-    ran->ctx_len = sim_ctx_len(S);
+    ran->ctx_len = sim_ctx_started_len(S);
     /* Only the work left changes: a context of the full size gets its
      * first bytes, not all of them again (16 KB a quantum for matmul's:
      * the padding after them is zeros wherever the context came from). */
-    if (p->ctx_len == sim_ctx_len(S)) {
+    if (p->ctx_len == ran->ctx_len) {
       ran->ctx_len = sizeof left;
       ran->ctx_head = 1;
     }
@@ -90,7 +90,7 @@ int sim_leaving(void *ctx, lb_proc *p)
   memcpy(S->ctxbuf, &l->left, sizeof l->left);
   drop(t, l);
   S->r->saved++;
-  return lb_proc_set_ctx(p, S->ctxbuf, sim_ctx_len(S));
+  return lb_proc_set_ctx(p, S->ctxbuf, sim_ctx_started_len(S));
 }
 
 int sim_live_alloc(sim *S)

@@ -133,32 +133,40 @@ static void test_order(void **state)
 
 /* Contexts the farm's way (leaving): a process that ran at a node and
  * leaves it takes its live state along through the runtime's `leaving`,
- * once per such departure; the run is the one the default gives. */
+ * once per such departure; the run is the one the default gives, also
+ * with contexts that grow once their process has run (80 bytes, then
+ * 16 KB), which both ways count in full. */
 static void test_leaving(void **state)
 {
   (void)state;
   lb_topo *t;
   assert_int_equal(lb_topo_from_spec("torus:4x4", &t), LB_SUCCESS);
-  for (int pol = LB_POLICY_RMTLB; pol < LB_POLICY_COUNT; pol++) {
-    lb_sim_result r[2];
-    for (int leaving = 0; leaving < 2; leaving++) {
-      lb_sim_config c;
-      lb_sim_config_default(&c);
-      c.policy = (lb_policy)pol;
-      c.topo = t;
-      c.seed = 3;
-      c.jitter = 1;
-      c.leaving = leaving;
-      assert_int_equal(lb_sim_run(&c, &r[leaving]), LB_SUCCESS);
-      assert_int_equal(r[leaving].violations, 0);
+  for (int grow = 0; grow < 2; grow++)
+    for (int pol = LB_POLICY_RMTLB; pol < LB_POLICY_COUNT; pol++) {
+      lb_sim_result r[2];
+      for (int leaving = 0; leaving < 2; leaving++) {
+        lb_sim_config c;
+        lb_sim_config_default(&c);
+        c.policy = (lb_policy)pol;
+        c.topo = t;
+        c.seed = 3;
+        c.jitter = 1;
+        c.leaving = leaving;
+        c.ctx_len = grow ? 80 : 0;
+        c.ctx_started_len = grow ? 16384 : 0;
+        assert_int_equal(lb_sim_run(&c, &r[leaving]), LB_SUCCESS);
+        assert_int_equal(r[leaving].violations, 0);
+        if (grow)
+          assert_int_equal(r[leaving].ctx_bytes, 16384 * r[leaving].migrated_started +
+                                                     80 * (r[leaving].migrated - r[leaving].migrated_started));
+      }
+      assert_int_equal(r[0].saved, 0);
+      /* Saved: processes that ran where they left; every one of them had
+       * started. */
+      assert_true(r[1].saved > 0 && r[1].saved <= r[1].migrated_started);
+      r[1].saved = 0;
+      assert_memory_equal(&r[0], &r[1], sizeof r[0]);
     }
-    assert_int_equal(r[0].saved, 0);
-    /* Saved: processes that ran where they left; every one of them had
-     * started. */
-    assert_true(r[1].saved > 0 && r[1].saved <= r[1].migrated_started);
-    r[1].saved = 0;
-    assert_memory_equal(&r[0], &r[1], sizeof r[0]);
-  }
   lb_topo_free(t);
 }
 
