@@ -19,8 +19,12 @@
 #   hop time lbmaster's (its hop_time column: 35.3 ms at 0.30);
 #   messages the costs measured on seed 000's runs (docs/SIMULATOR.md,
 #            "Calibration": 0.19 ms of CPU per message, 0.95 ns per
-#            byte) at the run's share; contexts: the run's own bytes
-#            per migration; results: 8 n^2 / procs bytes (matmul), each
+#            byte) at the run's share; contexts: for matmul 80 bytes
+#            (its descriptor) until the process has run, then its
+#            block's partial sums, 8 n^2 / procs bytes more (lbsim
+#            --ctx-bytes-started; --contexts mean: the run's own bytes
+#            per migration for every one, as primes always); results:
+#            8 n^2 / procs bytes (matmul), each
 #            handed to the master at the fitted cost (0.86 ns a byte),
 #            added to its process;
 #   set-up   fitted, per workload: CPU seconds a host spends once,
@@ -53,6 +57,9 @@
 #                    every host at the run's mean share, even where the
 #                    run's hosts table is there (what that table adds)
 #   --mean-share     --shares mean
+#   --contexts MODE  grow (default): matmul's context grows once its
+#                    process has run; mean: every migration carries the
+#                    run's mean bytes (ctx_bytes / migrated)
 # Run from the build directory (LBSIM names another lbsim).  Writes, in
 # DIR: replay.csv (one row per farm run and candidate; `shares` says
 # rate, host or mean), fit.csv (per
@@ -63,7 +70,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" mode=rate
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" mode=rate ctxmode=grow
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -74,10 +81,12 @@ while [ $# -gt 0 ]; do
   --bytes) bytes=${2:?}; shift 2 ;;
   --mean-share) mode=mean; shift ;;
   --shares) mode=${2:?}; shift 2 ;;
+  --contexts) ctxmode=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
 case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or mean, not '$mode'" ;; esac
+case $ctxmode in grow|mean) ;; *) die "--contexts: grow or mean, not '$ctxmode'" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
@@ -134,6 +143,8 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   fi
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
+  ctxargs="--ctx-bytes $ctxb"
+  [ "$wl" = matmul ] && [ "$ctxmode" = grow ] && ctxargs="--ctx-bytes 80 --ctx-bytes-started $((80 + resb))"
   for B in $bytes; do for S in $setups; do
     cb=$(awk -v b="$B" 'BEGIN { printf "%g", b * 1e-9 }')
     # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
@@ -151,7 +162,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --cost-byte "$(awk -v c="$cb" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
-        --ctx-bytes "$ctxb" --result-bytes "$resb" $args --csv 2>/dev/null |
+        $ctxargs --result-bytes "$resb" $args --csv 2>/dev/null |
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
