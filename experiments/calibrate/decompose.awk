@@ -25,8 +25,8 @@ function bin(m) { return m < 5 ? "0-4" : m < 10 ? "5-9" : "10+" }
 # (which file is which by its header: an empty one has none)
 FNR == 1 { delete c; for (i = 1; i <= NF; i++) if (!($i in c)) c[$i] = i
   f = ("chosen" in c) ? 1 : ("sim_ratio" in c) ? (nrep++ ? 3 : 2) : 4; next }
-f == 1 { if ($c["chosen"] == "yes") ch[$c["workload"]] = $c["setup_ms"] "," $c["byte_ns"]; next }
-f <= 3 { if ($c["setup_ms"] "," $c["byte_ns"] != ch[$c["workload"]]) next
+f == 1 { if ($c["chosen"] == "yes") ch[$c["workload"]] = $c["setup_ms"] "," $c["byte_ns"] "," $c["bw_mbs"]; next }
+f <= 3 { if ($c["setup_ms"] "," $c["byte_ns"] "," $c["bw_mbs"] != ch[$c["workload"]]) next
   k = $1 "," $2 "," $3 "," $4 "," $5 "," $6 "," $7
   if (f == 2) { key[++nk] = k; sim[k] = $c["sim_ratio"]; farm[k] = $c["farm_ratio"]; half[k] = $c["half"]
     wl[k] = $3; cell[k] = $1 "," $2 "," $3 "," $4 "," $5 "," $6; shares[k] = $c["shares"] }

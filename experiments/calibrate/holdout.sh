@@ -49,6 +49,10 @@
 #   -o, --out DIR    output directory (default out/holdout)
 #   --setups "MS..." set-up candidates, CPU ms (default "0 10 20 30 40")
 #   --bytes "NS..."  per-byte candidates, CPU ns (default "0.95 3 10")
+#   --bandwidths "MB/S..."  transit candidates: a message's bytes cross
+#                    at this rate besides their CPU (lbsim --bandwidth;
+#                    the pvmds' route between throttled workers), 0 for
+#                    none (default "0")
 #   --shares MODE    rate (default): each host at its own share, and for
 #                    matmul times its CPU's yield (units per CPU second,
 #                    over the run's); paused: as rate, with the share
@@ -70,7 +74,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" mode=rate ctxmode=grow
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -79,6 +83,7 @@ while [ $# -gt 0 ]; do
   -o|--out) out=${2:?}; shift 2 ;;
   --setups) setups=${2:?}; shift 2 ;;
   --bytes) bytes=${2:?}; shift 2 ;;
+  --bandwidths) bws=${2:?}; shift 2 ;;
   --mean-share) mode=mean; shift ;;
   --shares) mode=${2:?}; shift 2 ;;
   --contexts) ctxmode=${2:?}; shift 2 ;;
@@ -88,6 +93,7 @@ done
 case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or mean, not '$mode'" ;; esac
 case $ctxmode in grow|mean) ;; *) die "--contexts: grow or mean, not '$ctxmode'" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
+for v in $bws; do case $v in ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
 lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
@@ -109,7 +115,7 @@ awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) if (!($i in c)) c[$i] = i; next }
   "$runsdir/runs.csv" >"$stage/plan"
 [ -s "$stage/plan" ] || lb_die "no verified run in $runsdir/runs.csv"
 
-echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,share,farm_ratio,sim_ratio,error,shares" >"$stage/replay.csv"
+echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,bw_mbs,share,farm_ratio,sim_ratio,error,shares" >"$stage/replay.csv"
 tr=$stage/trace total=$(wc -l <"$stage/plan") k=0
 while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; do
   k=$((k + 1)); [ -t 2 ] && printf '\r%s: run %d/%d   ' "${0##*/}" $k $total >&2
@@ -145,7 +151,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
   ctxargs="--ctx-bytes $ctxb"
   [ "$wl" = matmul ] && [ "$ctxmode" = grow ] && ctxargs="--ctx-bytes 80 --ctx-bytes-started $((80 + resb))"
-  for B in $bytes; do for S in $setups; do
+  for W in $bws; do for B in $bytes; do for S in $setups; do
     cb=$(awk -v b="$B" 'BEGIN { printf "%g", b * 1e-9 }')
     # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
     # result's hand-over to the master
@@ -162,12 +168,13 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --cost-byte "$(awk -v c="$cb" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
+        --bandwidth "$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')" \
         $ctxargs --result-bytes "$resb" $args --csv 2>/dev/null |
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
-    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }'),$shares" >>"$stage/replay.csv"
-  done; done
+    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$W,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }'),$shares" >>"$stage/replay.csv"
+  done; done; done
 done <"$stage/plan"
 [ -t 2 ] && echo >&2
 rm -f "$tr"

@@ -22,6 +22,8 @@
 #   --matmul-setups "MS..."  holdout.sh's set-up candidates for matmul
 #                     (default "0 50 100 150 200": at n = 4464 B is 4 x
 #                     the tournament's)
+#   --bandwidths "MB/S..."  holdout.sh's transit candidates (default "0":
+#                     none; 2026-11-26's clean test used "0 50 200")
 # Writes, in DIR: farm-W/ (farm.sh), holdout-W/ (--shares rate) and
 # holdout-W-MODE/ (holdout.sh), decompose-W-MODE/ (decompose.sh, MODE
 # against mean) for W = matmul, primes, and points.md (the held-out
@@ -34,7 +36,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$0: $*" >&2; exit 2; }
-out=out/points seeds=4 pols="none rmtlb lowest dasud cchspmd steal" farm=1 msetups="0 50 100 150 200"
+out=out/points seeds=4 pols="none rmtlb lowest dasud cchspmd steal" farm=1 msetups="0 50 100 150 200" bws=0
 modes="rate paused host mean" replay=1
 while [ $# -gt 0 ]; do
   case $1 in
@@ -45,6 +47,7 @@ while [ $# -gt 0 ]; do
   --no-farm) farm=""; shift ;;
   --no-replay) farm="" replay=""; shift ;;
   --matmul-setups) msetups=${2:?}; shift 2 ;;
+  --bandwidths) bws=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
@@ -65,7 +68,7 @@ for w in matmul primes; do
   # each replay of the hosts' CPU (holdout.sh --shares), the same fit
   for m in ${replay:+$mm}; do
     d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
-    nice -n 10 "$here/holdout.sh" --runs "$out/farm-$w" -o "$d" --setups "$su" --shares $m ||
+    nice -n 10 "$here/holdout.sh" --runs "$out/farm-$w" -o "$d" --setups "$su" --bandwidths "$bws" --shares $m ||
       lb_die "holdout.sh --shares $m ($w) failed"
   done
   for m in $mm; do
@@ -85,12 +88,12 @@ summary() {
     echo
     echo "Each replay of the hosts' CPU, at the candidate its fit half chose (the replay to trust: the most fit-half runs within 10 %):"
     echo
-    echo "| shares | set-up ms, ns a byte | fit half within 10 % | held-out within 10 % | held-out median abs error |"
+    echo "| shares | set-up ms, ns a byte, transit MB/s | fit half within 10 % | held-out within 10 % | held-out median abs error |"
     echo "|---|---|---|---|---|"
     mm=$modes; [ $w = primes ] && mm=$(echo $modes | sed 's/ *host//')
     for m in $mm; do
       d=$out/holdout-$w-$m; [ $m = rate ] && d=$out/holdout-$w
-      awk -F, -v m=$m '$NF == "yes" { printf "| %s | %s, %s | %d of %d | %d of %d | %.1f %% |\n", m, $2, $3, $5, $4, $8, $7, 100 * $9 }' "$d/fit.csv"
+      awk -F, -v m=$m '$NF == "yes" { printf "| %s | %s, %s, %s | %d of %d | %d of %d | %.1f %% |\n", m, $2, $3, ($4 == 0 ? "none" : $4), $6, $5, $9, $8, 100 * $10 }' "$d/fit.csv"
     done
     echo
     for m in $mm; do
