@@ -204,15 +204,20 @@ for t in $(seq 1 100); do
   [ "$n" -ge $N ] && break
   # A slave pvmd that did not start in time (a loaded machine) is not
   # retried by the master pvmd: add the missing hosts again, twice at
-  # most; only when the console answered (h1 listed) and only a host
-  # with no pvmd in its namespace, so that a slow one is not doubled.
+  # most; only when the console answered (h1 listed).  At the first
+  # retry a host with a pvmd in its namespace is left to finish; at the
+  # second, after 15 s, that pvmd has failed to join and is stopped (it
+  # is this cluster's: nothing else runs in its namespace) before the
+  # host is added again.
   if [ "$t" = 50 ] || [ "$t" = 75 ]; then
     have=$(joined)
     printf '%s\n' "$have" | grep -qx h1 &&
     for i in $(seq 2 $N); do
       printf '%s\n' "$have" | grep -qx "h$i" && continue
       for p in $(ip netns pids "${prefix}h$i" 2>/dev/null); do
-        [ "$(cat "/proc/$p/comm" 2>/dev/null)" = pvmd ] && continue 2
+        [ "$(cat "/proc/$p/comm" 2>/dev/null)" = pvmd ] || continue
+        [ "$t" = 50 ] && continue 2
+        kill "$p" 2>/dev/null || true
       done
       printf 'add h%s\nquit\n' "$i" | "$state/in-host" h1 /usr/bin/pvm >/dev/null 2>&1 || true
     done
@@ -223,6 +228,13 @@ printf 'conf\nquit\n' | "$state/in-host" h1 /usr/bin/pvm 2>/dev/null | sed -n '/
 if [ "${n:-0}" -lt $N ]; then
   echo "cluster-up.sh: only ${n:-0} of $N hosts joined the virtual machine; pvmd said:" >&2
   cat "$state/pvmd.out" >&2
+  # what each host was running, for the next one to read
+  for i in $(seq 1 $N); do
+    printf 'h%s:' "$i" >&2
+    for p in $(ip netns pids "${prefix}h$i" 2>/dev/null); do printf ' %s(%s)' "$(cat "/proc/$p/comm" 2>/dev/null)" "$p" >&2; done
+    echo >&2
+  done
+  echo "load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   exit 1
 fi
 echo "cluster-up.sh: $N hosts up$([ $ssh = 1 ] && echo ', slave pvmds started by ssh'); state in $state"
