@@ -120,9 +120,11 @@ static int carry_out(lb_rt *rt, double now)
       if (rt->ops->leaving && m->nproc) {
         /* the node counted the contexts as it knew them */
         size_t before = 0, after = 0;
-        for (size_t j = 0; j < m->nproc; j++) before += m->procs[j]->ctx_len;
-        for (size_t j = 0; j < m->nproc; j++) rc = keep(rc, rt->ops->leaving(rt->ctx, m->procs[j]));
-        for (size_t j = 0; j < m->nproc; j++) after += m->procs[j]->ctx_len;
+        for (size_t j = 0; j < m->nproc; j++) {
+          before += m->procs[j]->ctx_len;
+          rc = keep(rc, rt->ops->leaving(rt->ctx, m->procs[j]));
+          after += m->procs[j]->ctx_len;
+        }
         if (after != before) lb_node_count_ctx_change(rt->nd, before, after);
       }
       if (rt->ops->trace) {

@@ -157,6 +157,15 @@ typedef struct lb_sim_config {
                                  * when lb_sim_run returns */
 } lb_sim_config;
 
+/* Bytes of a context as the run gives them: ctx_len (at least 8, the
+ * work left), or once its process has run, ctx_started_len where that
+ * is set. */
+static inline size_t lb_sim_ctx_size(const lb_sim_config *c, int started)
+{
+  size_t n = c->ctx_len > sizeof(double) ? c->ctx_len : sizeof(double);
+  return started && c->ctx_started_len > sizeof(double) ? c->ctx_started_len : n;
+}
+
 /* latency 1, bandwidth 0 (infinite), jitter 0, quantum 1, skew, work 10,
  * sample_dt 0, codec on, optimum on, no CPU cost for messages, messages taken at
  * once, default node parameters with hop_time 0. */

@@ -122,8 +122,8 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_real(w, "cost_msg", c->cost_msg);
   cli_csv_real(w, "cost_byte", c->cost_byte);
   cli_csv_ulong(w, "poll", (unsigned long)c->poll);
-  cli_csv_ulong(w, "ctx_size", c->ctx_len ? c->ctx_len : 8);
-  cli_csv_ulong(w, "ctx_size_started", c->ctx_started_len > 8 ? c->ctx_started_len : c->ctx_len ? c->ctx_len : 8);
+  cli_csv_ulong(w, "ctx_size", lb_sim_ctx_size(c, 0));
+  cli_csv_ulong(w, "ctx_size_started", lb_sim_ctx_size(c, 1));
   cli_csv_ulong(w, "result_size", c->result_len ? c->result_len : 8);
   cli_csv_ulong(w, "codec", (unsigned long)c->codec);
   char *cr = NULL;

@@ -171,15 +171,9 @@ static inline uint64_t sim_result_of(uint64_t pid) { return pid * 0x9E3779B97F4A
 /* What a result claims on the wire; the store keeps its checksum. */
 static inline size_t sim_result_len(const sim *S) { return S->c->result_len ? S->c->result_len : sizeof(uint64_t); }
 /* A context: the work left, then padding to the configured size. */
-static inline size_t sim_ctx_len(const sim *S)
-{
-  return S->c->ctx_len > sizeof(double) ? S->c->ctx_len : sizeof(double);
-}
+static inline size_t sim_ctx_len(const sim *S) { return lb_sim_ctx_size(S->c, 0); }
 /* ... of a process that has run */
-static inline size_t sim_ctx_started_len(const sim *S)
-{
-  return S->c->ctx_started_len > sizeof(double) ? S->c->ctx_started_len : sim_ctx_len(S);
-}
+static inline size_t sim_ctx_started_len(const sim *S) { return lb_sim_ctx_size(S->c, 1); }
 static inline double sim_speed(const sim *S, size_t i) { return S->c->speeds ? S->c->speeds[i] : S->c->node.speed; }
 /* Node of the j-th arrival. */
 static inline size_t sim_arr_node(const sim *S, size_t j)
