@@ -144,6 +144,18 @@ static void bench_new(bench *b, const lb_topo *t, lb_policy pol, size_t id, cons
   b->now = 0;
 }
 
+/* A node of policy none, the id-th of ring:3, at the default
+ * parameters (the node keeps its own copy); returns the ring. */
+static lb_topo *bench_none(bench *b, size_t id)
+{
+  lb_node_params p;
+  lb_node_params_default(&p);
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
+  bench_new(b, t, LB_POLICY_NONE, id, &p);
+  return t;
+}
+
 static void bench_free(bench *b)
 {
   lb_out_free(b->out);
@@ -223,12 +235,8 @@ static void test_schedules(void **state)
 static void test_none_runs_locally(void **state)
 {
   (void)state;
-  lb_node_params p;
-  lb_node_params_default(&p);
-  lb_topo *t;
-  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
   bench b;
-  bench_new(&b, t, LB_POLICY_NONE, 1, &p);
+  lb_topo *t = bench_none(&b, 1);
   for (uint64_t k = 0; k < 10; k++) arrive(&b, k, 1, 1.0 + (double)k);
   assert_int_equal(lb_node_queue_len(b.nd), 10);
   assert_int_equal(lb_node_state(b.nd), 1); /* 10 > 4 + 1: heavy */
@@ -349,12 +357,8 @@ static void order_case(lb_results mode)
 static void test_take_movable_known_work(void **state)
 {
   (void)state;
-  lb_node_params p;
-  lb_node_params_default(&p);
-  lb_topo *t;
-  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
   bench b;
-  bench_new(&b, t, LB_POLICY_NONE, 0, &p);
+  lb_topo *t = bench_none(&b, 0);
   arrive_known(&b, 0, 50, 50, 0); /* the head: never taken */
   arrive_known(&b, 1, 40, 4, 0);  /* most true work, little declared: 4 */
   arrive_known(&b, 2, 3, 9, 0);   /* 9 */
@@ -387,12 +391,8 @@ static void test_take_movable_known_work(void **state)
 static void test_ran_context_head(void **state)
 {
   (void)state;
-  lb_node_params p;
-  lb_node_params_default(&p);
-  lb_topo *t;
-  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
   bench b;
-  bench_new(&b, t, LB_POLICY_NONE, 0, &p);
+  lb_topo *t = bench_none(&b, 0);
   lb_proc *pr;
   assert_int_equal(lb_proc_alloc(1, 0, 5, "0123456789abcdef", 16, &pr), LB_SUCCESS);
   lb_event ev = {.type = LB_EV_ARRIVE, .proc = pr};

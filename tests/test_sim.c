@@ -131,6 +131,19 @@ static void test_order(void **state)
   lb_topo_free(t);
 }
 
+/* The default run of policy `pol` on t with this seed and jittered hops:
+ * two runs of it that should agree, made two ways. */
+static lb_sim_config jittered(lb_topo *t, int pol, unsigned long seed)
+{
+  lb_sim_config c;
+  lb_sim_config_default(&c);
+  c.policy = (lb_policy)pol;
+  c.topo = t;
+  c.seed = seed;
+  c.jitter = 1;
+  return c;
+}
+
 /* Contexts the farm's way (leaving): a process that ran at a node and
  * leaves it takes its live state along through the runtime's `leaving`,
  * once per such departure; the run is the one the default gives, also
@@ -145,12 +158,7 @@ static void test_leaving(void **state)
     for (int pol = LB_POLICY_RMTLB; pol < LB_POLICY_COUNT; pol++) {
       lb_sim_result r[2];
       for (int leaving = 0; leaving < 2; leaving++) {
-        lb_sim_config c;
-        lb_sim_config_default(&c);
-        c.policy = (lb_policy)pol;
-        c.topo = t;
-        c.seed = 3;
-        c.jitter = 1;
+        lb_sim_config c = jittered(t, pol, 3);
         c.leaving = leaving;
         c.ctx_len = grow ? 80 : 0;
         c.ctx_started_len = grow ? 16384 : 0;
@@ -180,12 +188,7 @@ static void test_codec_thin(void **state)
   for (int pol = LB_POLICY_RMTLB; pol < LB_POLICY_COUNT; pol++) {
     lb_sim_result r[4];
     for (int way = 0; way < 4; way++) {
-      lb_sim_config c;
-      lb_sim_config_default(&c);
-      c.policy = (lb_policy)pol;
-      c.topo = t;
-      c.seed = 5;
-      c.jitter = 1;
+      lb_sim_config c = jittered(t, pol, 5);
       c.load = LB_SIM_LOAD_ONE;
       c.ctx_len = 16384;
       c.codec = way < 3;
