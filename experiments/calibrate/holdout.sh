@@ -151,7 +151,9 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
   ctxargs="--ctx-bytes $ctxb"
   [ "$wl" = matmul ] && [ "$ctxmode" = grow ] && ctxargs="--ctx-bytes 80 --ctx-bytes-started $((80 + resb))"
-  for W in $bws; do for B in $bytes; do for S in $setups; do
+  for W in $bws; do
+  bwq=$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')   # bytes per time unit
+  for B in $bytes; do for S in $setups; do
     cb=$(awk -v b="$B" 'BEGIN { printf "%g", b * 1e-9 }')
     # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
     # result's hand-over to the master
@@ -168,7 +170,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --cost-byte "$(awk -v c="$cb" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
-        --bandwidth "$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')" \
+        --bandwidth "$bwq" \
         $ctxargs --result-bytes "$resb" $args --csv 2>/dev/null |
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
