@@ -92,31 +92,14 @@ static int send_to_down(lb_node *nd, lb_out *out, lb_msg *m)
   return rc;
 }
 
-/* Is j a neighbour of nd?  On a regular graph by its distance, a
- * closed form: the neighbour list of a large graph is a cache miss. */
-static int adjacent(const lb_node *nd, size_t j)
-{
-  if (lb_topo_is_implicit(nd->topo)) return j != nd->id && lb_topo_distance(nd->topo, nd->id, j) == 1;
-  return lb_node_nbr_index(nd, j) != (size_t)-1;
-}
-
-/* The neighbour a message for dst goes to next: the one nearest to dst
- * (lowest id on a tie); dst itself if it is a neighbour, or under the
- * direct route, or when the graph has no way there. */
+/* The neighbour a message for dst goes to next (lb_topo_next_hop): the
+ * one nearest to dst, lowest id on a tie; dst itself if it is a
+ * neighbour, or under the direct route, or when the graph has no way
+ * there. */
 static size_t next_hop(const lb_node *nd, size_t dst)
 {
-  const lb_topo *t = nd->topo;
-  if (nd->par->route == LB_ROUTE_DIRECT || adjacent(nd, dst)) return dst;
-  const size_t *nb = lb_topo_neighbours(t, nd->id);
-  size_t best = dst, bd = (size_t)-1;
-  for (size_t k = 0; k < lb_topo_degree(t, nd->id); k++) {
-    size_t d = lb_topo_distance(t, nb[k], dst);
-    if (d < bd) {
-      bd = d;
-      best = nb[k];
-    }
-  }
-  return best;
+  if (nd->par->route == LB_ROUTE_DIRECT) return dst;
+  return lb_topo_next_hop(nd->topo, nd->id, dst);
 }
 
 static int push_send(lb_node *nd, lb_out *out, lb_msg *m)

@@ -104,6 +104,12 @@ int lb_topo_repair(const lb_topo *t, const unsigned char *dead, lb_topo **out);
 #define LB_TOPO_NO_PATH ((size_t)-1)
 int lb_topo_distance_e(const lb_topo *t, size_t i, size_t j, size_t *d);
 size_t lb_topo_distance(const lb_topo *t, size_t i, size_t j);
+/* The neighbour of i a message for dst goes to next on a shortest path:
+ * of i's neighbours the one nearest to dst, the lowest id on a tie; dst
+ * itself when it is a neighbour, when there is no way there, or for
+ * i == dst or a node out of range.  Grids, rings and hypercubes answer
+ * from their coordinates (lb_topo_route.c). */
+size_t lb_topo_next_hop(const lb_topo *t, size_t i, size_t dst);
 int lb_topo_eccentricity_e(const lb_topo *t, size_t i, size_t *ecc);
 size_t lb_topo_eccentricity(const lb_topo *t, size_t i);
 /* GENERAL graphs: one BFS per node not yet seen, O(n m) the first time,

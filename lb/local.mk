@@ -4,7 +4,7 @@ lib_LIBRARIES = lb/liblb.a
 lb_liblb_a_SOURCES = \
 	lb/lb_errno.c lb/lb_errno.h lb/lb_mem.c lb/lb_mem.h \
 	lb/lb_rng.c lb/lb_rng.h \
-	lb/lb_topo.c lb/lb_topo_gen.c lb/lb_topo_io.c lb/lb_topo_dist.c lb/lb_topo_repair.c \
+	lb/lb_topo.c lb/lb_topo_gen.c lb/lb_topo_io.c lb/lb_topo_dist.c lb/lb_topo_route.c lb/lb_topo_repair.c \
 	lb/lb_topo.h lb/lb_topo_impl.h lb/lb_topo_matrix.c lb/lb_topo_matrix.h \
 	lb/lb_paths.c lb/lb_paths.h \
 	lb/lb_spectrum.c lb/lb_spectrum.h \

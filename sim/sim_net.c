@@ -137,7 +137,9 @@ static int cb_send(void *ctx, lb_msg *m, double now)
   double hops = sim_sending(S, sim_node_of(S, x), m, now);
   double d = hops * (S->c->latency + (S->c->bandwidth > 0 ? (double)lb_msg_size(m) / S->c->bandwidth : 0));
   if (S->c->jitter > 0) d += S->c->jitter * S->c->latency * lb_rng_uniform(S->rng);
-  if (S->c->codec) {
+  /* A relay passes on what its sender's round trip gave, with only its
+   * hop fields changed: the trip would give it back unchanged. */
+  if (S->c->codec && m->src == sim_node_of(S, x)) {
     int rc = through_codec(S, &m);
     if (rc) {
       lb_msg_free(m);

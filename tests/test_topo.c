@@ -338,6 +338,65 @@ static void test_closed_forms(void **state)
   }
 }
 
+/* The next hop by brute force: BFS distances from every neighbour,
+ * the lowest id at the least; dst itself when adjacent, equal or out
+ * of reach. */
+static void check_next_hop(const lb_topo *t)
+{
+  size_t n = t->n, *dist = malloc(n * n * sizeof *dist);
+  assert_non_null(dist);
+  for (size_t v = 0; v < n; v++) lb_topo_bfs(t, v, dist + v * n);
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < n; j++) {
+      size_t want = j, bd = (size_t)-1;
+      const size_t *nb = lb_topo_neighbours(t, i);
+      if (i != j && dist[i * n + j] > 1)
+        for (size_t k = 0; k < lb_topo_degree(t, i); k++) {
+          size_t d = dist[nb[k] * n + j];
+          if (d < bd || (d == bd && nb[k] < want)) bd = d, want = nb[k];
+        }
+      if (i != j && dist[i * n + j] == (size_t)-1) want = j;
+      if (lb_topo_next_hop(t, i, j) != want) fail_msg("%s: next hop %zu -> %zu is %zu, not %zu", t->name, i, j,
+                                                     lb_topo_next_hop(t, i, j), want);
+    }
+  assert_int_equal(lb_topo_next_hop(t, n, 0), 0); /* out of range: dst back */
+  free(dist);
+}
+
+/* Every kind, the degenerate sizes too, and graphs with no shape. */
+static void test_next_hop(void **state)
+{
+  (void)state;
+  const char *one[] = {"ring", "complete", "star"};
+  for (size_t k = 0; k < 3; k++)
+    for (size_t n = 1; n <= 12; n++) {
+      lb_topo *t = spec_of(one[k], n, 0);
+      check_next_hop(t);
+      lb_topo_free(t);
+    }
+  const char *two[] = {"mesh", "torus"};
+  for (size_t k = 0; k < 2; k++)
+    for (size_t r = 1; r <= 6; r++)
+      for (size_t c = 1; c <= 6; c++) {
+        lb_topo *t = spec_of(two[k], r, c);
+        check_next_hop(t);
+        lb_topo_free(t);
+      }
+  const char *more[] = {"hypercube:0", "hypercube:1", "hypercube:4", "hypercube:6", "torus:8x8",
+                        "torus:7x10",  "random:40:20:3", "random:60:0:5"};
+  for (size_t k = 0; k < sizeof more / sizeof more[0]; k++) {
+    lb_topo *t = spec(more[k]);
+    check_next_hop(t);
+    lb_topo_free(t);
+  }
+  size_t e[][2] = {{0, 1}, {1, 2}, {2, 3}, {4, 5}}; /* no way from 0 to 4 */
+  lb_topo *t;
+  assert_int_equal(lb_topo_from_edges(7, (const size_t(*)[2])e, 4, "x", &t), LB_SUCCESS);
+  check_next_hop(t);
+  assert_int_equal(lb_topo_next_hop(t, 0, 4), 4);
+  lb_topo_free(t);
+}
+
 /* Queries outside the graph are errors with a message, not aborts. */
 static void test_distance_errors(void **state)
 {
@@ -464,7 +523,7 @@ int main(void)
       cmocka_unit_test(test_from_edges_rejects), cmocka_unit_test(test_from_edges_matches_matrix),
       cmocka_unit_test(test_closed_forms),       cmocka_unit_test(test_distance_errors),
       cmocka_unit_test(test_cached_bfs),         cmocka_unit_test(test_cache_lru),
-      cmocka_unit_test(test_disconnected),
+      cmocka_unit_test(test_disconnected),       cmocka_unit_test(test_next_hop),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
