@@ -141,6 +141,17 @@ static int by_time(const void *a, const void *b)
 
 static int before(const sim_ev *a, const sim_ev *b) { return sim_ev_before(a->t, a->seq, b); }
 
+/* Insertion sort of v[0..n-1]: short runs, mostly in order. */
+static void insertion(sim_ev *v, size_t n)
+{
+  for (size_t i = 1; i < n; i++) {
+    sim_ev x = v[i];
+    size_t j = i;
+    for (; j > 0 && before(&x, &v[j - 1]); j--) v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
+
 /* Merge sort of v[0..n-1] with room for n / 2 in tmp.  (time, seq) is a
  * total order (no two events share a seq), so this is qsort's order;
  * but the comparisons are inlined, halves already in order are not
@@ -150,12 +161,7 @@ static int before(const sim_ev *a, const sim_ev *b) { return sim_ev_before(a->t,
 static void merge_sort(sim_ev *v, sim_ev *tmp, size_t n)
 {
   if (n <= 16) {
-    for (size_t i = 1; i < n; i++) {
-      sim_ev x = v[i];
-      size_t j = i;
-      for (; j > 0 && before(&x, &v[j - 1]); j--) v[j] = v[j - 1];
-      v[j] = x;
-    }
+    insertion(v, n);
     return;
   }
   size_t h = n / 2;
@@ -168,21 +174,81 @@ static void merge_sort(sim_ev *v, sim_ev *tmp, size_t n)
   while (i < h) v[k++] = tmp[i++];
 }
 
+/* Room for n events in tmp and m + 1 counts; 0 when out of memory. */
+static int room(sim_queue *q, size_t n, size_t m)
+{
+  if (n > q->tmpcap) {
+    sim_ev *t = realloc(q->tmp, n * sizeof *t);
+    if (!t) return 0;
+    q->tmp = t;
+    q->tmpcap = n;
+  }
+  if (m + 1 > q->cntcap) {
+    size_t *c = realloc(q->cnt, (m + 1) * sizeof *c);
+    if (!c) return 0;
+    q->cnt = c;
+    q->cntcap = m + 1;
+  }
+  return 1;
+}
+
+/* A large bucket's events lie spread over its width (a run of many
+ * messages at jittered latencies gives hundreds a bucket): dealt by
+ * time into some n / SPREAD slots, in array order, then each slot
+ * sorted.  The slot of a time never decreases with it, so the slots in
+ * turn are the whole order; O(n) where times spread, where merge_sort
+ * compared each event log n times.  Equal times share a slot. */
+#define SPREAD 4
+static int spread_sort(sim_queue *q, sim_bucket *k)
+{
+  size_t n = k->n, m = n / SPREAD;
+  double lo = k->v[0].t, hi = lo;
+  for (size_t i = 1; i < n; i++) {
+    if (k->v[i].t < lo) lo = k->v[i].t;
+    if (k->v[i].t > hi) hi = k->v[i].t;
+  }
+  if (!(hi > lo) || !room(q, n, m)) return 0;
+  double scale = (double)m / (hi - lo);
+  size_t *cnt = q->cnt;
+  for (size_t j = 0; j <= m; j++) cnt[j] = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t j = (size_t)((k->v[i].t - lo) * scale);
+    cnt[(j < m ? j : m - 1) + 1]++;
+  }
+  for (size_t j = 1; j <= m; j++) cnt[j] += cnt[j - 1];
+  for (size_t i = 0; i < n; i++) {
+    size_t j = (size_t)((k->v[i].t - lo) * scale);
+    q->tmp[cnt[j < m ? j : m - 1]++] = k->v[i];
+  }
+  /* cnt[j] is now where slot j + 1 begins */
+  size_t from = 0;
+  for (size_t j = 0; j < m; j++) {
+    size_t len = cnt[j] - from;
+    if (len > 64) merge_sort(q->tmp + from, k->v, len); /* bunched: k->v is free room now */
+    else insertion(q->tmp + from, len);
+    from = cnt[j];
+  }
+  /* the sorted events go back as the bucket's array */
+  sim_ev *v = k->v;
+  size_t cap = k->cap;
+  k->v = q->tmp;
+  k->cap = q->tmpcap;
+  q->tmp = v;
+  q->tmpcap = cap;
+  return 1;
+}
+
 /* Events are appended in the order made, so a bucket is usually in
  * order already (always, when all its events share one time). */
 static void sort_bucket(sim_queue *q, sim_bucket *k)
 {
   for (size_t i = 1; i < k->n; i++)
     if (before(&k->v[i], &k->v[i - 1])) {
+      if (k->n >= 16 * SPREAD && spread_sort(q, k)) return;
       size_t need = k->n / 2 + 1;
-      if (need > q->tmpcap) {
-        sim_ev *t = realloc(q->tmp, need * sizeof *t);
-        if (!t) {
-          qsort(k->v, k->n, sizeof *k->v, by_time);
-          return;
-        } /* it needs no room of ours */
-        q->tmp = t;
-        q->tmpcap = need;
+      if (!room(q, need, 0)) {
+        qsort(k->v, k->n, sizeof *k->v, by_time); /* it needs no room of ours */
+        return;
       }
       merge_sort(k->v, q->tmp, k->n);
       return;
@@ -292,5 +358,6 @@ void sim_queue_free(sim_queue *q)
   free(q->full);
   free(q->spare.v);
   free(q->tmp);
+  free(q->cnt);
   memset(q, 0, sizeof *q);
 }

@@ -108,6 +108,40 @@ static void test_large_buckets(void **state)
   sim_queue_free(&ref);
 }
 
+/* A large bucket dealt into slots by time: continuous times (one event
+ * in each slot's worth), and times bunched into a sliver of the bucket
+ * but one, so that one slot holds nearly all (sorted whole there). */
+static void test_spread_buckets(void **state)
+{
+  (void)state;
+  sim_queue q, ref;
+  lb_rng *r;
+  assert_int_equal(sim_queue_init(&q, 1, 64), 0);
+  assert_int_equal(sim_queue_init(&ref, 1, 0), 0);
+  assert_int_equal(lb_rng_alloc(11, &r), 0);
+  for (size_t ph = 0; ph < 6; ph++) {
+    size_t n = 100 + 900 * (ph % 3);
+    for (size_t k = 0; k < n; k++) {
+      double u = lb_rng_uniform(r);
+      if (ph >= 3) u = k == n / 2 ? 0.99 : 1e-6 * u; /* bunched */
+      sim_ev e = {.t = (double)(2 * ph + 1) + u, .kind = SIM_EV_QEND};
+      assert_int_equal(sim_queue_push(&q, e), 0);
+      assert_int_equal(sim_queue_push(&ref, e), 0);
+    }
+    for (size_t k = 0; k < n; k++) {
+      sim_ev a, b;
+      int ha, hb;
+      assert_int_equal(sim_queue_pop(&q, &a, &ha), 0);
+      assert_int_equal(sim_queue_pop(&ref, &b, &hb), 0);
+      assert_true(ha && hb);
+      assert_int_equal(a.seq, b.seq);
+    }
+  }
+  lb_rng_free(r);
+  sim_queue_free(&q);
+  sim_queue_free(&ref);
+}
+
 /* Looking ahead on events pushed in time order (so every bucket is in
  * pop order): what it finds is exactly the event that many pops on,
  * and it finds every one that lies in the next eight buckets that hold
@@ -218,7 +252,7 @@ static void test_free_owned(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_same_order),  cmocka_unit_test(test_large_buckets), cmocka_unit_test(test_ahead),
+      cmocka_unit_test(test_same_order),  cmocka_unit_test(test_large_buckets), cmocka_unit_test(test_spread_buckets), cmocka_unit_test(test_ahead),
       cmocka_unit_test(test_timers_last), cmocka_unit_test(test_free_owned),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
