@@ -643,8 +643,11 @@ static int on_order(lb_node *nd, const lb_event *ev, lb_out *out)
   return lb_node_transfer(nd, out, ev->dst, (size_t)ev->count, 0, &sent);
 }
 
+int lb_node_tick_due(const lb_node *nd) { return !(nd->passed_on && nd->ops->steady_tick); }
+
 int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
 {
+  nd->passed_on = 0;
   switch (ev->type) {
   case LB_EV_MSG: {
     lb_msg *m = ev->msg;
@@ -661,7 +664,10 @@ int lb_node_step(lb_node *nd, const lb_event *ev, double now, lb_out *out)
       lb_msg_free(m);
       return LB_SUCCESS;
     }
-    if (m->dst != nd->id) return relay(nd, m, out);
+    if (m->dst != nd->id) {
+      nd->passed_on = 1;
+      return relay(nd, m, out);
+    }
     if (m->type == LB_MSG_RESULT) return on_result_msg(nd, m, now, out);
     if (m->type == LB_MSG_TRANSFER) return on_transfer(nd, m, now, out);
     return nd->ops->on_msg ? nd->ops->on_msg(nd, m, now, out) : lb_node_unexpected(nd, m);

@@ -276,6 +276,11 @@ int lb_node_step(lb_node *node, const lb_event *ev, double now, lb_out *out);
 
 /* Head of the run queue (what to run next), or NULL when idle. */
 const lb_proc *lb_node_current(const lb_node *node);
+/* Whether a check point (LB_EV_TICK) after the step just taken can do
+ * anything: 0 only when that step passed a message on for another node
+ * and the policy's tick is steady (lb_policy_ops.steady_tick).  Such a
+ * step changes no queue, so no quantum can start either. */
+int lb_node_tick_due(const lb_node *node);
 
 /* A hint for a driver that knows it will step this node soon (a
  * simulator reading its event queue ahead): start bringing into the

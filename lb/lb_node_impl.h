@@ -38,6 +38,7 @@ struct lb_node {
    * with the inline queue: most events read both. */
   const lb_node_params *par;
   int was_heavy;       /* for counting heavy episodes */
+  int passed_on;       /* the last step only relayed a message */
   int capacity;        /* this node's C at the start (RMTLB-drain lowers C) */
   unsigned char *down; /* nodes known to have failed (NULL: none yet) */
   size_t ndown;

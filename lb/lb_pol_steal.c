@@ -276,4 +276,5 @@ const lb_policy_ops lb_policy_steal_ops = {.init = st_init,
                                            .on_transfer = st_transfer,
                                            .on_down = st_down,
                                            .quiescent = st_quiet,
-                                           .describe = st_describe};
+                                           .describe = st_describe,
+                                           .steady_tick = 1};

@@ -76,6 +76,10 @@ typedef struct lb_policy_ops {
   size_t (*pending)(const lb_node *nd);
   /* What is open, one line for a report (NULL: nothing to say). */
   int (*describe)(const lb_node *nd, char *buf, size_t cap);
+  /* Non-zero: on_tick decides nothing by the clock and, called again
+   * with no event between, does nothing; so a step that only passed a
+   * message on needs no check point after it (lb_node_tick_due). */
+  int steady_tick;
 } lb_policy_ops;
 
 typedef struct lb_policy_desc {

@@ -253,5 +253,6 @@ int sim_deliver(sim *S, const sim_ev *e)
     return sim_queue_push(&S->h, d);
   }
   int kick, rc = sim_arrive(S, e->node, e->msg, e->t, &kick);
-  return rc || !kick ? rc : sim_kick(S, e->node, e->t);
+  if (rc || !kick || !lb_node_tick_due(lb_rt_node_const(S->node[e->node].rt))) return rc;
+  return sim_kick(S, e->node, e->t);
 }

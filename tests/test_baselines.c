@@ -346,6 +346,54 @@ static void test_steal_sweep(void **state)
   destroy(&x);
 }
 
+/* steal's tick is steady (lb_policy_ops.steady_tick): on ring:6 with
+ * all the work on node 0, requests and answers pass through relays;
+ * after each step that only passed a message on, lb_node_tick_due says
+ * so, and a check point there indeed sends nothing, sets no timer and
+ * moves no process.  RMTLB's tick makes no such promise. */
+static void test_steal_steady_tick(void **state)
+{
+  (void)state;
+  net x;
+  lb_node_params p = params();
+  make(&x, LB_POLICY_STEAL, "ring:6", (long[]){20, 0, 0, 0, 0, 0}, &p);
+  for (size_t i = 0; i < 6; i++) tick(&x, i, 0);
+  size_t relays = 0;
+  for (double now = 0; now < 50 && (x.qh < x.qt || x.ntm); now += 1) {
+    while (x.qh < x.qt) {
+      lb_msg *m = x.q[x.qh++];
+      size_t at = m->hop_dst, mine = m->dst == at;
+      lb_event ev = {.type = LB_EV_MSG, .msg = m};
+      step(&x, at, &ev, now);
+      assert_int_equal(lb_node_tick_due(x.nd[at]), mine);
+      if (mine) continue;
+      relays++;
+      size_t qt = x.qt, ntm = x.ntm, q = lb_node_queue_len(x.nd[at]);
+      tick(&x, at, now + 0.5); /* later, as the simulator would */
+      assert_int_equal(x.qt, qt);
+      assert_int_equal(x.ntm, ntm);
+      assert_int_equal(lb_node_queue_len(x.nd[at]), q);
+      assert_int_equal(lb_node_tick_due(x.nd[at]), 1);
+    }
+    for (size_t i = 0; i < 6; i++) tick(&x, i, now);
+    fire(&x);
+  }
+  assert_true(relays > 10);
+  destroy(&x);
+
+  lb_node_params r = params();
+  make(&x, LB_POLICY_RMTLB, "ring:6", (long[]){20, 0, 0, 0, 0, 0}, &r);
+  lb_msg *m;
+  assert_int_equal(lb_msg_alloc(LB_MSG_LOAD, 0, 3, &m), LB_SUCCESS);
+  m->hop_src = 0;
+  m->hop_dst = 1;
+  lb_event ev = {.type = LB_EV_MSG, .msg = m};
+  step(&x, 1, &ev, 0);
+  assert_int_equal(x.qt - x.qh, 1); /* passed on */
+  assert_int_equal(lb_node_tick_due(x.nd[1]), 1);
+  destroy(&x);
+}
+
 /* A victim that fails, and an answer lost with a relay: both count as
  * refusals, and the thief asks another node. */
 static void test_steal_down_timeout(void **state)
@@ -548,7 +596,7 @@ int main(void)
       cmocka_unit_test(test_ring_search),    cmocka_unit_test(test_ring_choice),
       cmocka_unit_test(test_ring_down),      cmocka_unit_test(test_ring_late),
       cmocka_unit_test(test_steal_half_one), cmocka_unit_test(test_steal_refuse_wake),
-      cmocka_unit_test(test_steal_sweep),    cmocka_unit_test(test_steal_down_timeout),
+      cmocka_unit_test(test_steal_sweep), cmocka_unit_test(test_steal_steady_tick),    cmocka_unit_test(test_steal_down_timeout),
       cmocka_unit_test(test_pool_chunks),    cmocka_unit_test(test_pool_empty_excess),
       cmocka_unit_test(test_pool_down),      cmocka_unit_test(test_skew_balanced),
       cmocka_unit_test(test_registry),
