@@ -178,7 +178,15 @@ static size_t body_size(const lb_msg *m)
   return n;
 }
 
-size_t lb_codec_size(const lb_msg *m) { return LB_CODEC_HEADER + body_size(m); }
+size_t lb_codec_size(const lb_msg *m)
+{
+  /* most messages carry no process and no pair: their type's part */
+  if ((unsigned)m->type < LB_MSG_NTYPES && !m->nproc && !m->npair) {
+    size_t v = __atomic_load_n(&part[m->type], __ATOMIC_RELAXED);
+    if (v) return LB_CODEC_HEADER + v - 1;
+  }
+  return LB_CODEC_HEADER + body_size(m);
+}
 
 /* Fields the header or body cannot hold. */
 static int check_encodable(const lb_msg *m, size_t body)

@@ -121,7 +121,10 @@ double sim_sending(sim *S, size_t i, const lb_msg *m, double now)
 {
   charge(S, i, m, now);
   if (lb_msg_type_has_result(m->type) && m->res.payload) sim_result_sent(S, i, m->res.pid);
-  double hops = (double)lb_topo_distance(S->c->topo, i, m->hop_dst);
+  /* A hop on the way, where no node failed (the graph is the one
+   * given), is to a neighbour. */
+  int on_way = S->c->node.route == LB_ROUTE_HOPS && !S->ndead && m->hop_dst != m->dst;
+  double hops = on_way ? 1 : (double)lb_topo_distance(S->c->topo, i, m->hop_dst);
   S->inflight += (long)m->nproc;
   S->msgs_inflight++;
   S->r->hops += m->nproc * (unsigned long)hops; /* direct sends cross several links */
