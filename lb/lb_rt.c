@@ -12,7 +12,8 @@ typedef struct tmr {
 
 struct lb_rt {
   lb_node *nd;
-  lb_out out; /* its vector lives only while a step's outputs are carried out */
+  lb_out out;     /* its vector lives only while a step's outputs are carried out */
+  lb_out *shared; /* or the driver's (lb_rt_use_out) */
   const lb_rt_ops *ops;
   void *ctx;
   tmr *h;
@@ -108,10 +109,11 @@ static void trace_msg(lb_rt *rt, lb_trace_ev ev, const lb_msg *m, double now)
 
 static int keep(int rc, int more) { return rc ? rc : more; }
 
-static int carry_out(lb_rt *rt, double now)
+void lb_rt_use_out(lb_rt *rt, lb_out *shared) { rt->shared = shared; }
+
+static int carry_out(lb_rt *rt, lb_out *o, double now)
 {
   int rc = LB_SUCCESS;
-  lb_out *o = &rt->out;
   for (size_t k = 0; k < o->n; k++) {
     lb_out_item *it = &o->v[k];
     switch (it->type) {
@@ -146,15 +148,22 @@ static int carry_out(lb_rt *rt, double now)
   }
   /* A million idle nodes need no output lists: the next step makes a
    * new one (from the allocator's free blocks of its usual size). */
-  lb_out_release(o);
+  if (o == rt->shared) lb_out_clear(o);
+  else lb_out_release(o);
   return rc;
 }
 
 int lb_rt_step(lb_rt *rt, const lb_event *ev, double now)
 {
   if (ev->type == LB_EV_MSG && ev->msg && rt->ops->trace) trace_msg(rt, LB_TRACE_RECV, ev->msg, now);
-  int rc = lb_node_step(rt->nd, ev, now, &rt->out);
-  return keep(rc, carry_out(rt, now));
+  lb_out *o = rt->shared ? rt->shared : &rt->out;
+  if (o->n) {
+    if (ev->type == LB_EV_MSG) lb_msg_free(ev->msg);
+    if (ev->type == LB_EV_ARRIVE) lb_proc_free(ev->proc);
+    return lb_error(LB_ESTATE, "node %zu: a step within a step", lb_node_id(rt->nd));
+  }
+  int rc = lb_node_step(rt->nd, ev, now, o);
+  return keep(rc, carry_out(rt, o, now));
 }
 
 int lb_rt_fire(lb_rt *rt, double now)

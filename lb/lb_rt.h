@@ -46,6 +46,12 @@ int lb_rt_alloc(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params
 int lb_rt_alloc_shared(lb_policy pol, size_t id, const lb_topo *t, const lb_node_params *p, double speed,
                        const lb_rt_ops *ops, void *ctx, lb_rt **out);
 void lb_rt_free(lb_rt *rt);
+/* Carry every step's outputs through `shared` (the driver's, emptied
+ * after each step but kept), not a list of the runtime's own that a
+ * step makes and gives back: for a driver whose steps never nest (no
+ * callback steps a node) and that steps many nodes, one at a time.  A
+ * step that finds `shared` not empty fails with LB_ESTATE. */
+void lb_rt_use_out(lb_rt *rt, lb_out *shared);
 
 /* Step the node with ev at `now` and carry out every output (a message
  * taken in is traced first, under its trace_id).  Returns

@@ -18,21 +18,24 @@ static void consider(best *b, size_t id, size_t d)
   if (d < b->d || (d == b->d && id < b->id)) *b = (best){id, d};
 }
 
-/* Along one side of `len` positions, from a towards b: the moves that
- * shorten the way, into to[] (none when a == b; both ways round on a
- * ring of even length at b's antipode); their number. */
-static int towards(size_t a, size_t b, size_t len, int wrap, size_t to[2])
+/* Along one side of `len` positions, from a towards b, the moves that
+ * shorten the way (none when a == b; both ways round on a ring of even
+ * length at b's antipode): their positions p give ids base + p * step,
+ * and the lowest of those and *id is kept in *id. */
+static inline void towards(size_t a, size_t b, size_t len, int wrap, size_t base, size_t step, size_t *id)
 {
-  if (a == b) return 0;
-  if (!wrap || len < 3) { /* a line, or a ring of two: one way */
-    to[0] = wrap ? b : b > a ? a + 1 : a - 1;
-    return 1;
-  }
-  size_t fwd = b > a ? b - a : b + len - a, back = len - fwd;
+  if (a == b) return;
+  size_t p[2];
   int n = 0;
-  if (fwd <= back) to[n++] = a + 1 == len ? 0 : a + 1;
-  if (back <= fwd) to[n++] = a == 0 ? len - 1 : a - 1;
-  return n;
+  if (!wrap || len < 3) /* a line, or a ring of two: one way */
+    p[n++] = wrap ? b : b > a ? a + 1 : a - 1;
+  else {
+    size_t fwd = b > a ? b - a : b + len - a, back = len - fwd;
+    if (fwd <= back) p[n++] = a + 1 == len ? 0 : a + 1;
+    if (back <= fwd) p[n++] = a == 0 ? len - 1 : a - 1;
+  }
+  for (int k = 0; k < n; k++)
+    if (base + p[k] * step < *id) *id = base + p[k] * step;
 }
 
 /* A rows x cols grid, wrapped or not (a ring is one row, wrapped).
@@ -40,13 +43,9 @@ static int towards(size_t a, size_t b, size_t len, int wrap, size_t to[2])
  * less), and no other is, so the answer is the lowest of those. */
 static size_t grid_next(size_t rows, size_t cols, int wrap, size_t i, size_t dst)
 {
-  size_t r = i / cols, c = i - r * cols, r2 = dst / cols, c2 = dst - r2 * cols, to[2], id = (size_t)-1;
-  int n = towards(r, r2, rows, wrap, to);
-  for (int k = 0; k < n; k++)
-    if (to[k] * cols + c < id) id = to[k] * cols + c;
-  n = towards(c, c2, cols, wrap, to);
-  for (int k = 0; k < n; k++)
-    if (r * cols + to[k] < id) id = r * cols + to[k];
+  size_t r = i / cols, c = i - r * cols, r2 = dst / cols, c2 = dst - r2 * cols, id = (size_t)-1;
+  towards(r, r2, rows, wrap, c, cols, &id);
+  towards(c, c2, cols, wrap, r * cols, 1, &id);
   return id == (size_t)-1 ? dst : id;
 }
 

@@ -188,6 +188,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
      * them in sim_close). */
     rc = lb_rt_alloc_shared(c->policy, i, c->topo, &S->params, speed, ops, &S->node[i], &S->node[i].rt);
     if (!rc) S->node[i].nd = lb_rt_node(S->node[i].rt);
+    if (!rc) lb_rt_use_out(S->node[i].rt, &S->out); /* one node steps at a time */
   }
   if (rc || (rc = sim_setup_load(S, res))) return rc;
   if ((rc = sim_silent_alloc(S))) return rc;
@@ -217,6 +218,7 @@ void sim_close(sim *S)
     for (size_t k = 0; k < S->node[i].parked.n; k++) lb_msg_free(S->node[i].parked.v[k]);
     free(S->node[i].parked.v);
   }
+  lb_out_release(&S->out);
   sim_queue_free(&S->h);
   lb_rng_free(S->rng);
   lb_rng_free(S->crng);

@@ -88,6 +88,7 @@ struct sim {
   simnode *node;         /* n, aligned to cache lines */
   unsigned char *ctxbuf; /* a context being written (the larger length) */
   sim_queue h;
+  lb_out out; /* every node's step's outputs (lb_rt_use_out) */
   /* Events made at the start are read in order rather than kept in the
    * heap: the arrivals (process k has insertion number k; a trace's in
    * order of time, by arr_order) and every node's first check point. */
