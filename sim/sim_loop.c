@@ -130,7 +130,9 @@ static int next_event(sim *S, sim_ev *e, int *have)
     *e = (sim_ev){.t = 0, .seq = tick, .kind = SIM_EV_TICK, .node = S->next_tick++};
     return LB_SUCCESS;
   }
-  return sim_queue_pop(&S->h, e, have);
+  *have = top != NULL;
+  if (top) sim_queue_take(&S->h, top, e);
+  return LB_SUCCESS;
 }
 
 int sim_run(sim *S)

@@ -300,18 +300,23 @@ int sim_queue_top(sim_queue *q, const sim_ev **top)
   return LB_SUCCESS;
 }
 
+void sim_queue_take(sim_queue *q, const sim_ev *top, sim_ev *e)
+{
+  if (!q->nring) sim_heap_pop(&q->far, e);
+  else if (top == &q->run.v[q->next]) {
+    *e = *top;
+    q->next++;
+  } else sim_heap_pop(&q->cur, e);
+}
+
 int sim_queue_pop(sim_queue *q, sim_ev *e, int *have)
 {
   const sim_ev *top;
   int rc = sim_queue_top(q, &top);
   *have = 0;
   if (rc || !top) return rc;
-  if (!q->nring) *have = sim_heap_pop(&q->far, e);
-  else if (top == &q->run.v[q->next]) {
-    *e = *top;
-    q->next++;
-    *have = 1;
-  } else *have = sim_heap_pop(&q->cur, e);
+  sim_queue_take(q, top, e);
+  *have = 1;
   return LB_SUCCESS;
 }
 

@@ -58,6 +58,9 @@ void sim_queue_ahead(const sim_queue *q, const size_t *k, const sim_ev **e, size
 /* A hint that an event for time t will likely be pushed soon: brings
  * the end of its bucket into the cache.  Changes nothing. */
 void sim_queue_prefetch_push(const sim_queue *q, double t);
+/* Pops into *e the event sim_queue_top just gave (nothing pushed or
+ * popped since). */
+void sim_queue_take(sim_queue *q, const sim_ev *top, sim_ev *e);
 /* Pops the earliest event into *e; *have = 0 when empty. */
 int sim_queue_pop(sim_queue *q, sim_ev *e, int *have);
 /* Frees the queue and what its events own. */
