@@ -21,6 +21,8 @@ void *lb_mem_alloc(size_t size)
 
 void *lb_mem_calloc(size_t size)
 {
+  if (mem.alloc && mem.zalloc) return mem.zalloc(mem.ctx, size);
+  if (!mem.alloc && size % 64) return calloc(1, size); /* malloc's alignment is enough */
   void *p = lb_mem_alloc(size);
   if (p) memset(p, 0, size);
   return p;

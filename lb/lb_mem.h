@@ -25,6 +25,9 @@ typedef struct lb_mem {
   void *(*alloc)(void *ctx, size_t size);
   void (*free)(void *ctx, void *p, size_t size); /* p NULL: nothing */
   void *ctx;
+  /* The same, zeroed (NULL: alloc, then memset); an allocator that
+   * knows fresh pages are zero leaves them unwritten. */
+  void *(*zalloc)(void *ctx, size_t size);
 } lb_mem;
 
 /* The calling thread's allocator from now on; m NULL (or m->alloc

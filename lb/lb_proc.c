@@ -9,13 +9,22 @@ static unsigned char *room(lb_proc *p) { return (unsigned char *)(p + 1); }
 
 int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx, size_t ctx_len, lb_proc **out)
 {
+  return lb_proc_alloc_head(id, origin, work, ctx, ctx_len, ctx_len, out);
+}
+
+int lb_proc_alloc_head(uint64_t id, size_t origin, double work, const void *ctx, size_t head, size_t ctx_len,
+                       lb_proc **out)
+{
   *out = NULL;
   if (!(work >= 0 && work < 1e300))
     return lb_error(LB_EINVAL, "process %llu: work %g outside [0, 1e300)", (unsigned long long)id, work);
-  if (ctx_len && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", ctx_len);
+  if (head && !ctx) return lb_error(LB_EINVAL, "NULL context of %zu bytes", head);
+  if (head > ctx_len) return lb_error(LB_EINVAL, "a context's head of %zu bytes in %zu", head, ctx_len);
   if (ctx_len >= UINT32_MAX) return lb_error(LB_ERANGE, "context of %zu bytes: 4 GiB or more", ctx_len);
-  /* One allocation: a migrating or running process is one block, not two. */
-  lb_proc *p = lb_mem_alloc(sizeof *p + ctx_len);
+  /* One allocation: a migrating or running process is one block, not two.
+   * A zero tail comes zeroed from the allocator, whose fresh pages need
+   * not be written. */
+  lb_proc *p = head < ctx_len ? lb_mem_calloc(sizeof *p + ctx_len) : lb_mem_alloc(sizeof *p + ctx_len);
   if (!p) return lb_error(LB_ENOMEM, "process %llu", (unsigned long long)id);
   *p = (lb_proc){.id = id,
                  .origin = origin,
@@ -23,7 +32,7 @@ int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx, size
                  .ctx = ctx_len ? room(p) : NULL,
                  .ctx_len = (uint32_t)ctx_len,
                  .ctx_room = (uint32_t)ctx_len};
-  if (ctx_len) memcpy(p->ctx, ctx, ctx_len);
+  if (head) memcpy(p->ctx, ctx, head);
   *out = p;
   return LB_SUCCESS;
 }

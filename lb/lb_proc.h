@@ -50,6 +50,11 @@ typedef struct lb_proc {
 } lb_proc;
 
 int lb_proc_alloc(uint64_t id, size_t origin, double work, const void *ctx, size_t ctx_len, lb_proc **out);
+/* The same for a context of ctx_len bytes whose first `head` are ctx's
+ * and the rest zeros (a simulated process's padding): a large zero tail
+ * is not written (lb_mem_calloc). */
+int lb_proc_alloc_head(uint64_t id, size_t origin, double work, const void *ctx, size_t head, size_t ctx_len,
+                       lb_proc **out);
 void lb_proc_free(lb_proc *p);
 int lb_proc_copy(const lb_proc *p, lb_proc **out);
 /* Replace the context with a copy of ctx[0..len-1]. */

@@ -156,7 +156,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
    * caller's allocator is this thread's again after. */
   lb_mem_get(&S->caller);
   if (!c->mem && (rc = sim_arena_alloc(&S->arena))) return rc;
-  S->arena_mem = (lb_mem){.alloc = sim_arena_get, .free = sim_arena_put, .ctx = S->arena};
+  S->arena_mem = (lb_mem){.alloc = sim_arena_get, .free = sim_arena_put, .ctx = S->arena, .zalloc = sim_arena_zget};
   lb_mem_set(c->mem ? c->mem : &S->arena_mem);
   S->mem_set = 1;
   S->node = sim_huge_calloc(S->n * sizeof *S->node);

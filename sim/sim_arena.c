@@ -11,11 +11,28 @@
 #define HUGE      ((size_t)2 << 20) /* a huge page on x86-64 */
 #define CHUNK_MAX ((size_t)64 << 20)
 
+/* Large zeroed blocks (a process with a large context, allocated with
+ * its zero padding): cut from mappings of fresh pages, which are zero
+ * already and stay untouched, and so unallocated, until written; a
+ * freed one waits in a list of its size (a few sizes at most). */
+#define BIG_CHUNK  ((size_t)64 << 20)
+#define BIG_SIZES  4
+#define BIG_CHUNKS 4096
+
+typedef struct big {
+  unsigned char *cur, *end;
+  unsigned char *chunk[BIG_CHUNKS];
+  size_t len[BIG_CHUNKS], n;
+  size_t size[BIG_SIZES];
+  void *free[BIG_SIZES];
+} big;
+
 struct sim_arena {
   unsigned char *cur, *end;      /* the chunk being cut */
   void *free[NCLASS];            /* freed blocks by size class, linked through their first word */
   void **chunk;                  /* every chunk, for sim_arena_free */
   size_t nchunk, capchunk, next; /* next: the size of the next chunk */
+  big *big;
 };
 
 int sim_arena_alloc(sim_arena **out)
@@ -30,6 +47,8 @@ void sim_arena_free(sim_arena *a)
 {
   if (!a) return;
   for (size_t k = 0; k < a->nchunk; k++) free(a->chunk[k]);
+  for (size_t k = 0; a->big && k < a->big->n; k++) munmap(a->big->chunk[k], a->big->len[k]);
+  free(a->big);
   free(a->chunk);
   free(a);
 }
@@ -93,12 +112,75 @@ void *sim_arena_get(void *ctx, size_t size)
   return (void *)at;
 }
 
+/* The list of freed large blocks of `size`, or -1 (none, and no room
+ * for another size when `make` is 0 or the table is full). */
+static int big_list(big *b, size_t size, int make)
+{
+  for (int k = 0; k < BIG_SIZES; k++) {
+    if (b->size[k] == size) return k;
+    if (!b->size[k]) {
+      if (!make) return -1;
+      b->size[k] = size;
+      return k;
+    }
+  }
+  return -1;
+}
+
+static int is_big(const big *b, const void *p)
+{
+  for (size_t k = 0; b && k < b->n; k++)
+    if ((const unsigned char *)p >= b->chunk[k] && (const unsigned char *)p < b->chunk[k] + b->len[k]) return 1;
+  return 0;
+}
+
+static void *big_get(sim_arena *a, size_t size)
+{
+  if (!a->big && !(a->big = calloc(1, sizeof *a->big))) return NULL;
+  big *b = a->big;
+  int k = big_list(b, size, 0);
+  if (k >= 0 && b->free[k]) {
+    void *p = b->free[k];
+    b->free[k] = *(void **)p;
+    memset(p, 0, size); /* written before */
+    return p;
+  }
+  size_t sz = (size + 63) / 64 * 64;
+  if (!b->cur || sz > (size_t)(b->end - b->cur)) {
+    size_t len = sz > BIG_CHUNK ? sz : BIG_CHUNK;
+    if (b->n == BIG_CHUNKS) return NULL;
+    void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    b->chunk[b->n] = m;
+    b->len[b->n++] = len;
+    b->cur = m;
+    b->end = b->cur + len;
+  }
+  void *p = b->cur;
+  b->cur += sz;
+  return p;
+}
+
+void *sim_arena_zget(void *ctx, size_t size)
+{
+  sim_arena *a = ctx;
+  if (size > SIM_ARENA_MAX) return big_get(a, size);
+  void *p = sim_arena_get(ctx, size);
+  if (p) memset(p, 0, size);
+  return p;
+}
+
 void sim_arena_put(void *ctx, void *p, size_t size)
 {
   sim_arena *a = ctx;
   if (!p) return;
   if (size > SIM_ARENA_MAX) {
-    free(p);
+    int k;
+    if (!is_big(a->big, p)) free(p);
+    else if ((k = big_list(a->big, size, 1)) >= 0) { /* else kept till the arena goes */
+      *(void **)p = a->big->free[k];
+      a->big->free[k] = p;
+    }
     return;
   }
   size_t c = size ? (size + GRAIN - 1) / GRAIN : 1;

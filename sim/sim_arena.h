@@ -24,6 +24,9 @@ void sim_arena_free(sim_arena *a);
 /* lb_mem's alloc and free, ctx the arena. */
 void *sim_arena_get(void *ctx, size_t size);
 void sim_arena_put(void *ctx, void *p, size_t size);
+/* sim_arena_get's block, zeroed; a large one (above SIM_ARENA_MAX) cut
+ * from fresh pages that stay unallocated until written. */
+void *sim_arena_zget(void *ctx, size_t size);
 
 /* size bytes, zeroed, on huge pages where the system gives them (and
  * so on whole cache lines), for an array read in no order; free() it.

@@ -12,8 +12,10 @@
 
 int sim_new_proc(sim *S, uint64_t pid, size_t node, lb_proc **out)
 {
-  memcpy(S->ctxbuf, &S->pr[pid].work0, sizeof(double));
-  int rc = lb_proc_alloc(pid, node, S->pr[pid].work0, S->ctxbuf, sim_ctx_len(S), out);
+  /* its context: the work it starts with, then zeros */
+  size_t len = sim_ctx_len(S), head = len < sizeof(double) ? len : sizeof(double);
+  memcpy(S->ctxbuf, &S->pr[pid].work0, head);
+  int rc = lb_proc_alloc_head(pid, node, S->pr[pid].work0, S->ctxbuf, head, len, out);
   /* A trace may declare each process's estimated work (RMTLB-drain's). */
   if (!rc && S->c->load == LB_SIM_LOAD_TRACE) (*out)->est = (float)S->c->trace[pid].est;
   return rc;

@@ -8,6 +8,7 @@
 #include "sim_arena.h"
 #include "lb_mem.h"
 #include "lb_proc.h"
+#include "lb_errno.h"
 
 #define NBLK 4000
 
@@ -60,11 +61,52 @@ static void test_through_lb_mem(void **state)
   lb_proc_free(p);
 }
 
+/* Large zeroed blocks: zero, not overlapping, a freed one zeroed again
+ * when given for its size; a large block of malloc's goes back to
+ * free().  A process of a large context with a head: the head, then
+ * zeros. */
+static void test_big_zeroed(void **state)
+{
+  (void)state;
+  sim_arena *a;
+  assert_int_equal(sim_arena_alloc(&a), 0);
+  enum { NB = 600, SZ = 16464 }; /* some 10 MB, in one mapping */
+  static unsigned char *b[NB];
+  for (size_t k = 0; k < NB; k++) {
+    b[k] = sim_arena_zget(a, SZ + (k % 3) * 100);
+    assert_non_null(b[k]);
+    assert_int_equal((uintptr_t)b[k] % 16, 0);
+    for (size_t j = 0; j < SZ; j += 509) assert_int_equal(b[k][j], 0);
+    memset(b[k], (int)(k & 0xff) | 1, SZ);
+  }
+  for (size_t k = 0; k < NB; k++)
+    for (size_t j = 0; j < SZ; j += 97) assert_int_equal(b[k][j], (k & 0xff) | 1);
+  sim_arena_put(a, b[5], SZ + (5 % 3) * 100);
+  unsigned char *again = sim_arena_zget(a, SZ + (5 % 3) * 100);
+  assert_ptr_equal(again, b[5]);
+  for (size_t j = 0; j < SZ; j++) assert_int_equal(again[j], 0);
+  void *m = sim_arena_get(a, 9000); /* malloc's */
+  sim_arena_put(a, m, 9000);
+  for (size_t k = 0; k < NB; k++) sim_arena_put(a, b[k], SZ + (k % 3) * 100);
+  lb_mem_set(&(lb_mem){.alloc = sim_arena_get, .free = sim_arena_put, .ctx = a, .zalloc = sim_arena_zget});
+  unsigned char ctx[20000];
+  memset(ctx, 0xee, sizeof ctx);
+  lb_proc *p;
+  assert_int_equal(lb_proc_alloc_head(3, 0, 1, ctx, 8, sizeof ctx, &p), 0);
+  assert_int_equal(p->ctx_len, sizeof ctx);
+  for (size_t j = 0; j < sizeof ctx; j++) assert_int_equal(p->ctx[j], j < 8 ? 0xee : 0);
+  lb_proc_free(p);
+  assert_int_equal(lb_proc_alloc_head(3, 0, 1, ctx, 9, 8, &p), LB_EINVAL);
+  lb_mem_set(NULL);
+  sim_arena_free(a);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_blocks),
       cmocka_unit_test(test_through_lb_mem),
+      cmocka_unit_test(test_big_zeroed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
