@@ -23,7 +23,7 @@ dist_noinst_SCRIPTS += experiments/bench/run.sh experiments/bench/arrange.sh \
 	experiments/bench/planners.sh experiments/bench/transport.sh experiments/bench/kernel.sh \
 	experiments/bench/farm.sh experiments/bench/farm-bench.sh experiments/bench/mpi-bench.sh \
 	experiments/bench/topo_read.sh experiments/bench/sim-scale.sh experiments/bench/simgrid.sh \
-	experiments/bench/throttle.sh experiments/bench/sim-targets.sh
+	experiments/bench/throttle.sh experiments/bench/sim-targets.sh experiments/bench/tourn32.sh
 EXTRA_DIST += experiments/bench/lib.sh experiments/bench/arrange_bench.py \
 	experiments/bench/tp_highs.py experiments/bench/tp_lemon.cc
 
