@@ -33,7 +33,7 @@ typedef struct sim_queue {
   sim_bucket spare; /* the largest spent array, for the next bucket that grows large */
   sim_ev *tmp;      /* room for sorting a bucket, tmpcap events */
   size_t tmpcap;
-  size_t *cnt;      /* a large bucket's slot counts, cntcap of them */
+  size_t *cnt; /* a large bucket's slot counts, cntcap of them */
   size_t cntcap;
   size_t nring;
   double scale;  /* 1 / w */

@@ -593,13 +593,13 @@ static void test_registry(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ring_search),    cmocka_unit_test(test_ring_choice),
-      cmocka_unit_test(test_ring_down),      cmocka_unit_test(test_ring_late),
-      cmocka_unit_test(test_steal_half_one), cmocka_unit_test(test_steal_refuse_wake),
-      cmocka_unit_test(test_steal_sweep), cmocka_unit_test(test_steal_steady_tick),    cmocka_unit_test(test_steal_down_timeout),
-      cmocka_unit_test(test_pool_chunks),    cmocka_unit_test(test_pool_empty_excess),
-      cmocka_unit_test(test_pool_down),      cmocka_unit_test(test_skew_balanced),
-      cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_ring_search),        cmocka_unit_test(test_ring_choice),
+      cmocka_unit_test(test_ring_down),          cmocka_unit_test(test_ring_late),
+      cmocka_unit_test(test_steal_half_one),     cmocka_unit_test(test_steal_refuse_wake),
+      cmocka_unit_test(test_steal_sweep),        cmocka_unit_test(test_steal_steady_tick),
+      cmocka_unit_test(test_steal_down_timeout), cmocka_unit_test(test_pool_chunks),
+      cmocka_unit_test(test_pool_empty_excess),  cmocka_unit_test(test_pool_down),
+      cmocka_unit_test(test_skew_balanced),      cmocka_unit_test(test_registry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

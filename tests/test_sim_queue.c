@@ -252,8 +252,8 @@ static void test_free_owned(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_same_order),  cmocka_unit_test(test_large_buckets), cmocka_unit_test(test_spread_buckets), cmocka_unit_test(test_ahead),
-      cmocka_unit_test(test_timers_last), cmocka_unit_test(test_free_owned),
+      cmocka_unit_test(test_same_order), cmocka_unit_test(test_large_buckets), cmocka_unit_test(test_spread_buckets),
+      cmocka_unit_test(test_ahead),      cmocka_unit_test(test_timers_last),   cmocka_unit_test(test_free_owned),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

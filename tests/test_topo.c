@@ -356,8 +356,8 @@ static void check_next_hop(const lb_topo *t)
           if (d < bd || (d == bd && nb[k] < want)) bd = d, want = nb[k];
         }
       if (i != j && dist[i * n + j] == (size_t)-1) want = j;
-      if (lb_topo_next_hop(t, i, j) != want) fail_msg("%s: next hop %zu -> %zu is %zu, not %zu", t->name, i, j,
-                                                     lb_topo_next_hop(t, i, j), want);
+      if (lb_topo_next_hop(t, i, j) != want)
+        fail_msg("%s: next hop %zu -> %zu is %zu, not %zu", t->name, i, j, lb_topo_next_hop(t, i, j), want);
     }
   assert_int_equal(lb_topo_next_hop(t, n, 0), 0); /* out of range: dst back */
   free(dist);
@@ -382,8 +382,8 @@ static void test_next_hop(void **state)
         check_next_hop(t);
         lb_topo_free(t);
       }
-  const char *more[] = {"hypercube:0", "hypercube:1", "hypercube:4", "hypercube:6", "torus:8x8",
-                        "torus:7x10",  "random:40:20:3", "random:60:0:5"};
+  const char *more[] = {"hypercube:0", "hypercube:1", "hypercube:4",    "hypercube:6",
+                        "torus:8x8",   "torus:7x10",  "random:40:20:3", "random:60:0:5"};
   for (size_t k = 0; k < sizeof more / sizeof more[0]; k++) {
     lb_topo *t = spec(more[k]);
     check_next_hop(t);
