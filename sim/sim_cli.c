@@ -39,6 +39,11 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "  -n, --procs N       processes (default 2 x capacity x nodes)\n"
          "  -w, --work W        mean work per process, uniform in 0.5W..1.5W (default 10)\n"
          "      --speeds LIST   comma-separated speeds, one per node (default all 1)\n"
+         "      --rates LIST    the CPU each node actually gets, one per node, where it\n"
+         "                      differs from the speed its policy knows and plans with\n"
+         "                      (--speeds): a replay of a farm run, whose hosts received\n"
+         "                      other shares than lbmaster's --speeds (default: the\n"
+         "                      speeds)\n"
          "      --latency X     time per hop (default 1)\n"
          "      --bandwidth B   bytes per time unit, 0 = infinite (default 0)\n"
          "      --jitter J      extra delay, uniform in [0, J x latency) (default 0)\n"
@@ -215,7 +220,8 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     O_LEAVING,
     O_CORRUPT,
     O_FREEZE,
-    O_PARTITION
+    O_PARTITION,
+    O_RATES
   };
   static const struct option own[] = {{"policy", required_argument, 0, 'p'},
                                       {"topology", required_argument, 0, 't'},
@@ -223,6 +229,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
                                       {"procs", required_argument, 0, 'n'},
                                       {"work", required_argument, 0, 'w'},
                                       {"speeds", required_argument, 0, O_SPEEDS},
+                                      {"rates", required_argument, 0, O_RATES},
                                       {"latency", required_argument, 0, O_LAT},
                                       {"bandwidth", required_argument, 0, O_BW},
                                       {"jitter", required_argument, 0, O_JIT},
@@ -272,7 +279,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   c.node.seed = 1;
   c.policy = LB_POLICY_RMTLB;
   const lb_sim_config dflt = c;
-  const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
+  const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL, *rates = NULL;
   const char *csv_path = NULL, *trace_path = NULL;
   double sample_dt = 1;
   lb_sim_crash crash[64];
@@ -300,6 +307,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     case O_COSTBYTE: c.cost_byte = cli_double("--cost-byte", optarg, 0, 1e9); break;
     case O_POLL: c.poll = (int)cli_ulong("--poll", optarg, 0, 1); break;
     case O_SPEEDS: speeds = optarg; break;
+    case O_RATES: rates = optarg; break;
     case O_LAT: c.latency = cli_double("--latency", optarg, 0, 1e9); break;
     case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;
     case O_JIT: c.jitter = cli_double("--jitter", optarg, 0, 1e6); break;
@@ -397,6 +405,13 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     if (k != t->n) cli_usage_error("--speeds: %zu values for %zu nodes", k, t->n);
     c.speeds = sp;
   }
+  double *rt = NULL;
+  if (rates) {
+    if (!(rt = malloc(t->n * sizeof *rt))) cli_die(CLI_EXIT_FAIL, "out of memory");
+    size_t k = cli_doubles("--rates", rates, rt, t->n, 1e-9, 1e12);
+    if (k != t->n) cli_usage_error("--rates: %zu values for %zu nodes", k, t->n);
+    c.rates = rt;
+  }
   if (csv_path) {
     c.load_csv = cli_out_open("--load-csv", csv_path);
     c.sample_dt = sample_dt;
@@ -458,6 +473,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   }
   free(arr);
   free(sp);
+  free(rt);
   lb_topo_free(t);
   return r.violations ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }

@@ -61,6 +61,14 @@
 #                    every host at the run's mean share, even where the
 #                    run's hosts table is there (what that table adds)
 #   --mean-share     --shares mean
+#   --known MODE     nominal (default): the policies plan with the
+#                    speeds lbmaster gave its hosts (its speeds column,
+#                    0.30), as on the farm, and the replayed shares are
+#                    only the CPU the hosts get (lbsim --rates); replay:
+#                    the replayed shares are the speeds the policies
+#                    know too (before 2026-11-26 19:20; CCHSPMD's plan,
+#                    which shares the processes in proportion to the
+#                    speeds, then differs from the farm's)
 #   --contexts MODE  grow (default): matmul's context grows once its
 #                    process has run; mean: every migration carries the
 #                    run's mean bytes (ctx_bytes / migrated)
@@ -74,7 +82,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow known=nominal
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -87,11 +95,13 @@ while [ $# -gt 0 ]; do
   --mean-share) mode=mean; shift ;;
   --shares) mode=${2:?}; shift 2 ;;
   --contexts) ctxmode=${2:?}; shift 2 ;;
+  --known) known=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
 case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or mean, not '$mode'" ;; esac
 case $ctxmode in grow|mean) ;; *) die "--contexts: grow or mean, not '$ctxmode'" ;; esac
+case $known in nominal|replay) ;; *) die "--known: nominal or replay, not '$known'" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
 for v in $bws; do case $v in ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
@@ -147,6 +157,11 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
     [ "$(echo "$speeds" | tr , '\n' | wc -l)" = 6 ] || lb_die "$hf: not six hosts"
     shares=host; [ "$mode" != host ] && shares=$mode
   fi
+  # what the policies know: lbmaster's speeds, or the replayed shares
+  spargs="--speeds $speeds"
+  # (lbmaster's speeds column: one value when all are alike, else a;b;...)
+  nom=$nominal; case $nom in *\;*) nom=$(echo "$nom" | tr ';' ,) ;; *) nom="$nom,$nom,$nom,$nom,$nom,$nom" ;; esac
+  [ "$known" = nominal ] && spargs="--speeds $nom --rates $speeds"
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
   ctxargs="--ctx-bytes $ctxb"
@@ -164,7 +179,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
     simtrace "$wl" "$st" "$np" "$n" "$mean" >"$tr"
     # shellcheck disable=SC2046,SC2086
     r=$(timeout --foreground 120 "$lbsim" --profile farm --results direct --policy $(polarg "$pol") -t "$topo" \
-        -l "trace:$tr" -s "$seed" --speeds "$speeds" \
+        -l "trace:$tr" -s "$seed" $spargs \
         --quantum "$(awk -v s="$s" 'BEGIN { printf "%.6g", 1 / s }')" \
         --hop-time "$(awk -v h="$hop" -v q="$q" 'BEGIN { printf "%.6g", h / q }')" \
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
