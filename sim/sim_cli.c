@@ -45,7 +45,11 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "                      other shares than lbmaster's --speeds (default: the\n"
          "                      speeds)\n"
          "      --latency X     time per hop (default 1)\n"
-         "      --bandwidth B   bytes per time unit, 0 = infinite (default 0)\n"
+         "      --bandwidth B   bytes per time unit, 0 = infinite (default 0); pack:\n"
+         "                      1 / --cost-byte, a message crosses each link in the time\n"
+         "                      its sender spends on its bytes, so it leaves once packed\n"
+         "                      (the farm's worker writes it whole into its pvmd, which\n"
+         "                      runs unthrottled); infinite without a cost a byte\n"
          "      --jitter J      extra delay, uniform in [0, J x latency) (default 0)\n"
          "      --quantum Q     longest compute slice (default 1)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
@@ -286,7 +290,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   size_t ncrash = 0;
   lb_sim_silent silent[64];
   size_t nsilent = 0;
-  int csv = 0, ch;
+  int csv = 0, ch, bw_pack = 0;
   unsigned char given[CLI_PARAM_MAX] = {0};
   while ((ch = getopt_long(argc, argv, ":p:t:l:n:w:h" CLI_PARAM_SHORT, opts, NULL)) != -1) {
     if (cli_param_take(ch, optarg, &c.node, given)) continue;
@@ -309,7 +313,10 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     case O_SPEEDS: speeds = optarg; break;
     case O_RATES: rates = optarg; break;
     case O_LAT: c.latency = cli_double("--latency", optarg, 0, 1e9); break;
-    case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;
+    case O_BW:
+      bw_pack = !strcmp(optarg, "pack");
+      if (!bw_pack) c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18);
+      break;
     case O_JIT: c.jitter = cli_double("--jitter", optarg, 0, 1e6); break;
     case O_QUANT: c.quantum = cli_double("--quantum", optarg, 1e-9, 1e12); break;
     case O_CSVLOAD: csv_path = optarg; break;
@@ -362,6 +369,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     }
   }
   c.seed = c.node.seed;
+  if (bw_pack) c.bandwidth = c.cost_byte > 0 ? 1 / c.cost_byte : 0;
   if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
   lb_topo *t;
   if (lb_topo_from_spec(topo_spec, &t)) cli_usage_error("--topology: %s", lb_errmsg());

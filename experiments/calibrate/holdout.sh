@@ -52,7 +52,11 @@
 #   --bandwidths "MB/S..."  transit candidates: a message's bytes cross
 #                    at this rate besides their CPU (lbsim --bandwidth;
 #                    the pvmds' route between throttled workers), 0 for
-#                    none (default "0")
+#                    none, pack for the rate at which the sender handles
+#                    them (lbsim --bandwidth pack: 1 / the cost a byte, so
+#                    a message leaves once its sender has packed it, as a
+#                    worker writes it whole into its pvmd; no parameter of
+#                    its own) (default "0")
 #   --shares MODE    rate (default): each host at its own share, and for
 #                    matmul times its CPU's yield (units per CPU second,
 #                    over the run's); paused: as rate, with the share
@@ -103,7 +107,7 @@ case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or 
 case $ctxmode in grow|mean) ;; *) die "--contexts: grow or mean, not '$ctxmode'" ;; esac
 case $known in nominal|replay) ;; *) die "--known: nominal or replay, not '$known'" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
-for v in $bws; do case $v in ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s" ;; esac; done
+for v in $bws; do case $v in pack) ;; ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s, nor pack" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
 lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
@@ -167,7 +171,7 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
   ctxargs="--ctx-bytes $ctxb"
   [ "$wl" = matmul ] && [ "$ctxmode" = grow ] && ctxargs="--ctx-bytes 80 --ctx-bytes-started $((80 + resb))"
   for W in $bws; do
-  bwq=$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')   # bytes per time unit
+  bwq=pack; [ "$W" = pack ] || bwq=$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')   # bytes per time unit
   for B in $bytes; do for S in $setups; do
     cb=$(awk -v b="$B" 'BEGIN { printf "%g", b * 1e-9 }')
     # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
