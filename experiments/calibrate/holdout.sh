@@ -73,6 +73,9 @@
 #                    know too (before 2026-11-26 19:20; CCHSPMD's plan,
 #                    which shares the processes in proportion to the
 #                    speeds, then differs from the farm's)
+#   --msg-traces DIR keep lbsim's trace of every replay (--msg-trace) in
+#                    DIR, as TAG-SETUP-BYTES-BW.csv (TAG: the farm run's,
+#                    as in its hosts/)
 #   --contexts MODE  grow (default): matmul's context grows once its
 #                    process has run; mean: every migration carries the
 #                    run's mean bytes (ctx_bytes / migrated)
@@ -86,7 +89,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow known=nominal
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow known=nominal tdir=""
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -100,6 +103,7 @@ while [ $# -gt 0 ]; do
   --shares) mode=${2:?}; shift 2 ;;
   --contexts) ctxmode=${2:?}; shift 2 ;;
   --known) known=${2:?}; shift 2 ;;
+  --msg-traces) tdir=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
@@ -115,6 +119,7 @@ lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
 lb_init
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+if [ -n "$tdir" ]; then mkdir -p "$tdir" || die "cannot create $tdir"; fi
 stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
 lb_on_exit "rm -rf '$stage'"
 # measured on seed 000's farm runs (docs/SIMULATOR.md), CPU seconds
@@ -190,7 +195,8 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         --cost-byte "$(awk -v c="$cb" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
         --bandwidth "$bwq" \
-        $ctxargs --result-bytes "$resb" $args --csv 2>/dev/null |
+        $ctxargs --result-bytes "$resb" $args \
+        ${tdir:+--msg-trace "$tdir/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$seed")-$S-$B-$W.csv"} --csv 2>/dev/null |
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
