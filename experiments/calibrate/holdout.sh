@@ -73,6 +73,11 @@
 #                    know too (before 2026-11-26 19:20; CCHSPMD's plan,
 #                    which shares the processes in proportion to the
 #                    speeds, then differs from the farm's)
+#   --sim-seeds K    replay each run K times, lbsim's seed the run's plus
+#                    0, 1000, ... (its jitter and random choices; the farm's
+#                    run is one draw of its own), and predict with the mean
+#                    ratio (default 1: the run's seed only); each draw is in
+#                    seeds.csv
 #   --msg-traces DIR keep lbsim's trace of every replay (--msg-trace) in
 #                    DIR, as TAG-SETUP-BYTES-BW.csv (TAG: the farm run's,
 #                    as in its hosts/)
@@ -89,7 +94,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow known=nominal tdir=""
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow known=nominal tdir="" ksim=1
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -104,12 +109,14 @@ while [ $# -gt 0 ]; do
   --contexts) ctxmode=${2:?}; shift 2 ;;
   --known) known=${2:?}; shift 2 ;;
   --msg-traces) tdir=${2:?}; shift 2 ;;
+  --sim-seeds) ksim=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
 case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or mean, not '$mode'" ;; esac
 case $ctxmode in grow|mean) ;; *) die "--contexts: grow or mean, not '$ctxmode'" ;; esac
 case $known in nominal|replay) ;; *) die "--known: nominal or replay, not '$known'" ;; esac
+case $ksim in ''|*[!0-9]*|0) die "--sim-seeds: '$ksim' is not a positive count" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
 for v in $bws; do case $v in pack) ;; ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s, nor pack" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
@@ -135,6 +142,7 @@ awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) if (!($i in c)) c[$i] = i; next }
 [ -s "$stage/plan" ] || lb_die "no verified run in $runsdir/runs.csv"
 
 echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,bw_mbs,share,farm_ratio,sim_ratio,error,shares" >"$stage/replay.csv"
+echo "topology,L,workload,start,policy,cfg,seed,setup_ms,byte_ns,bw_mbs,sim_seed,sim_ratio" >"$stage/seeds.csv"
 tr=$stage/trace total=$(wc -l <"$stage/plan") k=0
 while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; do
   k=$((k + 1)); [ -t 2 ] && printf '\r%s: run %d/%d   ' "${0##*/}" $k $total >&2
@@ -186,9 +194,14 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         if (w < 0.1 * a * 6 * v / np) w = 0.1 * a * 6 * v / np
         printf "%.6g", (w + cm + cd * r) / q }')
     simtrace "$wl" "$st" "$np" "$n" "$mean" >"$tr"
+    rs="" r=""
+    for j in $(seq 0 $((ksim - 1))); do
+    ss=$((seed + 1000 * j)) targ=""
+    # (the trace of the run's own seed; a path without blanks)
+    [ -z "$tdir" ] || [ "$j" != 0 ] || targ="--msg-trace $tdir/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$seed")-$S-$B-$W.csv"
     # shellcheck disable=SC2046,SC2086
     r=$(timeout --foreground 120 "$lbsim" --profile farm --results direct --policy $(polarg "$pol") -t "$topo" \
-        -l "trace:$tr" -s "$seed" $spargs \
+        -l "trace:$tr" -s "$ss" $spargs \
         --quantum "$(awk -v s="$s" 'BEGIN { printf "%.6g", 1 / s }')" \
         --hop-time "$(awk -v h="$hop" -v q="$q" 'BEGIN { printf "%.6g", h / q }')" \
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
@@ -196,9 +209,14 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
         --bandwidth "$bwq" \
         $ctxargs --result-bytes "$resb" $args \
-        ${tdir:+--msg-trace "$tdir/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$seed")-$S-$B-$W.csv"} --csv 2>/dev/null |
+        $targ --csv 2>/dev/null |
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
+    [ -n "$r" ] || break
+    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$S,$B,$W,$ss,$r" >>"$stage/seeds.csv"
+    rs="$rs $r"
+    done
+    [ -z "$r" ] || r=$(echo $rs | awk '{ for (i = 1; i <= NF; i++) t += $i; printf "%.6f", t / NF }')
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
     echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$W,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }'),$shares" >>"$stage/replay.csv"
   done; done; done
@@ -211,5 +229,5 @@ awk -F, -f "$here/holdout_fit.awk" "$stage/replay.csv" >"$stage/fit.csv"
 awk -F, -f "$here/holdout_report.awk" "$stage/fit.csv" "$stage/replay.csv" >"$stage/holdout.md"
 { echo "command: $lb_argv"; echo "runs: $runsdir/runs.csv ($total verified)"
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"; } >>"$stage/holdout.md"
-for f in replay.csv fit.csv holdout.md; do lb_commit "$stage/$f" "$out/$f"; done
-echo "$0: wrote $out/replay.csv, $out/fit.csv, $out/holdout.md"
+for f in replay.csv seeds.csv fit.csv holdout.md; do lb_commit "$stage/$f" "$out/$f"; done
+echo "$0: wrote $out/replay.csv, $out/seeds.csv, $out/fit.csv, $out/holdout.md"
