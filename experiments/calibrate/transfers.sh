@@ -18,6 +18,7 @@
 #   -o, --out DIR   output directory (default out/transfers)
 #   --seeds K       seeds per cell (default 4)
 #   --after "S B W" the model after (default "25 3 pack")
+#   --policies LIST (default "lowest cchspmd")
 #   --no-farm       reuse DIR/farm
 # Writes, in DIR: farm/ (farm.sh, with traces/), before/ and after/
 # (holdout.sh, with traces/), hops.csv (every hop: run, driver, model),
@@ -29,7 +30,7 @@ lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "$0: $*" >&2; exit 2; }
-out=out/transfers seeds=4 after="25 3 pack" farm=1
+out=out/transfers seeds=4 after="25 3 pack" farm=1 pols="lowest cchspmd"
 while [ $# -gt 0 ]; do
   case $1 in
   -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -37,6 +38,7 @@ while [ $# -gt 0 ]; do
   --seeds) seeds=${2:?}; shift 2 ;;
   --after) after=${2:?}; shift 2 ;;
   --no-farm) farm=""; shift ;;
+  --policies) pols=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
@@ -46,7 +48,7 @@ lb_init
 mkdir -p "$out" || die "cannot create $out"
 if [ -n "$farm" ]; then
   "$lb_top/experiments/tournament/farm.sh" --topologies "ring:6 complete:6" --per-host 4 --workloads matmul \
-    --starts one --policies "lowest cchspmd" --seeds "$seeds" --work-ms 400 --traces --out "$out/farm" ||
+    --starts one --policies "$pols" --seeds "$seeds" --work-ms 400 --traces --out "$out/farm" ||
     lb_die "farm.sh failed"
 fi
 [ -d "$out/farm/traces" ] || die "no $out/farm/traces (run without --no-farm)"
@@ -90,6 +92,24 @@ summary() {
     "$out/before/replay.csv" "$out/after/replay.csv"
   awk -F, 'FNR == 1 { f++; next } { e = $15 < 0 ? -$15 : $15; if (e <= 0.10) w[f]++; n[f]++ }
     END { printf "\nWithin 10 %%: before %d of %d, after %d of %d.\n", w[1], n[1], w[2], n[2] }' "$out/before/replay.csv" "$out/after/replay.csv"
+  echo
+  echo "What the paused replay (holdout.sh --shares paused) takes for a cgroup's pause, per farm host: its span less"
+  echo "its quanta, its messages (msg_s) and its idle time, against the MB of started contexts it took in (its trace):"
+  echo
+  for f in "$out"/farm/traces/*.csv; do
+    tag=${f##*/}; tag=${tag%.csv}
+    awk -F, 'FNR == 1 { f++ } f == 1 && !/^#/ && $12 == "recv" && $10 > 0 && $11 > 1e6 { rb[$2] += $11 }
+      f == 2 && FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      f == 2 { w = $c["span_s"] - $c["msg_s"] - $c["idle_s"]
+        printf "%s %.3f %.3f %.4f %.4f\n", FILENAME, rb[$1] / 1e6, w - $c["busy_s"], $c["share"], (w > $c["busy_s"] && $c["cpu_s"] > 0 ? $c["cpu_s"] / w : $c["share"]) }' \
+      "$f" "$out/farm/hosts/$tag.csv"
+  done | awk '{ x = $2; y = $3; n++; sx += x; sy += y; sxx += x * x; sxy += x * y; syy += y * y
+      if ($2 > 100) { big++; q += $4; p += $5 } }
+    END { b = (n * sxy - sx * sy) / (n * sxx - sx * sx); a = (sy - b * sx) / n
+      r = (n * sxy - sx * sy) / sqrt((n * sxx - sx * sx) * (n * syy - sy * sy))
+      printf "%d hosts: that time = %.0f ms + %.1f ms per MB taken in (least squares, r = %.2f)", n, 1000 * a, 1000 * b, r
+      if (big) printf "; the %d hosts that took in more than 100 MB: share in their quanta %.3f, paused share %.3f (means)", big, q / big, p / big
+      printf ".\n" }'
   echo
   sed 's/^/    /' "$out/farm/run-info.txt"
 }
