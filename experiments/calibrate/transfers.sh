@@ -8,6 +8,8 @@
 #   before  what the calibration of 2026-11-26 16:03 chose (set-up 25 ms,
 #           1 ns a byte, a transit of 50 MB/s; the replayed shares as the
 #           speeds the policies know: holdout.sh --known replay)
+#   rates   as before, with lbmaster's speeds as the policies' (holdout.sh
+#           --known nominal: the shares are only lbsim --rates)
 #   after   AFTER (default "25 3 pack": holdout.sh --setups, --bytes,
 #           --bandwidths; --known nominal)
 # and sets each hop of a started context (more than 1 MB) in the farm's
@@ -20,7 +22,7 @@
 #   --after "S B W" the model after (default "25 3 pack")
 #   --policies LIST (default "lowest cchspmd")
 #   --no-farm       reuse DIR/farm
-# Writes, in DIR: farm/ (farm.sh, with traces/), before/ and after/
+# Writes, in DIR: farm/ (farm.sh, with traces/), before/, rates/, after/
 # (holdout.sh, with traces/), hops.csv (every hop: run, driver, model),
 # transfers.md (per topology, policy and driver: hops, MB, and per
 # 6.64 MB context the sender's, receiver's and whole time of a hop; each
@@ -52,9 +54,10 @@ if [ -n "$farm" ]; then
     lb_die "farm.sh failed"
 fi
 [ -d "$out/farm/traces" ] || die "no $out/farm/traces (run without --no-farm)"
-for m in before after; do
+for m in before rates after; do
   rm -rf "$out/$m/traces"
   if [ $m = before ]; then set -- --known replay --setups 25 --bytes 1 --bandwidths 50
+  elif [ $m = rates ]; then set -- --known nominal --setups 25 --bytes 1 --bandwidths 50
   else set -- --known nominal --setups "$aS" --bytes "$aB" --bandwidths "$aW"; fi
   nice -n 10 "$here/holdout.sh" --runs "$out/farm" -o "$out/$m" --shares paused --msg-traces "$out/$m/traces" "$@" ||
     lb_die "holdout.sh ($m) failed"
@@ -62,7 +65,7 @@ done
 hops() {
   for f in "$out"/farm/traces/*.csv; do
     tag=${f##*/}; tag=${tag%.csv}
-    for m in farm before after; do
+    for m in farm before rates after; do
       if [ $m = farm ]; then t=$f; else t=$(ls "$out/$m/traces/$tag"-*.csv); fi
       sort -t, -k1,1g "$t" | awk -F, -f "$here/transfers.awk" | sed "1d; s|^[^,]*,[^,]*,|$tag,$m,|"
     done
@@ -71,7 +74,8 @@ hops() {
 summary() {
   echo "Hops of started contexts (over 1 MB), per topology, policy and model:"
   echo "farm.sh --traces, then lbsim at holdout.sh's paused replay (before:"
-  echo "set-up 25 ms, 1 ns a byte, 50 MB/s, --known replay; after: $after,"
+  echo "set-up 25 ms, 1 ns a byte, 50 MB/s, --known replay; rates: the same,"
+  echo "--known nominal; after: $after,"
   echo "--known nominal).  Per 6.64 MB context (a started process), ms of"
   echo "wall time at the hosts' 0.30 share:"
   echo
@@ -84,14 +88,15 @@ summary() {
   echo
   echo "Each run's error, lbsim / farm - 1 (makespan over the ideal at the received share):"
   echo
-  echo "| topology | policy | seed | farm | before | after |"
-  echo "|---|---|---|---|---|---|"
-  awk -F, 'FNR == 1 { f++; next } { k = $1 "," $5 "," $7; if (f == 1) { fr[k] = $13; b[k] = $15; K[++nk] = k } else a[k] = $15 }
+  echo "| topology | policy | seed | farm | before | rates | after |"
+  echo "|---|---|---|---|---|---|---|"
+  awk -F, 'FNR == 1 { f++; next } { k = $1 "," $5 "," $7; if (f == 1) { fr[k] = $13; b[k] = $15; K[++nk] = k } else if (f == 2) r[k] = $15; else a[k] = $15 }
     END { for (i = 1; i <= nk; i++) { k = K[i]; split(k, x, ",")
-      printf "| %s | %s | %s | %.3f | %+.1f %% | %+.1f %% |\n", x[1], x[2], x[3], fr[k], 100 * b[k], 100 * a[k] } }' \
-    "$out/before/replay.csv" "$out/after/replay.csv"
+      printf "| %s | %s | %s | %.3f | %+.1f %% | %+.1f %% | %+.1f %% |\n", x[1], x[2], x[3], fr[k], 100 * b[k], 100 * r[k], 100 * a[k] } }' \
+    "$out/before/replay.csv" "$out/rates/replay.csv" "$out/after/replay.csv"
   awk -F, 'FNR == 1 { f++; next } { e = $15 < 0 ? -$15 : $15; if (e <= 0.10) w[f]++; n[f]++ }
-    END { printf "\nWithin 10 %%: before %d of %d, after %d of %d.\n", w[1], n[1], w[2], n[2] }' "$out/before/replay.csv" "$out/after/replay.csv"
+    END { printf "\nWithin 10 %%: before %d of %d, rates %d of %d, after %d of %d.\n", w[1], n[1], w[2], n[2], w[3], n[3] }' \
+    "$out/before/replay.csv" "$out/rates/replay.csv" "$out/after/replay.csv"
   echo
   echo "What the paused replay (holdout.sh --shares paused) takes for a cgroup's pause, per farm host: its span less"
   echo "its quanta, its messages (msg_s) and its idle time, against the MB of started contexts it took in (its trace):"
