@@ -83,8 +83,9 @@ summary() {
   echo "|---|---|---|---|---|---|---|---|---|---|"
   awk -F, '$3 == "total" { split($1, a, "-"); k = a[1] "," a[5] "," $2; n[k]++; h[k] += $4 + 0; mb[k] += $6; s[k] += $7; r[k] += $8; w[k] += $9; e[k] += $10 }
     END { for (k in n) { split(k, b, ","); c = mb[k] > 0 ? 6.64 / mb[k] : 0
-      printf "| %s | %s | %s | %d | %d | %.0f | %.0f | %.0f | %.0f | %.0f |\n", b[1], b[2], b[3] == "farm" ? "farm" : "lbsim " b[3], n[k], h[k], mb[k], s[k] * c, r[k] * c, w[k] * c, e[k] * c } }' "$out/hops.csv" |
-    sed 's/complete_6/complete:6/; s/ring_6/ring:6/' | sort -t'|' -k2,2 -k3,3 -k4,4r
+      o = b[3] == "farm" ? 0 : b[3] == "before" ? 1 : b[3] == "rates" ? 2 : 3
+      printf "%s %s %d| %s | %s | %s | %d | %d | %.0f | %.0f | %.0f | %.0f | %.0f |\n", b[1], b[2], o, b[1], b[2], b[3] == "farm" ? "farm" : "lbsim " b[3], n[k], h[k], mb[k], s[k] * c, r[k] * c, w[k] * c, e[k] * c } }' "$out/hops.csv" |
+    sort | sed 's/^[^|]*|/|/; s/complete_6/complete:6/; s/ring_6/ring:6/'
   echo
   echo "Each run's error, lbsim / farm - 1 (makespan over the ideal at the received share):"
   echo
