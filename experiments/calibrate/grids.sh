@@ -17,9 +17,10 @@ echo "| replay | transit candidates | chosen: set-up ms, ns a byte, transit | fi
 echo "|---|---|---|---|---|---|"
 for d in "$@"; do
   [ -s "$d/replay.csv" ] || { echo "$0: no $d/replay.csv" >&2; exit 2; }
+  p=$(cd "$d/.." && pwd); name=${p##*/}/${d##*/}
   echo "$sets" | tr ';' '\n' | while read -r set; do
     awk -F, -v set="$set" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = split(set, a, " "); for (i = 1; i <= n; i++) ok[a[i]] = 1; print; next }
       $c["bw_mbs"] in ok' "$d/replay.csv" | awk -F, -f "$here/holdout_fit.awk" |
-      awk -F, -v d="${d##*/}" -v set="$set" '$NF == "yes" { printf "| %s | %s | %s, %s, %s | %d of %d | %d of %d | %.1f %% |\n", d, set, $2, $3, ($4 == "0" ? "none" : $4 == "pack" ? "pack" : $4 " MB/s"), $6, $5, $9, $8, 100 * $10 }'
+      awk -F, -v d="$name" -v set="$set" '$NF == "yes" { printf "| %s | %s | %s, %s, %s | %d of %d | %d of %d | %.1f %% |\n", d, set, $2, $3, ($4 == "0" ? "none" : $4 == "pack" ? "pack" : $4 " MB/s"), $6, $5, $9, $8, 100 * $10 }'
   done
 done
