@@ -15,7 +15,9 @@
 #            got; with --mean-share, or for a set without hosts/ (farm.sh
 #            before it kept them), the run's mean received share, every
 #            host alike (0.30 x ideal_s / ideal_received_s); the quantum
-#            is 10 ms of CPU at the mean share;
+#            is 10 ms of CPU at the mean share; lbsim gets them as
+#            --rates, and lbmaster's speeds as the --speeds its policies
+#            plan with (--known below);
 #   hop time lbmaster's (its hop_time column: 35.3 ms at 0.30);
 #   messages the costs measured on seed 000's runs (docs/SIMULATOR.md,
 #            "Calibration": 0.19 ms of CPU per message, 0.95 ns per
