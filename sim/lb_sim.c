@@ -49,6 +49,9 @@ static int check_config(const lb_sim_config *c)
   if (c->load == LB_SIM_LOAD_TRACE && !c->ntrace) return lb_error(LB_EINVAL, "empty arrival trace");
   for (size_t i = 0; c->speeds && i < c->topo->n; i++)
     if (!(c->speeds[i] > 0)) return lb_error(LB_EINVAL, "speed %g <= 0 at node %zu", c->speeds[i], i);
+  for (size_t i = 0; c->rates && i < c->topo->n; i++)
+    if (!(c->rates[i] > 0) || !(c->rates[i] < 1e300))
+      return lb_error(LB_EINVAL, "rate %g is not a positive number at node %zu", c->rates[i], i);
   for (size_t k = 0; c->load == LB_SIM_LOAD_TRACE && k < c->ntrace; k++)
     if (c->trace[k].node >= c->topo->n || !(c->trace[k].work > 0) || !(c->trace[k].t >= 0) ||
         !(c->trace[k].est >= 0 && c->trace[k].est < 1e30))
@@ -182,7 +185,8 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
   if (!ops) ops = &sim_ops[(c->msg_trace ? 1 : 0) | (c->leaving ? 2 : 0)];
   for (size_t i = 0; i < S->n && !rc; i++) {
     double speed = c->speeds ? c->speeds[i] : p.speed;
-    S->sum_speed += speed;
+    /* the policy plans with the speed; the ideal is at the CPU received */
+    S->sum_speed += c->rates ? c->rates[i] : speed;
     S->node[i].S = S;
     /* One set of parameters for every node (S->params, freed after
      * them in sim_close). */

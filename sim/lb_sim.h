@@ -93,6 +93,12 @@ typedef struct lb_sim_config {
                                  * hop_time <= 0: derived from latency, jitter
                                  * and bandwidth (the worst one-hop time) */
   const double *speeds; /* optional per-node speeds (override) */
+  const double *rates;  /* optional: the CPU each node actually gets per
+                         * unit of time, where it differs from the speed
+                         * its policy knows and plans with (speeds): a
+                         * replay of a farm run, whose hosts received
+                         * other shares than their nominal --speeds;
+                         * NULL: the speeds */
   double latency;       /* per hop, time units */
   double bandwidth;     /* bytes per time unit; <= 0: infinite */
   double jitter;        /* fraction of latency added at random */

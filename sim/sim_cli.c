@@ -39,8 +39,17 @@ static void usage(const sim_cli_driver *d, const lb_sim_config *dflt)
          "  -n, --procs N       processes (default 2 x capacity x nodes)\n"
          "  -w, --work W        mean work per process, uniform in 0.5W..1.5W (default 10)\n"
          "      --speeds LIST   comma-separated speeds, one per node (default all 1)\n"
+         "      --rates LIST    the CPU each node actually gets, one per node, where it\n"
+         "                      differs from the speed its policy knows and plans with\n"
+         "                      (--speeds): a replay of a farm run, whose hosts received\n"
+         "                      other shares than lbmaster's --speeds (default: the\n"
+         "                      speeds)\n"
          "      --latency X     time per hop (default 1)\n"
-         "      --bandwidth B   bytes per time unit, 0 = infinite (default 0)\n"
+         "      --bandwidth B   bytes per time unit, 0 = infinite (default 0); pack:\n"
+         "                      1 / --cost-byte, a message crosses each link in the time\n"
+         "                      its sender spends on its bytes, so it leaves once packed\n"
+         "                      (the farm's worker writes it whole into its pvmd, which\n"
+         "                      runs unthrottled); infinite without a cost a byte\n"
          "      --jitter J      extra delay, uniform in [0, J x latency) (default 0)\n"
          "      --quantum Q     longest compute slice (default 1)\n"
          "      --no-codec      pass messages as structures, not through the byte codec\n"
@@ -215,7 +224,8 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     O_LEAVING,
     O_CORRUPT,
     O_FREEZE,
-    O_PARTITION
+    O_PARTITION,
+    O_RATES
   };
   static const struct option own[] = {{"policy", required_argument, 0, 'p'},
                                       {"topology", required_argument, 0, 't'},
@@ -223,6 +233,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
                                       {"procs", required_argument, 0, 'n'},
                                       {"work", required_argument, 0, 'w'},
                                       {"speeds", required_argument, 0, O_SPEEDS},
+                                      {"rates", required_argument, 0, O_RATES},
                                       {"latency", required_argument, 0, O_LAT},
                                       {"bandwidth", required_argument, 0, O_BW},
                                       {"jitter", required_argument, 0, O_JIT},
@@ -272,14 +283,14 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   c.node.seed = 1;
   c.policy = LB_POLICY_RMTLB;
   const lb_sim_config dflt = c;
-  const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL;
+  const char *topo_spec = "torus:8x8", *load = "skew", *speeds = NULL, *rates = NULL;
   const char *csv_path = NULL, *trace_path = NULL;
   double sample_dt = 1;
   lb_sim_crash crash[64];
   size_t ncrash = 0;
   lb_sim_silent silent[64];
   size_t nsilent = 0;
-  int csv = 0, ch;
+  int csv = 0, ch, bw_pack = 0;
   unsigned char given[CLI_PARAM_MAX] = {0};
   while ((ch = getopt_long(argc, argv, ":p:t:l:n:w:h" CLI_PARAM_SHORT, opts, NULL)) != -1) {
     if (cli_param_take(ch, optarg, &c.node, given)) continue;
@@ -300,8 +311,12 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     case O_COSTBYTE: c.cost_byte = cli_double("--cost-byte", optarg, 0, 1e9); break;
     case O_POLL: c.poll = (int)cli_ulong("--poll", optarg, 0, 1); break;
     case O_SPEEDS: speeds = optarg; break;
+    case O_RATES: rates = optarg; break;
     case O_LAT: c.latency = cli_double("--latency", optarg, 0, 1e9); break;
-    case O_BW: c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18); break;
+    case O_BW:
+      bw_pack = !strcmp(optarg, "pack");
+      if (!bw_pack) c.bandwidth = cli_double("--bandwidth", optarg, 0, 1e18);
+      break;
     case O_JIT: c.jitter = cli_double("--jitter", optarg, 0, 1e6); break;
     case O_QUANT: c.quantum = cli_double("--quantum", optarg, 1e-9, 1e12); break;
     case O_CSVLOAD: csv_path = optarg; break;
@@ -354,6 +369,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     }
   }
   c.seed = c.node.seed;
+  if (bw_pack) c.bandwidth = c.cost_byte > 0 ? 1 / c.cost_byte : 0;
   if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
   lb_topo *t;
   if (lb_topo_from_spec(topo_spec, &t)) cli_usage_error("--topology: %s", lb_errmsg());
@@ -396,6 +412,13 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     size_t k = cli_doubles("--speeds", speeds, sp, t->n, 1e-9, 1e12);
     if (k != t->n) cli_usage_error("--speeds: %zu values for %zu nodes", k, t->n);
     c.speeds = sp;
+  }
+  double *rt = NULL;
+  if (rates) {
+    if (!(rt = malloc(t->n * sizeof *rt))) cli_die(CLI_EXIT_FAIL, "out of memory");
+    size_t k = cli_doubles("--rates", rates, rt, t->n, 1e-9, 1e12);
+    if (k != t->n) cli_usage_error("--rates: %zu values for %zu nodes", k, t->n);
+    c.rates = rt;
   }
   if (csv_path) {
     c.load_csv = cli_out_open("--load-csv", csv_path);
@@ -458,6 +481,7 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
   }
   free(arr);
   free(sp);
+  free(rt);
   lb_topo_free(t);
   return r.violations ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }

@@ -175,7 +175,12 @@ static inline size_t sim_result_len(const sim *S) { return S->c->result_len ? S-
 static inline size_t sim_ctx_len(const sim *S) { return lb_sim_ctx_size(S->c, 0); }
 /* ... of a process that has run */
 static inline size_t sim_ctx_started_len(const sim *S) { return lb_sim_ctx_size(S->c, 1); }
-static inline double sim_speed(const sim *S, size_t i) { return S->c->speeds ? S->c->speeds[i] : S->c->node.speed; }
+/* The rate at which node i computes: its received rate where one is
+ * given (lb_sim_config.rates), else the speed its policy knows. */
+static inline double sim_speed(const sim *S, size_t i)
+{
+  return S->c->rates ? S->c->rates[i] : S->c->speeds ? S->c->speeds[i] : S->c->node.speed;
+}
 /* Node of the j-th arrival. */
 static inline size_t sim_arr_node(const sim *S, size_t j)
 {

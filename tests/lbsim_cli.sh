@@ -41,6 +41,18 @@ printf '0 1 5\n0 1 5\n' >"$tmp/su2.txt"
 "$S" -p none -t ring:6 --load "trace:$tmp/su2.txt" --host-setup 2 --speeds 1,2,1,1,1,1 --csv >"$tmp/su2.csv"
 [ "$(col makespan <"$tmp/su2.csv")" = 6 ] && ok "host set-up at speed 2: 1 + 5" || fail "host set-up, speed 2: $(cat "$tmp/su2.csv")"
 expect_status 2 "--host-setup" "$S" --host-setup -1
+# --rates: the CPU a node gets, apart from the speed its policy knows
+"$S" -p none -t ring:6 --load "trace:$tmp/su2.txt" --host-setup 2 --rates 1,2,1,1,1,1 --csv >"$tmp/su3.csv"
+[ "$(col makespan <"$tmp/su3.csv"),$(col speeds <"$tmp/su3.csv")" = 6,1 ] \
+  && ok "--rates: node 1 computes at 2, its speed stays 1" || fail "--rates: $(cat "$tmp/su3.csv")"
+expect_status 2 "--rates: 2 values for 6 nodes" "$S" -t ring:6 --rates 1,2
+expect_status 2 "--rates value 2: '0' is not a number" "$S" -t ring:6 --rates 1,0,1,1,1,1
+# --bandwidth pack: 1 / the cost a byte, whichever option comes first
+[ "$("$S" -p none -t ring:6 -n 6 --bandwidth pack --cost-byte 0.25 --csv | col bandwidth)" = 4 ] \
+  && [ "$("$S" -p none -t ring:6 -n 6 --cost-byte 0.5 --bandwidth pack --csv | col bandwidth)" = 2 ] \
+  && [ "$("$S" -p none -t ring:6 -n 6 --bandwidth pack --csv | col bandwidth)" = 0 ] \
+  && ok "--bandwidth pack" || fail "--bandwidth pack"
+expect_status 2 "--bandwidth: 'packed' is not a number" "$S" --bandwidth packed
 # A fourth column is the work the application declares (>= 0).
 printf '0 0 5 4.5\n0 0 5 0\n' >"$tmp/est.txt"
 "$S" -p rmtlb -t ring:6 --load "trace:$tmp/est.txt" --rmtlb-drain 2 --rmtlb-estimate declared --csv >"$tmp/est.csv" \

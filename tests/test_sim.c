@@ -202,12 +202,77 @@ static void test_codec_thin(void **state)
   lb_topo_free(t);
 }
 
+/* Rates: the CPU a node gets, apart from the speed its policy knows.
+ * A replay of a farm run gives its hosts' received shares as rates and
+ * lbmaster's nominal speeds as speeds, since the farm's policies plan
+ * with the nominal ones (CCHSPMD shares processes in proportion). */
+static void test_rates(void **state)
+{
+  (void)state;
+  lb_topo *t;
+  assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
+  lb_sim_arrival a[4] = {{0, 0, 3, 0}, {5, 1, 2, 0}, {1, 0, 1, 0}, {6, 1, 0.5, 0}};
+  lb_sim_config c;
+  lb_sim_config_default(&c);
+  c.topo = t;
+  c.load = LB_SIM_LOAD_TRACE;
+  c.trace = a;
+  c.ntrace = 4;
+  c.speeds = (double[]){4, 4, 4};
+  c.rates = (double[]){1, 0.5, 1};
+  lb_sim_result r;
+  assert_int_equal(lb_sim_run(&c, &r), LB_SUCCESS);
+  assert_int_equal(r.violations, 0);
+  /* the work runs at the rates (test_trace_known's answer), whatever the
+   * speeds; the ideal is at the rates too */
+  assert_close(r.makespan, 10, 1e-9);
+  assert_close(r.ideal, 6.5 / 2.5, 1e-12);
+  c.rates = (double[]){1, -1, 1};
+  assert_int_equal(lb_sim_run(&c, &r), LB_EINVAL);
+  assert_non_null(strstr(lb_errmsg(), "rate -1 is not a positive number at node 1"));
+  lb_topo_free(t);
+
+  /* CCHSPMD from one node: 24 equal processes, ring:6, six nodes whose
+   * rates are those a farm run's hosts received (host 1 the slowest). */
+  assert_int_equal(lb_topo_ring(6, &t), LB_SUCCESS);
+  const double got[6] = {0.303, 0.2665, 0.304, 0.307, 0.311, 0.313}, nominal[6] = {0.3, 0.3, 0.3, 0.3, 0.3, 0.3},
+               twice[6] = {0.6, 0.6, 0.6, 0.6, 0.6, 0.6};
+  lb_sim_result known[2], as_speeds, scaled, same;
+  for (int k = 0; k < 5; k++) {
+    lb_sim_config_default(&c);
+    c.topo = t;
+    c.policy = LB_POLICY_CCHSPMD;
+    c.load = LB_SIM_LOAD_ONE;
+    c.nproc = 24;
+    c.work = 10;
+    c.seed = 7;
+    lb_sim_result *o = k < 2 ? &known[k] : k == 2 ? &as_speeds : k == 3 ? &scaled : &same;
+    c.speeds = k == 0 ? nominal : k == 1 || k == 2 || k == 4 ? got : twice;
+    c.rates = k == 2 ? NULL : got;
+    if (k == 1) c.speeds = nominal;
+    assert_int_equal(lb_sim_run(&c, o), LB_SUCCESS);
+    assert_int_equal(o->violations, 0);
+  }
+  /* the plan follows the speeds' proportions only, the work the rates */
+  assert_memory_equal(&known[0], &known[1], sizeof known[0]);
+  assert_memory_equal(&known[0], &scaled, sizeof scaled);
+  /* rates equal to the speeds change nothing */
+  assert_memory_equal(&as_speeds, &same, sizeof same);
+  /* with the rates as the speeds, CCHSPMD plans another run: its first
+   * plan gives node 1 (share 3.5 of 24, rounded up to 4) nothing and the
+   * other four 19 (shares 4.04 to 4.16, rounded up to 5); with equal
+   * speeds each takes 4 */
+  assert_true(as_speeds.migrated != known[0].migrated || as_speeds.makespan != known[0].makespan);
+  assert_close(known[0].ideal, as_speeds.ideal, 1e-12);
+  lb_topo_free(t);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_none_all_on_one), cmocka_unit_test(test_trace_known), cmocka_unit_test(test_deterministic),
       cmocka_unit_test(test_result_modes),    cmocka_unit_test(test_order),       cmocka_unit_test(test_leaving),
-      cmocka_unit_test(test_codec_thin),
+      cmocka_unit_test(test_codec_thin),      cmocka_unit_test(test_rates),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

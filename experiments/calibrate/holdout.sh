@@ -15,7 +15,9 @@
 #            got; with --mean-share, or for a set without hosts/ (farm.sh
 #            before it kept them), the run's mean received share, every
 #            host alike (0.30 x ideal_s / ideal_received_s); the quantum
-#            is 10 ms of CPU at the mean share;
+#            is 10 ms of CPU at the mean share; lbsim gets them as
+#            --rates, and lbmaster's speeds as the --speeds its policies
+#            plan with (--known below);
 #   hop time lbmaster's (its hop_time column: 35.3 ms at 0.30);
 #   messages the costs measured on seed 000's runs (docs/SIMULATOR.md,
 #            "Calibration": 0.19 ms of CPU per message, 0.95 ns per
@@ -52,7 +54,11 @@
 #   --bandwidths "MB/S..."  transit candidates: a message's bytes cross
 #                    at this rate besides their CPU (lbsim --bandwidth;
 #                    the pvmds' route between throttled workers), 0 for
-#                    none (default "0")
+#                    none, pack for the rate at which the sender handles
+#                    them (lbsim --bandwidth pack: 1 / the cost a byte, so
+#                    a message leaves once its sender has packed it, as a
+#                    worker writes it whole into its pvmd; no parameter of
+#                    its own) (default "0")
 #   --shares MODE    rate (default): each host at its own share, and for
 #                    matmul times its CPU's yield (units per CPU second,
 #                    over the run's); paused: as rate, with the share
@@ -61,6 +67,22 @@
 #                    every host at the run's mean share, even where the
 #                    run's hosts table is there (what that table adds)
 #   --mean-share     --shares mean
+#   --known MODE     nominal (default): the policies plan with the
+#                    speeds lbmaster gave its hosts (its speeds column,
+#                    0.30), as on the farm, and the replayed shares are
+#                    only the CPU the hosts get (lbsim --rates); replay:
+#                    the replayed shares are the speeds the policies
+#                    know too (before 2026-11-26 19:20; CCHSPMD's plan,
+#                    which shares the processes in proportion to the
+#                    speeds, then differs from the farm's)
+#   --sim-seeds K    replay each run K times, lbsim's seed the run's plus
+#                    0, 1000, ... (its jitter and random choices; the farm's
+#                    run is one draw of its own), and predict with the mean
+#                    ratio (default 1: the run's seed only); each draw is in
+#                    seeds.csv
+#   --msg-traces DIR keep lbsim's trace of every replay (--msg-trace) in
+#                    DIR, as TAG-SETUP-BYTES-BW.csv (TAG: the farm run's,
+#                    as in its hosts/)
 #   --contexts MODE  grow (default): matmul's context grows once its
 #                    process has run; mean: every migration carries the
 #                    run's mean bytes (ctx_bytes / migrated)
@@ -74,7 +96,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 lb_top=$(cd "$here/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
 . "$lb_top/experiments/tournament/common.sh"
-runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow
+runsdir=out/tournament-farm out=out/holdout setups="0 10 20 30 40" bytes="0.95 3 10" bws=0 mode=rate ctxmode=grow known=nominal tdir="" ksim=1
 die() { echo "$0: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -87,13 +109,18 @@ while [ $# -gt 0 ]; do
   --mean-share) mode=mean; shift ;;
   --shares) mode=${2:?}; shift 2 ;;
   --contexts) ctxmode=${2:?}; shift 2 ;;
+  --known) known=${2:?}; shift 2 ;;
+  --msg-traces) tdir=${2:?}; shift 2 ;;
+  --sim-seeds) ksim=${2:?}; shift 2 ;;
   *) die "unknown argument '$1' (--help)" ;;
   esac
 done
 case $mode in rate|paused|host|mean) ;; *) die "--shares: rate, paused, host or mean, not '$mode'" ;; esac
 case $ctxmode in grow|mean) ;; *) die "--contexts: grow or mean, not '$ctxmode'" ;; esac
+case $known in nominal|replay) ;; *) die "--known: nominal or replay, not '$known'" ;; esac
+case $ksim in ''|*[!0-9]*|0) die "--sim-seeds: '$ksim' is not a positive count" ;; esac
 for v in $bytes; do case $v in ''|*[!0-9.]*) die "--bytes: '$v' is not a number of ns" ;; esac; done
-for v in $bws; do case $v in ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s" ;; esac; done
+for v in $bws; do case $v in pack) ;; ''|*[!0-9.]*) die "--bandwidths: '$v' is not a number of MB/s, nor pack" ;; esac; done
 for v in $setups; do case $v in ''|*[!0-9.]*) die "--setups: '$v' is not a number of ms" ;; esac; done
 [ -s "$runsdir/runs.csv" ] || die "no $runsdir/runs.csv: run experiments/tournament/farm.sh first"
 lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
@@ -101,6 +128,7 @@ lbsim=${LBSIM:-$(lb_built sim/lbsim)} || true
 lb_init
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
+if [ -n "$tdir" ]; then mkdir -p "$tdir" || die "cannot create $tdir"; fi
 stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
 lb_on_exit "rm -rf '$stage'"
 # measured on seed 000's farm runs (docs/SIMULATOR.md), CPU seconds
@@ -116,6 +144,7 @@ awk -F, 'NR == 1 { for (i = 8; i <= NF; i++) if (!($i in c)) c[$i] = i; next }
 [ -s "$stage/plan" ] || lb_die "no verified run in $runsdir/runs.csv"
 
 echo "topology,L,workload,start,policy,cfg,seed,half,setup_ms,byte_ns,bw_mbs,share,farm_ratio,sim_ratio,error,shares" >"$stage/replay.csv"
+echo "topology,L,workload,start,policy,cfg,seed,setup_ms,byte_ns,bw_mbs,sim_seed,sim_ratio" >"$stage/seeds.csv"
 tr=$stage/trace total=$(wc -l <"$stage/plan") k=0
 while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; do
   k=$((k + 1)); [ -t 2 ] && printf '\r%s: run %d/%d   ' "${0##*/}" $k $total >&2
@@ -147,12 +176,17 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
     [ "$(echo "$speeds" | tr , '\n' | wc -l)" = 6 ] || lb_die "$hf: not six hosts"
     shares=host; [ "$mode" != host ] && shares=$mode
   fi
+  # what the policies know: lbmaster's speeds, or the replayed shares
+  spargs="--speeds $speeds"
+  # (lbmaster's speeds column: one value when all are alike, else a;b;...)
+  nom=$nominal; case $nom in *\;*) nom=$(echo "$nom" | tr ';' ,) ;; *) nom="$nom,$nom,$nom,$nom,$nom,$nom" ;; esac
+  [ "$known" = nominal ] && spargs="--speeds $nom --rates $speeds"
   ctxb=$(awk -v c="$ctx" -v m="$mig" 'BEGIN { printf "%d", (m > 0 && c > 8 * m ? c / m : 8) }')
   if [ "$wl" = matmul ]; then resb=$((8 * n * n / np)); else resb=32; fi
   ctxargs="--ctx-bytes $ctxb"
   [ "$wl" = matmul ] && [ "$ctxmode" = grow ] && ctxargs="--ctx-bytes 80 --ctx-bytes-started $((80 + resb))"
   for W in $bws; do
-  bwq=$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')   # bytes per time unit
+  bwq=pack; [ "$W" = pack ] || bwq=$(awk -v w="$W" -v q="$q" 'BEGIN { printf "%.6g", w * 1e6 * q }')   # bytes per time unit
   for B in $bytes; do for S in $setups; do
     cb=$(awk -v b="$B" 'BEGIN { printf "%g", b * 1e-9 }')
     # work in CPU quanta: the run's CPU less the hosts' set-ups, plus each
@@ -162,18 +196,29 @@ while read -r topo L wl st pol cfg seed ideal idr rr ctx mig np n hop nominal; d
         if (w < 0.1 * a * 6 * v / np) w = 0.1 * a * 6 * v / np
         printf "%.6g", (w + cm + cd * r) / q }')
     simtrace "$wl" "$st" "$np" "$n" "$mean" >"$tr"
+    rs="" r=""
+    for j in $(seq 0 $((ksim - 1))); do
+    ss=$((seed + 1000 * j)) targ=""
+    # (the trace of the run's own seed; a path without blanks)
+    [ -z "$tdir" ] || [ "$j" != 0 ] || targ="--msg-trace $tdir/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$seed")-$S-$B-$W.csv"
     # shellcheck disable=SC2046,SC2086
     r=$(timeout --foreground 120 "$lbsim" --profile farm --results direct --policy $(polarg "$pol") -t "$topo" \
-        -l "trace:$tr" -s "$seed" --speeds "$speeds" \
+        -l "trace:$tr" -s "$ss" $spargs \
         --quantum "$(awk -v s="$s" 'BEGIN { printf "%.6g", 1 / s }')" \
         --hop-time "$(awk -v h="$hop" -v q="$q" 'BEGIN { printf "%.6g", h / q }')" \
         --cost-msg "$(awk -v c="$cm" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --cost-byte "$(awk -v c="$cb" -v s="$s" -v q="$q" 'BEGIN { printf "%.6g", c / s / q }')" \
         --host-setup "$(awk -v S="$S" 'BEGIN { printf "%g", S / 10 }')" \
         --bandwidth "$bwq" \
-        $ctxargs --result-bytes "$resb" $args --csv 2>/dev/null |
+        $ctxargs --result-bytes "$resb" $args \
+        $targ --csv 2>/dev/null |
       awk -F, -v idr="$idr" -v q="$q" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["violations"] == 0 { printf "%.6f", $c["makespan"] * q / idr }') || r=""
+    [ -n "$r" ] || break
+    echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$S,$B,$W,$ss,$r" >>"$stage/seeds.csv"
+    rs="$rs $r"
+    done
+    [ -z "$r" ] || r=$(echo $rs | awk '{ for (i = 1; i <= NF; i++) t += $i; printf "%.6f", t / NF }')
     [ -n "$r" ] || { echo "$0: lbsim failed on $topo $L $wl $st $pol $cfg seed $seed" >&2; continue; }
     echo "$topo,$L,$wl,$st,$pol,$cfg,$seed,$half,$S,$B,$W,$s,$rr,$r,$(awk -v a="$r" -v b="$rr" 'BEGIN { printf "%.4f", a / b - 1 }'),$shares" >>"$stage/replay.csv"
   done; done; done
@@ -186,5 +231,5 @@ awk -F, -f "$here/holdout_fit.awk" "$stage/replay.csv" >"$stage/fit.csv"
 awk -F, -f "$here/holdout_report.awk" "$stage/fit.csv" "$stage/replay.csv" >"$stage/holdout.md"
 { echo "command: $lb_argv"; echo "runs: $runsdir/runs.csv ($total verified)"
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"; } >>"$stage/holdout.md"
-for f in replay.csv fit.csv holdout.md; do lb_commit "$stage/$f" "$out/$f"; done
-echo "$0: wrote $out/replay.csv, $out/fit.csv, $out/holdout.md"
+for f in replay.csv seeds.csv fit.csv holdout.md; do lb_commit "$stage/$f" "$out/$f"; done
+echo "$0: wrote $out/replay.csv, $out/seeds.csv, $out/fit.csv, $out/holdout.md"

@@ -26,6 +26,8 @@
 #   --quick       ring:6, 4 per host, primes, all-on-one, 2 seeds, none
 #                 rmtlb steal pool (about a minute)
 #   --timeout S   a run's limit (default 300)
+#   --traces      keep each run's lbmaster --trace too, in traces/ (named
+#                 as in hosts/; docs/TRACES.md)
 # Usage: experiments/tournament/farm.sh [--out DIR] [--quick] [OPTIONS]
 set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -37,7 +39,7 @@ die() { echo "$0: $*" >&2; exit 2; }
 out=out/tournament-farm sim_dir="" seeds=5 work_ms=50 tmo=300
 topos="ring:6 complete:6" Ls="4 32" wls="primes matmul" starts="skewed one"
 pols="none rmtlb rmtlb-drain lowest dasud dasud-ring cchspmd diffusion diffusion2 steal pool"
-quick=""
+quick="" traces=""
 while [ $# -gt 0 ]; do
   case $1 in
     --out) out=${2:?--out needs a directory}; shift ;;
@@ -51,6 +53,7 @@ while [ $# -gt 0 ]; do
     --starts) starts=${2:?}; shift ;;
     --policies) pols=${2:?}; shift ;;
     --quick) quick=1 ;;
+    --traces) traces=1 ;;
     *) die "unknown argument '$1' (--help)" ;;
   esac
   shift
@@ -81,6 +84,7 @@ lb_private_vm tfarm
 stage=$(mktemp -d "$out/.run.XXXXXX") || lb_die "cannot write in $out"
 lb_on_exit "rm -rf '$stage'"
 mkdir "$stage/hosts" || lb_die "cannot write in $stage"
+[ -z "$traces" ] || mkdir "$stage/traces" || lb_die "cannot write in $stage"
 
 speed=0.30 quantum_ms=10
 # Sizes: the mean process takes work_ms of CPU.  Measured here (AMD EPYC,
@@ -133,15 +137,16 @@ for topo in $topos; do for L in $Ls; do for wl in $wls; do for st in $starts; do
       fa=$(farmargs "$quantum_ms" $args)
       lab="best,$topo,$L,$wl,$st,$pol,$cfg"
       hcsv=$stage/hosts/$(runtag "$topo" "$L" "$wl" "$st" "$pol" "$cfg" "$s").csv
+      targs=""; [ -z "$traces" ] || targs="--trace $stage/traces/${hcsv##*/}"
       rc=0
       # shellcheck disable=SC2046,SC2086
       lb_run "$tmo" "$master" --workload "$wl" --size "$n" --procs "$np" --hosts 6 --topology "$topo" \
         --speeds "$speed" --init "$st" --seed "$s" --quantum "$quantum_ms" --results direct \
-        --policy $(polarg "$pol") $fa --hosts-csv "$hcsv" --csv >"$stage/row" 2>"$stage/log" || rc=$?
+        --policy $(polarg "$pol") $fa --hosts-csv "$hcsv" $targs --csv >"$stage/row" 2>"$stage/log" || rc=$?
       if [ $rc = 0 ] && [ "$(sed -n 2p "$stage/row" | grep -c ,)" = 1 ]; then
         printf '%s,%s\n' "$lab" "$(sed -n 2p "$stage/row")" >>"$runs" || lb_die "writing $runs failed"
       else
-        failed="$failed $topo/$L/$wl/$st/$pol/$s"; rm -f "$hcsv"
+        failed="$failed $topo/$L/$wl/$st/$pol/$s"; rm -f "$hcsv" "$stage/traces/${hcsv##*/}"
         echo "$lb_prog: failed (exit $rc): $lab seed $s: $(tail -1 "$stage/log")" >&2
       fi
       # shellcheck disable=SC2046,SC2086
@@ -201,8 +206,8 @@ EOF
 lb_write "$stage/verdict.md" sh "$here/farm_verdict.sh" "$stage"
 if [ "$nf" = 0 ]; then lb_provenance "$stage" complete "$total of $total runs"
 else lb_provenance "$stage" incomplete "$((total - nf)) of $total runs; failed:$failed"; fi
-rm -rf "$out/hosts"
-for f in runs.csv sim.csv cells.csv paired.csv paired-sim.csv run-info.txt verdict.md provenance-farm.txt hosts; do
+rm -rf "$out/hosts" "$out/traces"
+for f in runs.csv sim.csv cells.csv paired.csv paired-sim.csv run-info.txt verdict.md provenance-farm.txt hosts ${traces:+traces}; do
   lb_commit "$stage/$f" "$out/$f"
 done
 for f in runs.csv sim.csv cells.csv paired.csv paired-sim.csv verdict.md; do echo "$out/$f"; done
