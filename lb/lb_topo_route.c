@@ -59,24 +59,10 @@ static size_t cube_next(unsigned dim, size_t i, size_t dst)
   return b.id;
 }
 
-/* Is j in i's list?  Lists are sorted. */
-static int listed(const lb_topo *t, size_t i, size_t j)
-{
-  const size_t *nb = lb_topo_neighbours(t, i);
-  size_t lo = 0, hi = lb_topo_degree(t, i);
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (nb[mid] == j) return 1;
-    if (nb[mid] < j) lo = mid + 1;
-    else hi = mid;
-  }
-  return 0;
-}
-
 /* Any graph: each neighbour's distance. */
 static size_t list_next(const lb_topo *t, size_t i, size_t dst)
 {
-  if (listed(t, i, dst)) return dst;
+  if (lb_topo_adjacent(t, i, dst)) return dst;
   const size_t *nb = lb_topo_neighbours(t, i);
   best b = {dst, (size_t)-1};
   for (size_t k = 0; k < lb_topo_degree(t, i); k++) {
