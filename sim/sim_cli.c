@@ -195,6 +195,18 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_row_free(w);
 }
 
+/* A value for each of n nodes from OPT's comma-separated list (NULL
+ * when not given); a list of another length is bad input. */
+static double *per_node(const char *opt, const char *list, size_t n)
+{
+  if (!list) return NULL;
+  double *v = malloc(n * sizeof *v);
+  if (!v) cli_die(CLI_EXIT_FAIL, "out of memory");
+  size_t k = cli_doubles(opt, list, v, n, 1e-9, 1e12);
+  if (k != n) cli_usage_error("%s: %zu values for %zu nodes", opt, k, n);
+  return v;
+}
+
 int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
 {
   enum {
@@ -406,20 +418,9 @@ int sim_cli_main(int argc, char **argv, const sim_cli_driver *d)
     if (!given[lb_param_index(lb_param_find("rmtlb.work_mean"))])
       c.node.rmtlb.work_mean = c.load == LB_SIM_LOAD_TRACE ? sum / (double)c.ntrace : c.work;
   }
-  double *sp = NULL;
-  if (speeds) {
-    if (!(sp = malloc(t->n * sizeof *sp))) cli_die(CLI_EXIT_FAIL, "out of memory");
-    size_t k = cli_doubles("--speeds", speeds, sp, t->n, 1e-9, 1e12);
-    if (k != t->n) cli_usage_error("--speeds: %zu values for %zu nodes", k, t->n);
-    c.speeds = sp;
-  }
-  double *rt = NULL;
-  if (rates) {
-    if (!(rt = malloc(t->n * sizeof *rt))) cli_die(CLI_EXIT_FAIL, "out of memory");
-    size_t k = cli_doubles("--rates", rates, rt, t->n, 1e-9, 1e12);
-    if (k != t->n) cli_usage_error("--rates: %zu values for %zu nodes", k, t->n);
-    c.rates = rt;
-  }
+  double *sp = per_node("--speeds", speeds, t->n), *rt = per_node("--rates", rates, t->n);
+  c.speeds = sp;
+  c.rates = rt;
   if (csv_path) {
     c.load_csv = cli_out_open("--load-csv", csv_path);
     c.sample_dt = sample_dt;
