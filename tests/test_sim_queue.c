@@ -74,6 +74,25 @@ static void test_same_order(void **state)
   agree(50, 64, 5);         /* buckets of thousands, out of order: sorted, and their arrays reused */
 }
 
+/* One bucket's worth: events at times t[0..n-1] pushed into q and into
+ * one heap (ref), then popped from both in the same order. */
+static void phase_agrees(sim_queue *q, sim_queue *ref, const double *t, size_t n)
+{
+  for (size_t k = 0; k < n; k++) {
+    sim_ev e = {.t = t[k], .kind = SIM_EV_QEND};
+    assert_int_equal(sim_queue_push(q, e), 0);
+    assert_int_equal(sim_queue_push(ref, e), 0);
+  }
+  for (size_t k = 0; k < n; k++) {
+    sim_ev a, b;
+    int ha, hb;
+    assert_int_equal(sim_queue_pop(q, &a, &ha), 0);
+    assert_int_equal(sim_queue_pop(ref, &b, &hb), 0);
+    assert_true(ha && hb);
+    assert_int_equal(a.seq, b.seq);
+  }
+}
+
 /* Buckets of hundreds to thousands of events out of order, one after
  * another (a time unit's events each): sorted, and a large spent array
  * taken by the next bucket that grows large; the order stays the
@@ -87,21 +106,11 @@ static void test_large_buckets(void **state)
   assert_int_equal(sim_queue_init(&ref, 1, 0), 0);
   assert_int_equal(lb_rng_alloc(9, &r), 0);
   static const size_t sizes[] = {1000, 300, 2000, 500, 700, 4000, 260};
+  static double t[4000];
   for (size_t ph = 0; ph < sizeof sizes / sizeof *sizes; ph++) {
-    for (size_t k = 0; k < sizes[ph]; k++) {
-      /* in bucket 2 ph + 1, on a few times, so ties too */
-      sim_ev e = {.t = (double)(2 * ph + 1) + (double)lb_rng_below(r, 50) / 50, .kind = SIM_EV_QEND};
-      assert_int_equal(sim_queue_push(&q, e), 0);
-      assert_int_equal(sim_queue_push(&ref, e), 0);
-    }
-    for (size_t k = 0; k < sizes[ph]; k++) {
-      sim_ev a, b;
-      int ha, hb;
-      assert_int_equal(sim_queue_pop(&q, &a, &ha), 0);
-      assert_int_equal(sim_queue_pop(&ref, &b, &hb), 0);
-      assert_true(ha && hb);
-      assert_int_equal(a.seq, b.seq);
-    }
+    /* in bucket 2 ph + 1, on a few times, so ties too */
+    for (size_t k = 0; k < sizes[ph]; k++) t[k] = (double)(2 * ph + 1) + (double)lb_rng_below(r, 50) / 50;
+    phase_agrees(&q, &ref, t, sizes[ph]);
   }
   lb_rng_free(r);
   sim_queue_free(&q);
@@ -119,23 +128,15 @@ static void test_spread_buckets(void **state)
   assert_int_equal(sim_queue_init(&q, 1, 64), 0);
   assert_int_equal(sim_queue_init(&ref, 1, 0), 0);
   assert_int_equal(lb_rng_alloc(11, &r), 0);
+  static double t[1900];
   for (size_t ph = 0; ph < 6; ph++) {
     size_t n = 100 + 900 * (ph % 3);
     for (size_t k = 0; k < n; k++) {
       double u = lb_rng_uniform(r);
       if (ph >= 3) u = k == n / 2 ? 0.99 : 1e-6 * u; /* bunched */
-      sim_ev e = {.t = (double)(2 * ph + 1) + u, .kind = SIM_EV_QEND};
-      assert_int_equal(sim_queue_push(&q, e), 0);
-      assert_int_equal(sim_queue_push(&ref, e), 0);
+      t[k] = (double)(2 * ph + 1) + u;
     }
-    for (size_t k = 0; k < n; k++) {
-      sim_ev a, b;
-      int ha, hb;
-      assert_int_equal(sim_queue_pop(&q, &a, &ha), 0);
-      assert_int_equal(sim_queue_pop(&ref, &b, &hb), 0);
-      assert_true(ha && hb);
-      assert_int_equal(a.seq, b.seq);
-    }
+    phase_agrees(&q, &ref, t, n);
   }
   lb_rng_free(r);
   sim_queue_free(&q);
