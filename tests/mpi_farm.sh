@@ -17,7 +17,7 @@ farm_lock
 [ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lbfarm-mpi.XXXXXX")
 at_exit 'rm -rf "$tmp"'
-run() { n=$1; shift; timeout 120 mpirun --oversubscribe -np "$n" "$mpi" "$@"; }
+run() { n=$1; shift; timeout -k 10 120 mpirun --oversubscribe -np "$n" "$mpi" "$@"; }
 csv="$tmp/out.csv"
 
 for pol in rmtlb dasud steal pool dasud-ring; do
