@@ -31,6 +31,7 @@ static const char *const layout[] = {
     "nodes",
     "procs",
     "speeds",
+    "rates",
     "capacities",
     /* lbsim's load and costs */
     "load",
@@ -40,6 +41,7 @@ static const char *const layout[] = {
     "bandwidth",
     "jitter",
     "quantum",
+    "host_setup",
     "cost_msg",
     "cost_byte",
     "poll",

@@ -120,6 +120,7 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_ulong(w, "procs", r->nproc);
   double one = 1, cap = c->node.capacity;
   cli_csv_list(w, "speeds", c->speeds ? c->speeds : &one, c->speeds ? n : 1);
+  if (c->rates) cli_csv_list(w, "rates", c->rates, n);
   cli_csv_list(w, "capacities", &cap, 1);
   cli_csv_set(w, "load", "%s", load);
   if (c->load != LB_SIM_LOAD_TRACE) cli_csv_real(w, "work", c->work);
@@ -128,6 +129,7 @@ static void write_csv(const sim_cli_driver *d, const lb_sim_config *c, const lb_
   cli_csv_real(w, "bandwidth", c->bandwidth);
   cli_csv_real(w, "jitter", c->jitter);
   cli_csv_real(w, "quantum", c->quantum);
+  cli_csv_real(w, "host_setup", c->host_setup);
   cli_csv_real(w, "cost_msg", c->cost_msg);
   cli_csv_real(w, "cost_byte", c->cost_byte);
   cli_csv_ulong(w, "poll", (unsigned long)c->poll);

@@ -55,14 +55,15 @@ fi
 csv="$tmp/set.csv"
 "$sim" --csv -p rmtlb -t ring:6 -n 30 -s 9 -C 7 -A 1.5 --rmtlb-tmax 3.25 --rmtlb-backoff-max 2 --lowest-probes 5 \
   --period 2.5 --results origin --sched fifo --route direct --rmtlb-drain 2 --rmtlb-estimate oracle \
-  --speeds 1,1,1,1,1,0.5 --latency 0.5 --cost-msg 0.01 >"$csv" || fail "lbsim with settings"
+  --speeds 1,1,1,1,1,0.5 --rates 1,1,1,0.5,1,0.5 --host-setup 0.75 --latency 0.5 --cost-msg 0.01 >"$csv" ||
+  fail "lbsim with settings"
 got=$(for c in driver policy topology nodes procs seed capacity capacities threshold rmtlb.tmax rmtlb.backoff_max \
   lowest.probes dasud.period cchspmd.period diffusion.period results sched route rmtlb.drain rmtlb.estimate \
-  lowest.backoff_max speeds latency cost_msg load; do printf '%s=%s ' "$c" "$(col "$c")"; done)
+  lowest.backoff_max speeds rates host_setup latency cost_msg load; do printf '%s=%s ' "$c" "$(col "$c")"; done)
 want="driver=lbsim policy=rmtlb topology=ring:6 nodes=6 procs=30 seed=9 capacity=7 capacities=7 threshold=1.5 \
 rmtlb.tmax=3.25 rmtlb.backoff_max=2 lowest.probes=5 dasud.period=2.5 cchspmd.period=2.5 diffusion.period=2.5 \
 results=origin sched=fifo route=direct rmtlb.drain=2 rmtlb.estimate=oracle lowest.backoff_max=0 speeds=1;1;1;1;1;0.5 \
-latency=0.5 cost_msg=0.01 load=skew "
+rates=1;1;1;0.5;1;0.5 host_setup=0.75 latency=0.5 cost_msg=0.01 load=skew "
 [ "$got" = "$want" ] && ok "the row holds every setting given" || fail "row: $got"
 # The work mean RMTLB-drain took from the load (its mean work, 10), and
 # provenance: a commit, a UTC time, a host, a load average.
