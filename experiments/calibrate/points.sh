@@ -38,9 +38,9 @@
 # holdout-W-MODE/ (holdout.sh), decompose-W-MODE/ (decompose.sh, MODE
 # against mean) for W = matmul, primes, and points.md (the held-out
 # counts of every replay, the error split, the loads).
-# About 12 minutes of farm runs for matmul and 40 for primes at 32 a
+# About 12 minutes of farm runs for matmul and 14 for primes at 32 a
 # host (2026-11-26, load 2-3), twice that with --repeat; lbsim's
-# replays run under nice.
+# replays (about 30 minutes) run under nice.
 set -eu
 lb_top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$lb_top/scripts/lib.sh"
