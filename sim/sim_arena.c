@@ -177,9 +177,10 @@ void sim_arena_put(void *ctx, void *p, size_t size)
   if (size > SIM_ARENA_MAX) {
     int k;
     if (!is_big(a->big, p)) free(p);
-    else if ((k = big_list(a->big, size, 1)) >= 0) { /* else kept till the arena goes */ *(void **)p = a->big->free[k];
+    else if ((k = big_list(a->big, size, 1)) >= 0) {
+      *(void **)p = a->big->free[k];
       a->big->free[k] = p;
-    }
+    } /* else kept till the arena goes */
     return;
   }
   size_t c = size ? (size + GRAIN - 1) / GRAIN : 1;
