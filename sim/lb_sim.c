@@ -186,7 +186,7 @@ int sim_open(sim *S, const lb_sim_config *c, lb_sim_result *res, const lb_rt_ops
   for (size_t i = 0; i < S->n && !rc; i++) {
     double speed = c->speeds ? c->speeds[i] : p.speed;
     /* the policy plans with the speed; the ideal is at the CPU received */
-    S->sum_speed += c->rates ? c->rates[i] : speed;
+    S->sum_speed += sim_speed(S, i);
     S->node[i].S = S;
     /* One set of parameters for every node (S->params, freed after
      * them in sim_close). */
