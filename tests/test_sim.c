@@ -27,18 +27,27 @@ static void test_none_all_on_one(void **state)
   lb_topo_free(t);
 }
 
+/* A run small enough to work out by hand: four arrivals on t (ring:3),
+ * into a, which the caller may change. */
+static void known_trace(lb_topo *t, lb_sim_arrival a[4], lb_sim_config *c)
+{
+  const lb_sim_arrival k[4] = {{0, 0, 3, 0}, {5, 1, 2, 0}, {1, 0, 1, 0}, {6, 1, 0.5, 0}};
+  memcpy(a, k, sizeof k);
+  lb_sim_config_default(c);
+  c->topo = t;
+  c->load = LB_SIM_LOAD_TRACE;
+  c->trace = a;
+  c->ntrace = 4;
+}
+
 static void test_trace_known(void **state)
 {
   (void)state;
   lb_topo *t;
   assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
-  lb_sim_arrival a[4] = {{0, 0, 3, 0}, {5, 1, 2, 0}, {1, 0, 1, 0}, {6, 1, 0.5, 0}};
+  lb_sim_arrival a[4];
   lb_sim_config c;
-  lb_sim_config_default(&c);
-  c.topo = t;
-  c.load = LB_SIM_LOAD_TRACE;
-  c.trace = a;
-  c.ntrace = 4;
+  known_trace(t, a, &c);
   c.speeds = (double[]){1, 0.5, 1};
   lb_sim_result r;
   assert_int_equal(lb_sim_run(&c, &r), LB_SUCCESS);
@@ -211,13 +220,9 @@ static void test_rates(void **state)
   (void)state;
   lb_topo *t;
   assert_int_equal(lb_topo_ring(3, &t), LB_SUCCESS);
-  lb_sim_arrival a[4] = {{0, 0, 3, 0}, {5, 1, 2, 0}, {1, 0, 1, 0}, {6, 1, 0.5, 0}};
+  lb_sim_arrival a[4];
   lb_sim_config c;
-  lb_sim_config_default(&c);
-  c.topo = t;
-  c.load = LB_SIM_LOAD_TRACE;
-  c.trace = a;
-  c.ntrace = 4;
+  known_trace(t, a, &c);
   c.speeds = (double[]){4, 4, 4};
   c.rates = (double[]){1, 0.5, 1};
   lb_sim_result r;
